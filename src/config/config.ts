@@ -1,0 +1,330 @@
+/**
+ * Configuration: every environment variable the app reads, parsed with zod into one typed,
+ * frozen object. A wrong value stops start-up with a message naming the variable and the fix.
+ * Secrets are never printed; `describeConfig` shows them masked.
+ */
+import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { z } from 'zod';
+
+export type SlackMode = 'socket' | 'http' | 'console';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** Who may press "Reveal details" on a contact card. */
+export type RevealPolicy =
+  | { kind: 'members' }
+  | { kind: 'everyone' }
+  | { kind: 'nobody' }
+  | { kind: 'list'; users: readonly string[]; userGroups: readonly string[] };
+
+export interface AccessRule {
+  /** Empty: every channel. */
+  channels: readonly string[];
+  /** Empty: every user. */
+  users: readonly string[];
+}
+
+export type ErpTarget =
+  | { kind: 'sandbox' }
+  | { kind: 'remote'; baseUrl: string; companyCode: string; accessToken: string; tenantId: string };
+
+export interface AppConfig {
+  mode: SlackMode;
+  slack: {
+    botToken: string | undefined;
+    signingSecret: string | undefined;
+    appToken: string | undefined;
+    /** Always ends with `/`. */
+    apiUrl: string;
+  };
+  port: number;
+  erp: ErpTarget;
+  /** Per ERP call: connect, headers and body each get this long. */
+  erpTimeoutMs: number;
+  /** The ERP's limits per credential and minute. */
+  limits: { getPerMinute: number; searchPerMinute: number };
+  /** How long a caller may wait in the budget queue before getting a "busy" answer. */
+  queueMaxWaitMs: number;
+  redisUrl: string | undefined;
+  cache: { ttlSeconds: number; contactTtlSeconds: number; maxBytes: number };
+  logLevel: LogLevel;
+  privacy: { reveal: RevealPolicy; auditFile: string | undefined };
+  access: { stock: AccessRule; contact: AccessRule };
+}
+
+export interface ConfigProblem {
+  variable: string;
+  problem: string;
+  fix: string;
+}
+
+export class ConfigError extends Error {
+  readonly problems: readonly ConfigProblem[];
+
+  constructor(problems: ConfigProblem[]) {
+    super(
+      `Invalid configuration:\n${problems
+        .map((p) => `  - ${p.variable}: ${p.problem}. ${p.fix}`)
+        .join('\n')}`,
+    );
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+const intInRange = (fallback: number, min: number, max: number) =>
+  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+
+const idList = (pattern: RegExp) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(/[\s,]+/)
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .refine((ids) => ids.every((id) => pattern.test(id)), {
+        message: 'every entry must be a Slack id',
+      }),
+  );
+
+const USER_ID = /^[UW][A-Z0-9]{2,}$/;
+const CHANNEL_ID = /^[CGD][A-Z0-9]{2,}$/;
+
+/** Field names are the environment variable names, so zod's paths name the variable. */
+const EnvSchema = z.object({
+  SLACK_BOT_TOKEN: optionalString.refine((v) => v === undefined || v.startsWith('xoxb-'), {
+    message: 'must be a bot token starting with xoxb-',
+  }),
+  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_APP_TOKEN: optionalString.refine((v) => v === undefined || v.startsWith('xapp-'), {
+    message: 'must be an app-level token starting with xapp-',
+  }),
+  SLACK_API_URL: z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^https?$/ }).default('https://slack.com/api/'),
+  ),
+  PORT: intInRange(3000, 0, 65535),
+  ERP_BASE_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  ERP_COMPANY_CODE: optionalString,
+  ERP_ACCESS_TOKEN: optionalString,
+  ERP_TENANT_ID: optionalString,
+  ERP_TIMEOUT_MS: intInRange(8000, 100, 120_000),
+  ERP_GET_LIMIT_PER_MINUTE: intInRange(60, 1, 100_000),
+  ERP_SEARCH_LIMIT_PER_MINUTE: intInRange(20, 1, 100_000),
+  QUEUE_MAX_WAIT_SECONDS: intInRange(45, 1, 600),
+  REDIS_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
+  CACHE_TTL_SECONDS: intInRange(60, 1, 86_400),
+  CONTACT_CACHE_TTL_SECONDS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1).max(86_400).optional(),
+  ),
+  CACHE_MAX_MB: intInRange(32, 1, 4096),
+  LOG_LEVEL: z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.toLowerCase()) : v),
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  CONTACT_REVEAL: z.preprocess(blankToUndefined, z.string().default('members')),
+  AUDIT_LOG_FILE: optionalString,
+  STOCK_ALLOWED_CHANNELS: idList(CHANNEL_ID),
+  STOCK_ALLOWED_USERS: idList(USER_ID),
+  CONTACT_ALLOWED_CHANNELS: idList(CHANNEL_ID),
+  CONTACT_ALLOWED_USERS: idList(USER_ID),
+});
+
+type Env = z.infer<typeof EnvSchema>;
+
+const FIXES: Record<string, string> = {
+  SLACK_BOT_TOKEN: 'Copy the Bot User OAuth Token (xoxb-…) from OAuth & Permissions.',
+  SLACK_SIGNING_SECRET: 'Copy the Signing Secret from Basic Information › App Credentials.',
+  SLACK_APP_TOKEN:
+    'Create an app-level token with the connections:write scope under Basic Information.',
+  SLACK_API_URL: 'Leave it unset for https://slack.com/api/.',
+  PORT: 'Use a port number from 0 to 65535.',
+  ERP_BASE_URL:
+    'Use the https:// address of the ERP API (http:// is allowed only on a loopback host), or unset it to use the sandbox.',
+  ERP_COMPANY_CODE: 'Set the company code your ERP administrator gave you.',
+  ERP_ACCESS_TOKEN: 'Set the ERP access token.',
+  ERP_TENANT_ID: 'Set the ERP tenant id.',
+  REDIS_URL: 'Use a redis:// or rediss:// URL, or unset it to keep the cache in memory.',
+  LOG_LEVEL: 'Use one of fatal, error, warn, info, debug, trace, silent.',
+  CONTACT_REVEAL:
+    'Use members (everyone but guests), everyone, nobody, or a comma-separated list of user ids (U…) and user group ids (S…).',
+};
+
+const fixFor = (variable: string) =>
+  FIXES[variable] ?? 'See the configuration table in README.md.';
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  if (isIP(host) === 6) return host === '::1';
+  return false;
+}
+
+function parseReveal(raw: string): RevealPolicy | undefined {
+  const value = raw.trim().toLowerCase();
+  if (value === 'members' || value === 'default') return { kind: 'members' };
+  if (value === 'everyone' || value === 'all') return { kind: 'everyone' };
+  if (value === 'nobody' || value === 'none') return { kind: 'nobody' };
+  const ids = raw
+    .split(/[\s,]+/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (ids.length === 0 || !ids.every((id) => USER_ID.test(id) || /^S[A-Z0-9]{2,}$/.test(id))) {
+    return undefined;
+  }
+  return {
+    kind: 'list',
+    users: ids.filter((id) => USER_ID.test(id)),
+    userGroups: ids.filter((id) => id.startsWith('S')),
+  };
+}
+
+function crossCheck(env: Env, problems: ConfigProblem[]): void {
+  const add = (variable: string, problem: string) =>
+    problems.push({ variable, problem, fix: fixFor(variable) });
+
+  if (!env.SLACK_BOT_TOKEN) {
+    if (env.SLACK_APP_TOKEN) add('SLACK_BOT_TOKEN', 'is required when SLACK_APP_TOKEN is set');
+    else if (env.SLACK_SIGNING_SECRET) {
+      add('SLACK_BOT_TOKEN', 'is required when SLACK_SIGNING_SECRET is set');
+    }
+  } else if (!env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET) {
+    add(
+      'SLACK_SIGNING_SECRET',
+      'is required in HTTP mode (SLACK_BOT_TOKEN set without SLACK_APP_TOKEN)',
+    );
+  }
+
+  if (env.ERP_BASE_URL) {
+    const url = new URL(env.ERP_BASE_URL);
+    if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) {
+      add('ERP_BASE_URL', 'must use https:// (plain http:// is allowed only on a loopback host)');
+    }
+    if (url.username || url.password) {
+      add('ERP_BASE_URL', 'must not contain credentials');
+    }
+    for (const name of ['ERP_COMPANY_CODE', 'ERP_ACCESS_TOKEN', 'ERP_TENANT_ID'] as const) {
+      if (!env[name]) add(name, 'is required when ERP_BASE_URL is set');
+    }
+  }
+  if (parseReveal(env.CONTACT_REVEAL) === undefined) {
+    add('CONTACT_REVEAL', 'is not a known policy or a list of Slack ids');
+  }
+}
+
+/** Parses the environment. Throws `ConfigError` listing every problem at once. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const variable = String(issue.path[0] ?? 'environment');
+        return { variable, problem: issue.message, fix: fixFor(variable) };
+      }),
+    );
+  }
+  const env = parsed.data;
+  const problems: ConfigProblem[] = [];
+  crossCheck(env, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const mode: SlackMode = !env.SLACK_BOT_TOKEN ? 'console' : env.SLACK_APP_TOKEN ? 'socket' : 'http';
+  const erp: ErpTarget = env.ERP_BASE_URL
+    ? {
+        kind: 'remote',
+        baseUrl: env.ERP_BASE_URL,
+        companyCode: env.ERP_COMPANY_CODE ?? '',
+        accessToken: env.ERP_ACCESS_TOKEN ?? '',
+        tenantId: env.ERP_TENANT_ID ?? '',
+      }
+    : { kind: 'sandbox' };
+
+  return Object.freeze({
+    mode,
+    slack: {
+      botToken: env.SLACK_BOT_TOKEN,
+      signingSecret: env.SLACK_SIGNING_SECRET,
+      appToken: env.SLACK_APP_TOKEN,
+      apiUrl: env.SLACK_API_URL.endsWith('/') ? env.SLACK_API_URL : `${env.SLACK_API_URL}/`,
+    },
+    port: env.PORT,
+    erp,
+    erpTimeoutMs: env.ERP_TIMEOUT_MS,
+    limits: {
+      getPerMinute: env.ERP_GET_LIMIT_PER_MINUTE,
+      searchPerMinute: env.ERP_SEARCH_LIMIT_PER_MINUTE,
+    },
+    queueMaxWaitMs: env.QUEUE_MAX_WAIT_SECONDS * 1000,
+    redisUrl: env.REDIS_URL,
+    cache: {
+      ttlSeconds: env.CACHE_TTL_SECONDS,
+      // Contacts hold personal data: never cached longer than items, 30 s by default.
+      contactTtlSeconds: Math.min(
+        env.CONTACT_CACHE_TTL_SECONDS ?? Math.min(30, env.CACHE_TTL_SECONDS),
+        env.CACHE_TTL_SECONDS,
+      ),
+      maxBytes: env.CACHE_MAX_MB * 1024 * 1024,
+    },
+    logLevel: env.LOG_LEVEL,
+    privacy: {
+      reveal: parseReveal(env.CONTACT_REVEAL) ?? { kind: 'members' },
+      auditFile: env.AUDIT_LOG_FILE,
+    },
+    access: {
+      stock: { channels: env.STOCK_ALLOWED_CHANNELS, users: env.STOCK_ALLOWED_USERS },
+      contact: { channels: env.CONTACT_ALLOWED_CHANNELS, users: env.CONTACT_ALLOWED_USERS },
+    },
+  });
+}
+
+/** Loads `.env` from the working directory if there is one (Node's own loader). */
+export function loadDotEnv(path = '.env'): boolean {
+  if (!existsSync(path)) return false;
+  process.loadEnvFile(path);
+  return true;
+}
+
+/** Masks a secret: its well-known prefix and nothing else. */
+export function maskSecret(secret: string | undefined): string {
+  if (!secret) return 'unset';
+  const prefix = /^(xox[a-z]-|xapp-)/.exec(secret)?.[0] ?? '';
+  return `${prefix}•••• (set)`;
+}
+
+/** A start-up summary that is safe to log. */
+export function describeConfig(config: AppConfig): Record<string, unknown> {
+  const redisHost = config.redisUrl ? new URL(config.redisUrl).host : undefined;
+  return {
+    mode: config.mode,
+    port: config.port,
+    slackApiUrl: config.slack.apiUrl,
+    slackBotToken: maskSecret(config.slack.botToken),
+    slackAppToken: maskSecret(config.slack.appToken),
+    slackSigningSecret: maskSecret(config.slack.signingSecret),
+    erp:
+      config.erp.kind === 'sandbox'
+        ? 'built-in sandbox'
+        : {
+            baseUrl: config.erp.baseUrl,
+            companyCode: config.erp.companyCode,
+            tenantId: config.erp.tenantId,
+            accessToken: maskSecret(config.erp.accessToken),
+          },
+    redis: redisHost ?? 'unset (in-memory cache and budget)',
+    cacheTtlSeconds: config.cache.ttlSeconds,
+    contactCacheTtlSeconds: config.cache.contactTtlSeconds,
+    contactReveal: config.privacy.reveal.kind,
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * One error model for every ERP call. Each class carries what a caller needs to decide:
+ * whether a retry can help (`retryable`), and who can act on it (`audience`): the user
+ * (their input), the admin (configuration) or nobody but the ERP's operators.
+ *
+ * Messages never contain the access token, the Authorization header or a search query (a
+ * contact search may be a person's name): only the endpoint, the status and field paths.
+ */
+export type ErpEndpoint = 'getItem' | 'getContact' | 'searchItems' | 'searchContact';
+
+export const ERP_ENDPOINTS: readonly ErpEndpoint[] = [
+  'getItem',
+  'getContact',
+  'searchItems',
+  'searchContact',
+];
+
+export type ErpErrorCode =
+  | 'erp_not_found'
+  | 'erp_bad_request'
+  | 'erp_auth'
+  | 'erp_tenant'
+  | 'erp_rate_limited'
+  | 'erp_server'
+  | 'erp_unavailable'
+  | 'erp_unexpected_data';
+
+export type ErrorAudience = 'user' | 'admin' | 'operator';
+
+export interface ErpErrorOptions {
+  endpoint: ErpEndpoint;
+  statusCode?: number;
+  /** The start of the ERP's error body, secrets removed; for logs only, never for users. */
+  bodySnippet?: string;
+  cause?: unknown;
+}
+
+export abstract class ErpError extends Error {
+  abstract readonly code: ErpErrorCode;
+  /** True when the same request may succeed later without any change. */
+  abstract readonly retryable: boolean;
+  abstract readonly audience: ErrorAudience;
+  readonly endpoint: ErpEndpoint;
+  readonly statusCode: number | undefined;
+  readonly bodySnippet: string | undefined;
+
+  constructor(message: string, options: ErpErrorOptions) {
+    super(message, { cause: options.cause });
+    this.name = new.target.name;
+    this.endpoint = options.endpoint;
+    this.statusCode = options.statusCode;
+    this.bodySnippet = options.bodySnippet;
+  }
+
+  /** A log-friendly summary: never includes secrets or personal data. */
+  toLogObject(): Record<string, unknown> {
+    return {
+      code: this.code,
+      endpoint: this.endpoint,
+      statusCode: this.statusCode,
+      retryable: this.retryable,
+      message: this.message,
+      ...(this.bodySnippet ? { body: this.bodySnippet } : {}),
+    };
+  }
+}
+
+/** 404: the item or contact does not exist. */
+export class NotFoundError extends ErpError {
+  readonly code = 'erp_not_found';
+  readonly retryable = false;
+  readonly audience = 'user';
+}
+
+/** 400: the ERP refused our parameters (e.g. a search without keywords). */
+export class BadRequestError extends ErpError {
+  readonly code = 'erp_bad_request';
+  readonly retryable = false;
+  readonly audience = 'user';
+}
+
+/** 401: the company code or access token is wrong. */
+export class AuthError extends ErpError {
+  readonly code = 'erp_auth';
+  readonly retryable = false;
+  readonly audience = 'admin';
+}
+
+/** 403: the tenant id is wrong. */
+export class TenantError extends ErpError {
+  readonly code = 'erp_tenant';
+  readonly retryable = false;
+  readonly audience = 'admin';
+}
+
+/** 429: over the ERP's rate limit. `retryAfterMs` is set only if the ERP sent Retry-After. */
+export class RateLimitedError extends ErpError {
+  readonly code = 'erp_rate_limited';
+  readonly retryable = true;
+  readonly audience = 'operator';
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, options: ErpErrorOptions & { retryAfterMs?: number }) {
+    super(message, options);
+    this.retryAfterMs = options.retryAfterMs;
+  }
+}
+
+/** 5xx (and any other unexpected status): the ERP failed. */
+export class ServerError extends ErpError {
+  readonly code = 'erp_server';
+  readonly retryable = true;
+  readonly audience = 'operator';
+}
+
+export type UnavailableReason =
+  | 'timeout'
+  | 'refused'
+  | 'reset'
+  | 'dns'
+  | 'too_large'
+  | 'circuit_open'
+  | 'network';
+
+/** No usable answer: connection refused or reset, a timeout, an oversized body, an open breaker. */
+export class UnavailableError extends ErpError {
+  readonly code = 'erp_unavailable';
+  readonly audience = 'operator';
+  readonly reason: UnavailableReason;
+  readonly retryable: boolean;
+
+  constructor(message: string, options: ErpErrorOptions & { reason: UnavailableReason }) {
+    super(message, options);
+    this.reason = options.reason;
+    // An oversized body will be oversized again; everything else may pass later.
+    this.retryable = options.reason !== 'too_large';
+  }
+
+  override toLogObject(): Record<string, unknown> {
+    return { ...super.toLogObject(), reason: this.reason };
+  }
+}
+
+export interface SchemaIssue {
+  /** Dotted path into the response, e.g. `branches.3.available`. */
+  path: string;
+  message: string;
+}
+
+/** The body was not JSON, or did not match the schema: the message names the field paths. */
+export class UnexpectedDataError extends ErpError {
+  readonly code = 'erp_unexpected_data';
+  readonly retryable = false;
+  readonly audience = 'operator';
+  readonly issues: readonly SchemaIssue[];
+
+  constructor(message: string, options: ErpErrorOptions & { issues?: SchemaIssue[] }) {
+    super(message, options);
+    this.issues = options.issues ?? [];
+  }
+
+  override toLogObject(): Record<string, unknown> {
+    return { ...super.toLogObject(), issues: this.issues };
+  }
+}
+
+export function isErpError(error: unknown): error is ErpError {
+  return error instanceof ErpError;
+}

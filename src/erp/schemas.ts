@@ -1,0 +1,165 @@
+/**
+ * zod schemas for every ERP payload we read (see shared/erp-api-spec.md).
+ *
+ * - Unknown fields are ignored: `z.object` strips them, so a new ERP version that adds fields
+ *   keeps working.
+ * - Fields the spec does not describe the shape of (`supplierCodes` elements, the numeric
+ *   `status`) are accepted loosely; we never compute with them.
+ * - Fields we display or compute with are checked strictly, so drift becomes an
+ *   `UnexpectedDataError` carrying the field path instead of a broken card.
+ * - Strings the spec says "may be empty" also accept `null` and become `''`.
+ */
+import { z } from 'zod';
+
+const num = z.number().finite();
+const int = z.number().int();
+const maybeEmpty = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? '');
+/** The numeric status mapping is not shown by the spec: accept any scalar, never rely on it. */
+const looseStatus = z.union([z.number(), z.string()]).nullish();
+
+export const BranchStockSchema = z.object({
+  id: int,
+  name: z.string(),
+  soh: num,
+  allocated: num,
+  onorder: num,
+  available: num,
+});
+
+export const BomComponentSchema = z.object({
+  inventoryId: int,
+  code: z.string(),
+  description: maybeEmpty,
+  qty: num,
+  cost: num,
+  has_bom: z.boolean(),
+});
+
+export const KitEntrySchema = z.object({
+  inventoryId: int,
+  code: z.string(),
+  description: maybeEmpty,
+  qty: num,
+  auto: z.boolean(),
+  groupname: maybeEmpty.optional().transform((value) => value ?? ''),
+  group_mode: int.nullish(),
+});
+
+export const ItemSchema = z.object({
+  id: int,
+  status: looseStatus,
+  status_label: z.string(),
+  code: z.string(),
+  category: maybeEmpty,
+  description: maybeEmpty,
+  cost: num,
+  primarysupplier: maybeEmpty,
+  /** Element shape not shown by the spec: kept as given, displayed only when readable. */
+  supplierCodes: z.array(z.unknown()).nullish().transform((value) => value ?? []),
+  soh: num,
+  allocated: num,
+  onorder: num,
+  available: num,
+  has_bom: z.boolean(),
+  bom: z.array(BomComponentSchema),
+  has_kit: z.boolean(),
+  kits: z.array(KitEntrySchema),
+  branches: z.array(BranchStockSchema),
+});
+
+export const ItemSearchRowSchema = z.object({
+  id: int,
+  code: z.string(),
+  description: maybeEmpty,
+  category_name: maybeEmpty,
+  price: num,
+  supplier_name: maybeEmpty,
+  status_label: z.string(),
+  soh: num,
+  allocated: num,
+  onorder: num,
+  available: num,
+  has_bom: z.boolean(),
+  has_kit: z.boolean(),
+});
+
+export const AddressbookEntrySchema = z.object({
+  id: int,
+  salutation: maybeEmpty,
+  name: maybeEmpty,
+  role: maybeEmpty,
+  department: maybeEmpty,
+  telephone: maybeEmpty,
+  mobile: maybeEmpty,
+  email: maybeEmpty,
+  email2: maybeEmpty,
+  status_label: maybeEmpty,
+});
+
+export const ContactSchema = z.object({
+  clientid: int,
+  code: z.string(),
+  company: z.string(),
+  status: looseStatus,
+  status_label: z.string(),
+  account_type: z.string(),
+  custgroup_label: maybeEmpty,
+  /** abn, address4, terms, discount, stopcred: meaning not shown; displayed as given. */
+  abn: maybeEmpty,
+  address4: maybeEmpty,
+  state: maybeEmpty,
+  telephone: maybeEmpty,
+  email: maybeEmpty,
+  salesperson: z.string().nullable(),
+  terms: maybeEmpty,
+  climit: num,
+  discount: num,
+  stopcred: num,
+  addressbook: z.array(AddressbookEntrySchema),
+});
+
+export const ContactSearchRowSchema = z.object({
+  clientid: int,
+  code: z.string(),
+  company: z.string(),
+  status: looseStatus,
+  status_label: z.string(),
+  account_type: z.string(),
+  address4: maybeEmpty,
+  state: maybeEmpty,
+  telephone: maybeEmpty,
+  email: maybeEmpty,
+  salesperson: z.string().nullable(),
+  addressbook_count: int.nonnegative(),
+});
+
+const envelope = {
+  query: z.string().nullish().transform((value) => value ?? ''),
+  count: int.nonnegative(),
+  limit: int.nonnegative(),
+  offset: int.nonnegative(),
+};
+
+export const ItemSearchEnvelopeSchema = z.object({
+  ...envelope,
+  items: z.array(ItemSearchRowSchema),
+});
+
+export const ContactSearchEnvelopeSchema = z.object({
+  ...envelope,
+  contacts: z.array(ContactSearchRowSchema),
+});
+
+export type BranchStock = z.infer<typeof BranchStockSchema>;
+export type BomComponent = z.infer<typeof BomComponentSchema>;
+export type KitEntry = z.infer<typeof KitEntrySchema>;
+export type Item = z.infer<typeof ItemSchema>;
+export type ItemSearchRow = z.infer<typeof ItemSearchRowSchema>;
+export type AddressbookEntry = z.infer<typeof AddressbookEntrySchema>;
+export type Contact = z.infer<typeof ContactSchema>;
+export type ContactSearchRow = z.infer<typeof ContactSearchRowSchema>;
+export type ItemSearchEnvelope = z.infer<typeof ItemSearchEnvelopeSchema>;
+export type ContactSearchEnvelope = z.infer<typeof ContactSearchEnvelopeSchema>;

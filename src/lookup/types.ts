@@ -1,0 +1,92 @@
+/**
+ * The lookup service: what every surface (Slack listeners, console) calls. It owns caching,
+ * coalescing, the shared rate budget, retries and staleness, and hands back data with its
+ * freshness.
+ */
+import type { ContactType, ErpRef } from '../erp/api.js';
+import type { ErpEndpoint } from '../erp/errors.js';
+import type { Contact, ContactSearchRow, Item, ItemSearchRow } from '../erp/schemas.js';
+
+export interface Freshness {
+  /** When the ERP produced this answer (not when we served it). */
+  fetchedAt: Date;
+  /** True when no upstream call was made for this request. */
+  fromCache: boolean;
+  /** True when the answer is older than the cache lifetime and served because the ERP failed. */
+  stale: boolean;
+}
+
+export interface Fetched<T> {
+  data: T;
+  freshness: Freshness;
+}
+
+/** A search as a user asked it; normalised by the service (trimmed, lower-cased keys). */
+export interface ItemQuery {
+  words: readonly string[];
+  category?: number;
+  supplier?: number;
+}
+
+export interface ContactQuery {
+  words: readonly string[];
+  type?: ContactType;
+}
+
+/** One page of search results, served from a larger upstream window. */
+export interface Page<T> {
+  rows: readonly T[];
+  /** Row offset of the first row of this page. */
+  offset: number;
+  pageSize: number;
+  hasPrevious: boolean;
+  /** Never derived from the ERP's `count` alone: a full upstream window means "maybe more". */
+  hasNext: boolean;
+  /** Set only when the ERP's `count` is clearly a total (larger than the page it came with). */
+  total: number | undefined;
+}
+
+export interface LookupOptions {
+  /** Bypass freshness (Refresh button); still shares in-flight calls and the budget. */
+  refresh?: boolean;
+  /** Who is asking (Slack user id): the budget queue is fair between requesters. */
+  requester?: string;
+  signal?: AbortSignal;
+}
+
+export interface LookupService {
+  getItem(ref: ErpRef, options?: LookupOptions): Promise<Fetched<Item>>;
+  getContact(ref: ErpRef, options?: LookupOptions): Promise<Fetched<Contact>>;
+  searchItems(
+    query: ItemQuery,
+    offset: number,
+    options?: LookupOptions,
+  ): Promise<Fetched<Page<ItemSearchRow>>>;
+  searchContacts(
+    query: ContactQuery,
+    offset: number,
+    options?: LookupOptions,
+  ): Promise<Fetched<Page<ContactSearchRow>>>;
+  /** How long a new upstream call to this endpoint would wait for budget now, in ms. */
+  expectedWaitMs(endpoint: ErpEndpoint): number;
+  close(): Promise<void>;
+}
+
+/** The budget queue is full or the wait would exceed the bound: tell the user to retry. */
+export class BusyError extends Error {
+  readonly code = 'lookup_busy';
+  readonly endpoint: ErpEndpoint;
+  readonly expectedWaitMs: number;
+
+  constructor(endpoint: ErpEndpoint, expectedWaitMs: number) {
+    super(`ERP budget for ${endpoint} is exhausted; expected wait ${Math.ceil(expectedWaitMs / 1000)} s`);
+    this.name = 'BusyError';
+    this.endpoint = endpoint;
+    this.expectedWaitMs = expectedWaitMs;
+  }
+}
+
+/** Rows per Slack page of search results. */
+export const SEARCH_PAGE_SIZE = 10;
+/** Rows per upstream search call; pages are served from these windows. */
+export const SEARCH_WINDOW_SIZE = 50;

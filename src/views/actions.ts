@@ -1,0 +1,136 @@
+/**
+ * Button action ids and the state each button carries in its `value`.
+ *
+ * Values are compact, versioned JSON validated with zod, so any replica can answer any click
+ * and a forged or stale value gets a clear answer instead of an exception. They never hold
+ * personal data: contacts are referred to by code or id only.
+ */
+import { z } from 'zod';
+
+export const ACTION = {
+  itemView: 'stock_view',
+  itemExpand: 'stock_expand',
+  itemAllBranches: 'stock_all_branches',
+  itemRefresh: 'stock_refresh',
+  itemShare: 'stock_share',
+  itemNextPage: 'stock_next_page',
+  itemPrevPage: 'stock_prev_page',
+  contactView: 'contact_view',
+  contactPeoplePage: 'contact_people_page',
+  contactRefresh: 'contact_refresh',
+  contactShare: 'contact_share',
+  contactReveal: 'contact_reveal',
+  contactNextPage: 'contact_next_page',
+  contactPrevPage: 'contact_prev_page',
+} as const;
+
+export type ActionBase = (typeof ACTION)[keyof typeof ACTION];
+
+/**
+ * Slack wants action ids unique within a block, so repeated buttons (one "View" per search
+ * row, one "Expand" per component) get an index suffix: `stock_view:3`.
+ */
+export function actionId(base: ActionBase, index?: number): string {
+  return index === undefined ? base : `${base}:${index}`;
+}
+
+/** Matches an action id with or without its index suffix; for `app.action(...)`. */
+export function actionPattern(base: ActionBase): RegExp {
+  return new RegExp(`^${base}(?::\\d+)?$`);
+}
+
+export const MAX_VALUE_LENGTH = 2000;
+export const VALUE_VERSION = 1;
+
+const code = z.string().min(1).max(100);
+const ref = z.union([
+  z.object({ c: code }).strict(),
+  z.object({ i: z.number().int().nonnegative() }).strict(),
+]);
+const words = z.array(z.string().min(1).max(100)).max(20);
+const offset = z.number().int().min(0).max(100_000);
+
+/** An item card: which item, which branch view, and the BOM path that led here. */
+export const ItemCardState = z
+  .object({
+    v: z.literal(VALUE_VERSION),
+    t: z.literal('i'),
+    r: ref,
+    /** `a`: all branches instead of the best ones. */
+    m: z.enum(['a']).optional(),
+    /** Codes from the top-level item to this one (Expand drill-down), top first. */
+    p: z.array(code).max(10).optional(),
+  })
+  .strict();
+
+/** A contact card, with the page of people shown. */
+export const ContactCardState = z
+  .object({
+    v: z.literal(VALUE_VERSION),
+    t: z.literal('c'),
+    r: ref,
+    pp: z.number().int().min(0).max(1000).optional(),
+  })
+  .strict();
+
+export const ItemSearchState = z
+  .object({
+    v: z.literal(VALUE_VERSION),
+    t: z.literal('is'),
+    w: words,
+    cat: z.number().int().nonnegative().optional(),
+    sup: z.number().int().nonnegative().optional(),
+    o: offset,
+  })
+  .strict();
+
+export const ContactSearchState = z
+  .object({
+    v: z.literal(VALUE_VERSION),
+    t: z.literal('cs'),
+    w: words,
+    ty: z.enum(['client', 'supplier']).optional(),
+    o: offset,
+  })
+  .strict();
+
+export const ButtonState = z.discriminatedUnion('t', [
+  ItemCardState,
+  ContactCardState,
+  ItemSearchState,
+  ContactSearchState,
+]);
+
+export type ItemCardState = z.infer<typeof ItemCardState>;
+export type ContactCardState = z.infer<typeof ContactCardState>;
+export type ItemSearchState = z.infer<typeof ItemSearchState>;
+export type ContactSearchState = z.infer<typeof ContactSearchState>;
+export type ButtonState = z.infer<typeof ButtonState>;
+
+export function encodeState(state: ButtonState): string {
+  const value = JSON.stringify(state);
+  if (value.length > MAX_VALUE_LENGTH) {
+    throw new RangeError(`button value of ${value.length} characters exceeds ${MAX_VALUE_LENGTH}`);
+  }
+  return value;
+}
+
+export type DecodedState =
+  | { ok: true; state: ButtonState }
+  | { ok: false; reason: 'too_long' | 'not_json' | 'stale_version' | 'invalid' };
+
+/** Never throws: a forged, stale or huge value becomes `{ ok: false }` with a reason. */
+export function decodeState(value: unknown): DecodedState {
+  if (typeof value !== 'string') return { ok: false, reason: 'invalid' };
+  if (value.length > MAX_VALUE_LENGTH) return { ok: false, reason: 'too_long' };
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    return { ok: false, reason: 'not_json' };
+  }
+  const parsed = ButtonState.safeParse(json);
+  if (parsed.success) return { ok: true, state: parsed.data };
+  const version = (json as { v?: unknown } | null)?.v;
+  return { ok: false, reason: version !== VALUE_VERSION ? 'stale_version' : 'invalid' };
+}
