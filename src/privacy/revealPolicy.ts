@@ -1,0 +1,253 @@
+/**
+ * Who may press "Reveal details" on a contact card (CONTACT_REVEAL).
+ *
+ * Slack is reached through `SlackUsersApi`, a two-method subset of @slack/web-api's WebClient,
+ * so the listeners pass `client` straight through and tests pass a plain object. Answers are
+ * cached for a while because a burst of clicks on one card must not become a burst of
+ * users.info calls (Tier 4), and every doubt (an error, an answer we cannot read) refuses:
+ * revealing personal data fails closed.
+ */
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import type { RevealPolicy } from '../config/config.js';
+import type { AppLogger } from '../log/logger.js';
+
+/** The part of WebClient the policy uses; WebClient satisfies it structurally. */
+export interface SlackUsersApi {
+  users: {
+    info(args: { user: string }): Promise<{
+      ok?: boolean;
+      user?: {
+        is_restricted?: boolean;
+        is_ultra_restricted?: boolean;
+        is_bot?: boolean;
+        deleted?: boolean;
+      };
+    }>;
+  };
+  usergroups: {
+    users: {
+      list(args: { usergroup: string }): Promise<{ ok?: boolean; users?: string[] }>;
+    };
+  };
+}
+
+export type RevealRefusalReason =
+  | 'guest'
+  | 'not_listed'
+  | 'disabled'
+  | 'lookup_failed'
+  | 'deactivated';
+
+export type RevealDecision = { allowed: true } | { allowed: false; reason: RevealRefusalReason };
+
+export interface RevealPolicyChecker {
+  /** Whether this user may see a contact's telephone numbers and e-mail addresses. */
+  mayReveal(userId: string, client: SlackUsersApi): Promise<RevealDecision>;
+  /** False when the policy is `nobody`: the card should not show the button at all. */
+  canOffer(): boolean;
+}
+
+export interface RevealPolicyOptions {
+  logger: AppLogger;
+  /**
+   * How long a users.info or usergroups.users.list answer is trusted, in milliseconds.
+   * Default 10 minutes: a guest promoted (or a member demoted) waits at most this long.
+   * Failed lookups are never cached, so the next click asks Slack again.
+   */
+  cacheTtlMs?: number;
+  /** Milliseconds clock for the cache; `performance.now` by default. Tests inject their own. */
+  now?: () => number;
+}
+
+const DEFAULT_TTL_MS = 10 * 60 * 1000;
+const ALLOWED: RevealDecision = { allowed: true };
+const refuse = (reason: RevealRefusalReason): RevealDecision => ({ allowed: false, reason });
+
+// Unknown fields are ignored; a field we decide on with the wrong type is "unreadable".
+const UsersInfoAnswer = z.object({
+  ok: z.boolean().optional(),
+  user: z
+    .object({
+      is_restricted: z.boolean().optional(),
+      is_ultra_restricted: z.boolean().optional(),
+      deleted: z.boolean().optional(),
+    })
+    .optional(),
+});
+
+const GroupMembersAnswer = z.object({
+  ok: z.boolean().optional(),
+  users: z.array(z.string()).optional(),
+});
+
+interface UserFacts {
+  guest: boolean;
+  deleted: boolean;
+}
+
+class UnreadableAnswer extends Error {
+  override name = 'UnreadableAnswer';
+}
+
+// Slack ids are short upper-case tokens; anything else is refused before it reaches a cache key.
+const PLAUSIBLE_ID = /^[A-Z0-9_]{1,64}$/i;
+
+export function createRevealPolicy(
+  policy: RevealPolicy,
+  options: RevealPolicyOptions,
+): RevealPolicyChecker {
+  const ttl = options.cacheTtlMs ?? DEFAULT_TTL_MS;
+  if (!Number.isFinite(ttl) || ttl <= 0) {
+    throw new RangeError(`cacheTtlMs must be a positive number of milliseconds, got ${ttl}`);
+  }
+  const cacheOptions = {
+    max: 5000,
+    ttl,
+    ...(options.now ? { perf: { now: options.now } } : {}),
+  };
+  const lookups = new CachedLookups(options.logger, cacheOptions);
+
+  const mayReveal = async (userId: string, client: SlackUsersApi): Promise<RevealDecision> => {
+    switch (policy.kind) {
+      case 'everyone':
+        return ALLOWED;
+      case 'nobody':
+        return refuse('disabled');
+      case 'members':
+        if (!PLAUSIBLE_ID.test(userId)) return refuse('lookup_failed');
+        return memberDecision(await lookups.userFacts(userId, client));
+      case 'list':
+        if (!PLAUSIBLE_ID.test(userId)) return refuse('lookup_failed');
+        return listDecision(policy, userId, client, lookups);
+    }
+  };
+
+  return { mayReveal, canOffer: () => policy.kind !== 'nobody' };
+}
+
+function memberDecision(facts: UserFacts | undefined): RevealDecision {
+  if (facts === undefined) return refuse('lookup_failed');
+  if (facts.deleted) return refuse('deactivated');
+  if (facts.guest) return refuse('guest');
+  return ALLOWED;
+}
+
+async function listDecision(
+  policy: Extract<RevealPolicy, { kind: 'list' }>,
+  userId: string,
+  client: SlackUsersApi,
+  lookups: CachedLookups,
+): Promise<RevealDecision> {
+  if (policy.users.includes(userId)) return ALLOWED;
+  let anyGroupFailed = false;
+  for (const group of policy.userGroups) {
+    const members = await lookups.groupMembers(group, client);
+    if (members === undefined) anyGroupFailed = true;
+    else if (members.has(userId)) return ALLOWED;
+  }
+  // The user might be in the group we could not read: that is a failure, not a "no".
+  return refuse(anyGroupFailed ? 'lookup_failed' : 'not_listed');
+}
+
+/** Cached, coalesced Slack lookups. `undefined` means "could not find out" (already logged). */
+class CachedLookups {
+  private readonly users: LRUCache<string, Promise<UserFacts>>;
+  private readonly groups: LRUCache<string, Promise<ReadonlySet<string>>>;
+
+  constructor(
+    private readonly logger: AppLogger,
+    cacheOptions: { max: number; ttl: number; perf?: { now: () => number } },
+  ) {
+    this.users = new LRUCache(cacheOptions);
+    this.groups = new LRUCache({ ...cacheOptions, max: 500 });
+  }
+
+  userFacts(userId: string, client: SlackUsersApi): Promise<UserFacts | undefined> {
+    return this.cached(this.users, userId, 'users.info', async () => {
+      const answer = UsersInfoAnswer.safeParse(await client.users.info({ user: userId }));
+      if (!answer.success || answer.data.ok === false || !answer.data.user) {
+        throw new UnreadableAnswer('users.info answer has no readable user');
+      }
+      const user = answer.data.user;
+      return {
+        guest: user.is_restricted === true || user.is_ultra_restricted === true,
+        deleted: user.deleted === true,
+      };
+    });
+  }
+
+  groupMembers(groupId: string, client: SlackUsersApi): Promise<ReadonlySet<string> | undefined> {
+    return this.cached(this.groups, groupId, 'usergroups.users.list', async () => {
+      const answer = GroupMembersAnswer.safeParse(
+        await client.usergroups.users.list({ usergroup: groupId }),
+      );
+      if (!answer.success || answer.data.ok === false || !answer.data.users) {
+        throw new UnreadableAnswer('usergroups.users.list answer has no readable member list');
+      }
+      return new Set(answer.data.users);
+    });
+  }
+
+  /**
+   * The in-flight promise itself is cached, so concurrent clicks share one call. A failure is
+   * removed from the cache at once (the next click retries) and logged once per call.
+   */
+  private async cached<V extends object>(
+    cache: LRUCache<string, Promise<V>>,
+    key: string,
+    method: string,
+    load: () => Promise<V>,
+  ): Promise<V | undefined> {
+    let pending = cache.get(key);
+    if (pending === undefined) {
+      pending = load();
+      cache.set(key, pending);
+      const mine = pending;
+      mine.catch((error: unknown) => {
+        if (cache.peek(key) === mine) cache.delete(key);
+        this.logFailure(method, key, error);
+      });
+    }
+    try {
+      return await pending;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private logFailure(method: string, id: string, error: unknown): void {
+    // Only Slack's error code and the id: never the answer itself, which describes a person.
+    this.logger.warn(
+      { event: 'reveal_check_failed', method, slackId: id, error: describeError(error) },
+      'could not check who may reveal contact details; refusing',
+    );
+  }
+}
+
+/** Slack's stable error code (`user_not_found`, `missing_scope`) or the error's class name. */
+function describeError(error: unknown): string {
+  if (error instanceof UnreadableAnswer) return 'unreadable_answer';
+  if (typeof error === 'object' && error !== null) {
+    const data = (error as { data?: { error?: unknown } }).data;
+    if (typeof data?.error === 'string') return data.error;
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return error instanceof Error ? error.name : 'unknown';
+}
+
+const REFUSALS: Record<RevealRefusalReason, string> = {
+  guest: "Guest accounts can't reveal contact details. Ask a full member of the workspace.",
+  not_listed:
+    "You're not on the list of people who may reveal contact details. Ask an admin if you need access.",
+  disabled: 'Revealing contact details is turned off in this workspace.',
+  lookup_failed:
+    "I couldn't check whether you may reveal contact details, so they stay hidden. Please try again in a minute.",
+  deactivated: "This account is deactivated, so contact details can't be revealed.",
+};
+
+/** The words shown (ephemerally) to a refused user; empty for an allowed decision. */
+export function revealRefusal(decision: RevealDecision): string {
+  return decision.allowed ? '' : REFUSALS[decision.reason];
+}
