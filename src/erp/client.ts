@@ -1,0 +1,270 @@
+/**
+ * The ERP over HTTP (erp-api-spec.md), on undici: the only code that builds ERP URLs, sends
+ * the credentials and reads raw ERP JSON. Every failure leaves as an `ErpError` subclass.
+ */
+import { createHash } from 'node:crypto';
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { type AppLogger, registerSecret } from '../log/logger.js';
+import {
+  type CallOptions,
+  type ContactSearchParams,
+  type ErpApi,
+  type ErpRef,
+  type ItemSearchParams,
+  isIdRef,
+} from './api.js';
+import { BadRequestError, type ErpEndpoint, ErpError, UnavailableError } from './errors.js';
+import {
+  classifyTransportError,
+  createErpAgent,
+  declaredLength,
+  type RawResponse,
+  REASON_TEXT,
+  readCapped,
+} from './http.js';
+import { bodySnippet, DriftReporter, decodeBody, errorForStatus } from './responses.js';
+import {
+  type Contact,
+  ContactSchema,
+  type ContactSearchEnvelope,
+  ContactSearchEnvelopeSchema,
+  type Item,
+  ItemSchema,
+  type ItemSearchEnvelope,
+  ItemSearchEnvelopeSchema,
+} from './schemas.js';
+import { SecretScrubber } from './secrets.js';
+import {
+  buildQuery,
+  type ErpBase,
+  encodeKeywords,
+  encodePathSegment,
+  parseErpBase,
+} from './url.js';
+
+export interface ErpClientOptions {
+  /** The ERP's base address; a path prefix (`https://erp.example.com/v2/`) is kept. */
+  baseUrl: string;
+  /** Basic-auth user name. */
+  companyCode: string;
+  /** Basic-auth password; registered as a log secret and scrubbed from every error. */
+  accessToken: string;
+  /** Sent as the `Tenantid` header. */
+  tenantId: string;
+  /**
+   * Connect, response-headers and body-idle timeouts, each (not a total deadline: pass an
+   * AbortSignal in `CallOptions` for that). Default 8000 ms.
+   */
+  timeoutMs?: number;
+  /** Largest accepted success body; past it the call fails with reason `too_large`. Default 5 MiB. */
+  maxResponseBytes?: number;
+  /**
+   * The transport. Default: the client's own keep-alive undici Agent, closed by `close()`.
+   * An injected dispatcher belongs to the caller and is left open; its connect timeout is its
+   * own, the headers and body timeouts are applied per request.
+   */
+  dispatcher?: Dispatcher;
+  /** Receives schema-drift warnings and per-call debug lines. */
+  logger?: AppLogger;
+  /** The clock for Retry-After HTTP-dates. Default `Date.now`. */
+  now?: () => number;
+}
+
+const DEFAULT_TIMEOUT_MS = 8000;
+const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+/** Error bodies are only kept as a 200-character snippet: no point reading megabytes. */
+const ERROR_BODY_CAP = 16 * 1024;
+
+export class ErpClient implements ErpApi {
+  readonly credentialKey: string;
+  private readonly base: ErpBase;
+  private readonly headers: Record<string, string>;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly timeoutMs: number;
+  private readonly maxResponseBytes: number;
+  private readonly scrubber: SecretScrubber;
+  private readonly drift: DriftReporter;
+  private readonly logger: AppLogger | undefined;
+  private readonly now: () => number;
+
+  constructor(options: ErpClientOptions) {
+    this.base = parseErpBase(options.baseUrl);
+    this.timeoutMs = positive('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    this.maxResponseBytes = positive(
+      'maxResponseBytes',
+      options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    );
+    const credentials = Buffer.from(`${options.companyCode}:${options.accessToken}`).toString(
+      'base64',
+    );
+    registerSecret(options.accessToken);
+    registerSecret(credentials);
+    this.scrubber = new SecretScrubber([options.accessToken, credentials]);
+    // Exactly the spec's three headers: never `Xmlresponse` (we read JSON only) nor `debug`.
+    this.headers = {
+      accept: 'application/json',
+      tenantid: options.tenantId,
+      authorization: `Basic ${credentials}`,
+    };
+    this.credentialKey = credentialKeyFor(this.base, options.companyCode, options.tenantId);
+    this.ownsDispatcher = options.dispatcher === undefined;
+    this.dispatcher = options.dispatcher ?? createErpAgent(this.timeoutMs);
+    this.logger = options.logger?.child({ component: 'erp' });
+    this.drift = new DriftReporter(this.logger);
+    this.now = options.now ?? Date.now;
+  }
+
+  getItem(ref: ErpRef, options?: CallOptions): Promise<Item> {
+    return this.call('getItem', this.lookupPath('getItem', ref), ItemSchema, options);
+  }
+
+  getContact(ref: ErpRef, options?: CallOptions): Promise<Contact> {
+    return this.call('getContact', this.lookupPath('getContact', ref), ContactSchema, options);
+  }
+
+  searchItems(params: ItemSearchParams, options?: CallOptions): Promise<ItemSearchEnvelope> {
+    const endpoint = 'searchItems';
+    const query = buildQuery([
+      ['q', encodeKeywords(params.keywords, endpoint)],
+      ['category', params.category],
+      ['supplier', params.supplier],
+      ['limit', params.limit],
+      ['offset', params.offset],
+    ]);
+    return this.call(endpoint, this.searchPath(endpoint, query), ItemSearchEnvelopeSchema, options);
+  }
+
+  searchContact(
+    params: ContactSearchParams,
+    options?: CallOptions,
+  ): Promise<ContactSearchEnvelope> {
+    const endpoint = 'searchContact';
+    const query = buildQuery([
+      ['q', encodeKeywords(params.keywords, endpoint)],
+      ['type', params.type],
+      ['limit', params.limit],
+      ['offset', params.offset],
+    ]);
+    return this.call(
+      endpoint,
+      this.searchPath(endpoint, query),
+      ContactSearchEnvelopeSchema,
+      options,
+    );
+  }
+
+  /** Closes the client's own connection pool; an injected dispatcher is left to its owner. */
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+
+  private lookupPath(endpoint: 'getItem' | 'getContact', ref: ErpRef): string {
+    const prefix = `${this.base.pathPrefix}api/${endpoint}/`;
+    if (!isIdRef(ref)) return prefix + encodePathSegment(ref.code, endpoint);
+    if (!Number.isSafeInteger(ref.id) || ref.id < 0) {
+      throw new BadRequestError(`ERP ${endpoint}: an id must be a non-negative integer`, {
+        endpoint,
+      });
+    }
+    return `${prefix}${ref.id}?target=id`;
+  }
+
+  private searchPath(endpoint: 'searchItems' | 'searchContact', query: string): string {
+    // `offset` is always present, so the query string is never empty.
+    return `${this.base.pathPrefix}api/${endpoint}?${query}`;
+  }
+
+  private async call<T>(
+    endpoint: ErpEndpoint,
+    path: string,
+    schema: z.ZodType<T>,
+    options: CallOptions | undefined,
+  ): Promise<T> {
+    const started = this.now();
+    const response = await this.send(endpoint, path, options?.signal);
+    this.logger?.debug(
+      { endpoint, statusCode: response.statusCode, ms: this.now() - started },
+      'ERP call',
+    );
+    if (response.statusCode >= 200 && response.statusCode < 300) {
+      return decodeBody(
+        endpoint,
+        response.statusCode,
+        response.body,
+        schema,
+        this.scrubber,
+        this.drift,
+      );
+    }
+    throw errorForStatus({
+      endpoint,
+      statusCode: response.statusCode,
+      headers: response.headers,
+      snippet: bodySnippet(response.body, this.scrubber),
+      nowMs: this.now(),
+    });
+  }
+
+  /** One GET and its (capped) body; transport failures become `UnavailableError`. */
+  private async send(
+    endpoint: ErpEndpoint,
+    path: string,
+    signal: AbortSignal | undefined,
+  ): Promise<RawResponse> {
+    try {
+      const response = await this.dispatcher.request({
+        origin: this.base.origin,
+        path,
+        method: 'GET',
+        headers: this.headers,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+        signal,
+      });
+      const ok = response.statusCode >= 200 && response.statusCode < 300;
+      const cap = ok ? this.maxResponseBytes : ERROR_BODY_CAP;
+      if (ok && (declaredLength(response.headers) ?? 0) > cap) {
+        // Refuse up front rather than read megabytes we would throw away.
+        response.body.destroy();
+        throw this.tooLarge(endpoint, response.statusCode);
+      }
+      const { bytes, overCap } = await readCapped(response.body, cap);
+      if (ok && overCap) throw this.tooLarge(endpoint, response.statusCode);
+      return { statusCode: response.statusCode, headers: response.headers, body: bytes, overCap };
+    } catch (error) {
+      if (error instanceof ErpError) throw error;
+      // The caller gave up (deadline, user left): theirs to interpret, not an ERP failure.
+      if (signal?.aborted) throw signal.reason;
+      const reason = classifyTransportError(error);
+      throw new UnavailableError(`ERP ${endpoint}: ${REASON_TEXT[reason]}`, {
+        endpoint,
+        reason,
+        cause: this.scrubber.scrubError(error),
+      });
+    }
+  }
+
+  private tooLarge(endpoint: ErpEndpoint, statusCode: number): UnavailableError {
+    return new UnavailableError(
+      `ERP ${endpoint}: ${REASON_TEXT.too_large} (over ${this.maxResponseBytes} bytes)`,
+      { endpoint, statusCode, reason: 'too_large' },
+    );
+  }
+}
+
+/** Same ERP, company and tenant give the same key on every replica; the token is not in it. */
+function credentialKeyFor(base: ErpBase, companyCode: string, tenantId: string): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([base.origin, base.pathPrefix, companyCode, tenantId]))
+    .digest('hex');
+  return `erp:${digest.slice(0, 32)}`;
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new Error(`ErpClient option ${name} must be a positive number, got ${value}`);
+  }
+  return value;
+}
