@@ -104,7 +104,9 @@ export function createRevealPolicy(
   const cacheOptions = {
     max: 5000,
     ttl,
-    ...(options.now ? { perf: { now: options.now } } : {}),
+    // lru-cache reuses one clock reading for `ttlResolution` ms of real time; an injected
+    // clock must be read every time, or expiry would lag behind it.
+    ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
   };
   const lookups = new CachedLookups(options.logger, cacheOptions);
 
@@ -157,7 +159,12 @@ class CachedLookups {
 
   constructor(
     private readonly logger: AppLogger,
-    cacheOptions: { max: number; ttl: number; perf?: { now: () => number } },
+    cacheOptions: {
+      max: number;
+      ttl: number;
+      perf?: { now: () => number };
+      ttlResolution?: number;
+    },
   ) {
     this.users = new LRUCache(cacheOptions);
     this.groups = new LRUCache({ ...cacheOptions, max: 500 });

@@ -1,0 +1,206 @@
+import { webApi } from '@slack/bolt';
+import { describe, expect, it } from 'vitest';
+import {
+  createRevealPolicy,
+  type RevealDecision,
+  revealRefusal,
+  type SlackUsersApi,
+} from '../../src/privacy/revealPolicy.js';
+import { collectingLogger, fakeSlack } from './fakes.js';
+
+const members = { kind: 'members' } as const;
+
+function policyWith(policy: Parameters<typeof createRevealPolicy>[0], ttlMs = 60_000) {
+  const log = collectingLogger();
+  let clock = 1_000;
+  const checker = createRevealPolicy(policy, {
+    logger: log.logger,
+    cacheTtlMs: ttlMs,
+    now: () => clock,
+  });
+  return { checker, lines: log.lines, advance: (ms: number) => (clock += ms) };
+}
+
+describe('members policy (default)', () => {
+  const slack = () =>
+    fakeSlack({
+      users: {
+        UMEMBER: { is_restricted: false, is_ultra_restricted: false },
+        UGUEST1: { is_restricted: true },
+        UGUEST2: { is_ultra_restricted: true, is_restricted: false },
+        UGONE: { deleted: true },
+      },
+    });
+
+  it('allows a full member', async () => {
+    const { client } = slack();
+    const { checker } = policyWith(members);
+    expect(await checker.mayReveal('UMEMBER', client)).toEqual({ allowed: true });
+    expect(checker.canOffer()).toBe(true);
+  });
+
+  it('refuses multi-channel (restricted) and single-channel (ultra restricted) guests', async () => {
+    const { client } = slack();
+    const { checker } = policyWith(members);
+    expect(await checker.mayReveal('UGUEST1', client)).toEqual({ allowed: false, reason: 'guest' });
+    expect(await checker.mayReveal('UGUEST2', client)).toEqual({ allowed: false, reason: 'guest' });
+  });
+
+  it('refuses a deactivated account', async () => {
+    const { client } = slack();
+    const { checker } = policyWith(members);
+    expect(await checker.mayReveal('UGONE', client)).toEqual({
+      allowed: false,
+      reason: 'deactivated',
+    });
+  });
+
+  it('makes one users.info call for a burst of clicks, concurrent or not', async () => {
+    const { client, calls } = slack();
+    const { checker } = policyWith(members);
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => checker.mayReveal('UMEMBER', client)),
+    );
+    await checker.mayReveal('UMEMBER', client);
+    expect(burst.every((d) => d.allowed)).toBe(true);
+    expect(calls.usersInfo).toEqual(['UMEMBER']);
+  });
+
+  it('asks again once the cached answer has expired', async () => {
+    const { client, calls } = slack();
+    const { checker, advance } = policyWith(members, 60_000);
+    await checker.mayReveal('UGUEST1', client);
+    advance(59_000);
+    await checker.mayReveal('UGUEST1', client);
+    expect(calls.usersInfo).toHaveLength(1);
+    advance(2_000);
+    await checker.mayReveal('UGUEST1', client);
+    expect(calls.usersInfo).toHaveLength(2);
+  });
+
+  it('fails closed when Slack fails, logs a warning without the answer, and retries next time', async () => {
+    const { client, calls } = fakeSlack({ failUsers: true });
+    const { checker, lines } = policyWith(members);
+    const [first, second] = await Promise.all([
+      checker.mayReveal('UMEMBER', client),
+      checker.mayReveal('UMEMBER', client),
+    ]);
+    expect(first).toEqual({ allowed: false, reason: 'lookup_failed' });
+    expect(second).toEqual({ allowed: false, reason: 'lookup_failed' });
+    const warnings = lines.filter((l) => l.level === 'warn');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ method: 'users.info', error: 'user_not_found' });
+    expect(JSON.stringify(warnings[0])).not.toContain('An API error occurred');
+
+    await checker.mayReveal('UMEMBER', client);
+    expect(calls.usersInfo).toHaveLength(2); // failures are not cached
+  });
+
+  it('fails closed on an answer it cannot read (ok:false, no user, wrong types)', async () => {
+    const { checker } = policyWith(members);
+    for (const raw of [{ ok: false }, { ok: true }, { ok: true, user: { is_restricted: 'no' } }]) {
+      const { client } = fakeSlack({ rawUserAnswer: raw });
+      expect(await checker.mayReveal('UMEMBER', client)).toEqual({
+        allowed: false,
+        reason: 'lookup_failed',
+      });
+    }
+  });
+
+  it('refuses an implausible user id without calling Slack', async () => {
+    const { client, calls } = slack();
+    const { checker } = policyWith(members);
+    expect(await checker.mayReveal('', client)).toMatchObject({ allowed: false });
+    expect(await checker.mayReveal('U1/../x', client)).toMatchObject({ allowed: false });
+    expect(calls.usersInfo).toEqual([]);
+  });
+});
+
+describe('everyone and nobody', () => {
+  it('everyone: allowed without any Slack call, guests included', async () => {
+    const { client, calls } = fakeSlack({ users: { UGUEST1: { is_restricted: true } } });
+    const { checker } = policyWith({ kind: 'everyone' });
+    expect(await checker.mayReveal('UGUEST1', client)).toEqual({ allowed: true });
+    expect(checker.canOffer()).toBe(true);
+    expect(calls.usersInfo).toEqual([]);
+  });
+
+  it('nobody: refused as disabled, and the button is not offered', async () => {
+    const { client, calls } = fakeSlack();
+    const { checker } = policyWith({ kind: 'nobody' });
+    expect(await checker.mayReveal('UMEMBER', client)).toEqual({
+      allowed: false,
+      reason: 'disabled',
+    });
+    expect(checker.canOffer()).toBe(false);
+    expect(calls.usersInfo).toEqual([]);
+  });
+});
+
+describe('list policy', () => {
+  const list = { kind: 'list', users: ['UALICE'], userGroups: ['SSALES', 'SSUPPORT'] } as const;
+  const groups = { SSALES: ['UBOB'], SSUPPORT: ['UCAROL', 'UDAVE'] };
+
+  it('allows a listed user without any Slack call', async () => {
+    const { client, calls } = fakeSlack({ groups });
+    const { checker } = policyWith(list);
+    expect(await checker.mayReveal('UALICE', client)).toEqual({ allowed: true });
+    expect(calls).toEqual({ usersInfo: [], groupList: [] });
+  });
+
+  it('allows members of any listed user group, caching each group', async () => {
+    const { client, calls } = fakeSlack({ groups });
+    const { checker } = policyWith(list);
+    expect(await checker.mayReveal('UBOB', client)).toEqual({ allowed: true });
+    expect(await checker.mayReveal('UDAVE', client)).toEqual({ allowed: true });
+    expect(await checker.mayReveal('UCAROL', client)).toEqual({ allowed: true });
+    expect(calls.groupList).toEqual(['SSALES', 'SSUPPORT']);
+  });
+
+  it('refuses everyone else as not listed', async () => {
+    const { client } = fakeSlack({ groups });
+    const { checker } = policyWith(list);
+    expect(await checker.mayReveal('UEVE', client)).toEqual({
+      allowed: false,
+      reason: 'not_listed',
+    });
+  });
+
+  it('a group that cannot be read makes the answer lookup_failed, not not_listed', async () => {
+    const { client } = fakeSlack({ groups, failGroups: ['SSALES'] });
+    const { checker, lines } = policyWith(list);
+    expect(await checker.mayReveal('UEVE', client)).toEqual({
+      allowed: false,
+      reason: 'lookup_failed',
+    });
+    // A member of the readable group is still allowed.
+    expect(await checker.mayReveal('UCAROL', client)).toEqual({ allowed: true });
+    expect(lines.filter((l) => l.level === 'warn')[0]).toMatchObject({
+      method: 'usergroups.users.list',
+      slackId: 'SSALES',
+    });
+  });
+});
+
+describe('revealRefusal', () => {
+  it('has plain words for every refusal and none for an allowed decision', () => {
+    const reasons = ['guest', 'not_listed', 'disabled', 'lookup_failed', 'deactivated'] as const;
+    const words = reasons.map((reason) => revealRefusal({ allowed: false, reason }));
+    for (const text of words) expect(text.length).toBeGreaterThan(10);
+    expect(new Set(words).size).toBe(reasons.length);
+    expect(revealRefusal({ allowed: true } satisfies RevealDecision)).toBe('');
+  });
+});
+
+describe('SlackUsersApi', () => {
+  it("is satisfied by @slack/web-api's WebClient", () => {
+    // Compile-time check: this assignment fails `tsc` if the interface drifts from WebClient.
+    const client: SlackUsersApi = new webApi.WebClient(undefined, { retryConfig: { retries: 0 } });
+    expect(typeof client.users.info).toBe('function');
+  });
+});
+
+it('rejects a non-positive cache lifetime at construction', () => {
+  const { logger } = collectingLogger();
+  expect(() => createRevealPolicy(members, { logger, cacheTtlMs: 0 })).toThrow(RangeError);
+});
