@@ -1,0 +1,99 @@
+/**
+ * Finds item codes in a Slack message for the "Look up stock" message shortcut.
+ *
+ * First the message loses what is not text a person wrote about items: mentions, channel
+ * links, special mentions and `mailto:` links are dropped; links keep their label; emoji
+ * (`:name:`) and mrkdwn formatting (`*bold*`, `_italic_`, `~strike~`, backticks, `>` quotes)
+ * go. Everything removed leaves a space, so every code returned occurs in the message as typed.
+ *
+ * Then each word is split on characters that never occur in a code and trimmed of punctuation,
+ * and a piece counts as an item code when it:
+ * - is 2..40 characters of ASCII letters, digits and `-` `/` `.` `_`, starting and ending with
+ *   a letter or digit;
+ * - has at least one letter and one digit (so not a plain number, and not an ordinary word);
+ * - is mostly upper case (more upper- than lower-case letters), as ERP codes are written:
+ *   `WIDGET-9`, `AB12/3`, `Bx200X`, but not `mp3`, `v1.2.3` or `iPhone15`;
+ * - is not a time (`10AM`, `9.30PM`), a date (`12-JAN-2025`), a quantity with a unit (`40PCS`,
+ *   `12KG`), an ordinal (`2ND`), nor part of a URL, domain or e-mail address.
+ * Lower-case codes typed in chat are missed on purpose: the shortcut is for messages that
+ * quote codes, and a false positive costs an upstream lookup.
+ */
+
+import { stripSlackMarkup } from './input.js';
+
+export const DEFAULT_MAX_CODES = 5;
+
+// Slack emoji names are lower-case letters, digits, `_`, `-`, `+` and `'`, with at least one
+// letter (so `10:30:45` keeps its numbers); skin tones are emoji of their own.
+const EMOJI = /:[a-z0-9_+'-]*[a-z][a-z0-9_+'-]*:/g;
+const FORMATTING = /[*~`]/g;
+// A quote marker: `>` (sent as `&gt;`, decoded by stripSlackMarkup) at the start of a line.
+const QUOTE_MARKER = /^[ \t]*>+/gm;
+const NOT_CODE_CHARACTER = /[^A-Za-z0-9\-/._]+/;
+const CODE_SHAPE = /^[A-Za-z0-9](?:[A-Za-z0-9\-/._]{0,38}[A-Za-z0-9])?$/;
+const EDGE_PUNCTUATION = /^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g;
+const URL_START = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i;
+const DOMAIN_END = /\.[a-z]{2,}$/;
+const TIME = /^\d{1,2}(?:[.:]\d{2})?(?:AM|PM|HRS?|H)$/i;
+const QUANTITY = /^\d+(?:PCS|PC|EA|KG|G|MG|MM|CM|M|KM|L|ML|K|X|MIN|SEC|S|ST|ND|RD|TH)$/i;
+const MONTH =
+  /^(?:JAN(?:UARY)?|FEB(?:RUARY)?|MAR(?:CH)?|APR(?:IL)?|MAY|JUNE?|JULY?|AUG(?:UST)?|SEPT?(?:EMBER)?|OCT(?:OBER)?|NOV(?:EMBER)?|DEC(?:EMBER)?)$/i;
+
+/**
+ * Up to `max` distinct item codes from a message's text, in order of appearance; duplicates are
+ * found ignoring case and keep the first spelling. Never throws.
+ */
+export function extractItemCodes(messageText: string, max: number = DEFAULT_MAX_CODES): string[] {
+  const limit = Number.isFinite(max) ? Math.floor(max) : DEFAULT_MAX_CODES;
+  if (typeof messageText !== 'string' || limit <= 0) return [];
+  const codes: string[] = [];
+  const seen = new Set<string>();
+  for (const candidate of candidates(plainText(messageText))) {
+    const key = candidate.toUpperCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    codes.push(candidate);
+    if (codes.length >= limit) break;
+  }
+  return codes;
+}
+
+/** The message as words a person wrote: markup resolved, emoji and formatting removed. */
+function plainText(messageText: string): string {
+  return stripSlackMarkup(messageText, { bareLinks: 'drop' })
+    .replace(QUOTE_MARKER, ' ')
+    .replace(EMOJI, ' ')
+    .replace(FORMATTING, ' ');
+}
+
+function* candidates(text: string): Generator<string> {
+  for (const word of text.split(/\s+/)) {
+    // A word holding `@` is an address or a leftover `@name`; a URL's path segments are not
+    // the codes people mean, and neither are a domain's labels.
+    if (word.includes('@') || URL_START.test(word)) continue;
+    for (const piece of word.split(NOT_CODE_CHARACTER)) {
+      const code = piece.replace(EDGE_PUNCTUATION, '');
+      if (looksLikeItemCode(code)) yield code;
+    }
+  }
+}
+
+/** The heuristic above, for one trimmed piece of a word. */
+export function looksLikeItemCode(token: string): boolean {
+  if (!CODE_SHAPE.test(token)) return false;
+  if (!/[0-9]/.test(token) || !/[A-Za-z]/.test(token)) return false;
+  const upper = token.replace(/[^A-Z]/g, '').length;
+  const lower = token.replace(/[^a-z]/g, '').length;
+  if (upper <= lower) return false;
+  if (DOMAIN_END.test(token) || TIME.test(token) || QUANTITY.test(token)) return false;
+  return !isDate(token);
+}
+
+/** `12-JAN-2025`, `JAN/25`, `2025.Mar.01`: numbers and month names only. */
+function isDate(token: string): boolean {
+  const parts = token.split(/[-/.]/);
+  if (parts.length < 2) return false;
+  const months = parts.filter((part) => MONTH.test(part)).length;
+  const numbers = parts.filter((part) => /^\d{1,4}$/.test(part)).length;
+  return months > 0 && numbers > 0 && months + numbers === parts.length;
+}
