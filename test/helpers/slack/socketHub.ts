@@ -1,0 +1,139 @@
+/**
+ * The fake's Socket Mode server, speaking Slack's envelope protocol over `ws`:
+ * - the client opens `ws://…/socket?ticket=…` with a ticket from apps.connections.open;
+ * - the server greets it with `{type: "hello", …}` (the client counts as connected only then);
+ * - envelopes `{envelope_id, type, accepts_response_payload, payload}` go out and the client
+ *   answers each with `{envelope_id, payload?}`.
+ * Pings are answered by `ws` itself (the SDK pings every few seconds and drops a silent server).
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { z } from 'zod';
+import type { SocketEnvelope } from './payloads.js';
+import type { Waiters } from './waiters.js';
+
+const SOCKET_PATH = '/socket';
+
+const AckMessage = z.object({ envelope_id: z.string().min(1), payload: z.unknown().optional() });
+
+/** An ack received from the app: what it would have answered over HTTP. */
+export interface ReceivedAck {
+  envelope_id: string;
+  payload?: unknown;
+  /** `performance.now()` when it arrived. */
+  receivedAt: number;
+}
+
+export class SocketHub {
+  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly tickets = new Set<string>();
+  /** Sockets that were sent `hello`, newest last. */
+  private readonly ready: WebSocket[] = [];
+  private readonly acks = new Map<string, ReceivedAck>();
+  private connectionCount = 0;
+
+  constructor(
+    private readonly waiters: Waiters,
+    private readonly appId: string,
+  ) {}
+
+  /** Registers a one-time ticket; apps.connections.open hands out one per connection. */
+  issueTicket(ticket: string): void {
+    this.tickets.add(ticket);
+  }
+
+  /** Connections ever accepted, reconnects included. */
+  get connections(): number {
+    return this.connectionCount;
+  }
+
+  isConnected(): boolean {
+    return this.ready.length > 0;
+  }
+
+  ack(envelopeId: string): ReceivedAck | undefined {
+    return this.acks.get(envelopeId);
+  }
+
+  /** For the HTTP server's `upgrade` event: accepts only `/socket` with a valid ticket. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const ticket = url.searchParams.get('ticket');
+    if (url.pathname !== SOCKET_PATH || ticket === null || !this.tickets.delete(ticket)) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws));
+  }
+
+  private accept(ws: WebSocket): void {
+    this.connectionCount += 1;
+    ws.on('message', (data, isBinary) => {
+      if (!isBinary) this.receive(String(data));
+    });
+    ws.on('close', () => {
+      const index = this.ready.indexOf(ws);
+      if (index >= 0) this.ready.splice(index, 1);
+      this.waiters.notify();
+    });
+    ws.send(JSON.stringify(this.hello()));
+    this.ready.push(ws);
+    this.waiters.notify();
+  }
+
+  private hello() {
+    return {
+      type: 'hello',
+      num_connections: this.ready.length + 1,
+      debug_info: {
+        host: 'fake-slack-127.0.0.1',
+        build_number: 1,
+        approximate_connection_time: 3600,
+      },
+      connection_info: { app_id: this.appId },
+    };
+  }
+
+  private receive(text: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return;
+    }
+    const parsed = AckMessage.safeParse(json);
+    if (!parsed.success) return;
+    const ack: ReceivedAck = {
+      envelope_id: parsed.data.envelope_id,
+      receivedAt: performance.now(),
+    };
+    if (parsed.data.payload !== undefined) ack.payload = parsed.data.payload;
+    this.acks.set(ack.envelope_id, ack);
+    this.waiters.notify();
+  }
+
+  /** Sends an envelope to the newest connected client (Slack picks any one of them). */
+  send(envelope: SocketEnvelope): void {
+    const ws = this.ready.at(-1);
+    if (ws === undefined) throw new Error('fake Slack: no Socket Mode client is connected');
+    ws.send(JSON.stringify(envelope));
+  }
+
+  /** Sends Slack's `disconnect` message to every client; Bolt's client then reconnects. */
+  sendDisconnect(reason: 'warning' | 'refresh_requested' | 'link_disabled'): void {
+    const message = JSON.stringify({
+      type: 'disconnect',
+      reason,
+      debug_info: { host: 'fake-slack' },
+    });
+    for (const ws of this.ready) ws.send(message);
+  }
+
+  /** Drops every connection at once; a clean close handshake could wait on a stopped client. */
+  close(): Promise<void> {
+    for (const ws of this.wss.clients) ws.terminate();
+    this.ready.length = 0;
+    return new Promise((resolve) => this.wss.close(() => resolve()));
+  }
+}

@@ -1,0 +1,230 @@
+/**
+ * The fake's Web API: answers one method call the way Slack would, as a plain function of the
+ * call and the fake's configuration. Slack answers platform errors with HTTP 200 and
+ * `{ok: false, error}`; only rate limiting changes the status (429 + Retry-After).
+ */
+
+/** A user as users.info describes them; unset flags are false. */
+export interface FakeUser {
+  is_restricted?: boolean;
+  is_ultra_restricted?: boolean;
+  is_bot?: boolean;
+  deleted?: boolean;
+  name?: string;
+}
+
+/** A conversation as conversations.info describes it; unset fields follow the id's prefix. */
+export interface FakeChannel {
+  name?: string;
+  is_private?: boolean;
+  is_im?: boolean;
+  is_member?: boolean;
+}
+
+/** Who the fake workspace and bot are. */
+export interface FakeIdentity {
+  teamId: string;
+  teamDomain: string;
+  botId: string;
+  botUserId: string;
+  appId: string;
+}
+
+/** What the Web API needs from the running fake. */
+export interface WebApiContext {
+  botToken: string | undefined;
+  appToken: string | undefined;
+  users: Record<string, FakeUser>;
+  userGroups: Record<string, string[]>;
+  /** When undefined every channel exists; otherwise unknown ids get `channel_not_found`. */
+  channels: Record<string, FakeChannel> | undefined;
+  identity: FakeIdentity;
+  failureFor(method: string): string | undefined;
+  /** Issues a one-time Socket Mode URL. */
+  openSocketUrl(): string;
+  /** A new, increasing message ts. */
+  nextTs(): string;
+}
+
+/** The HTTP answer to one Web API call. */
+export interface WebApiAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+type Args = Record<string, unknown>;
+type Handler = (args: Args, ctx: WebApiContext) => Record<string, unknown>;
+
+/** Slack's error for a rate-limited call; the fake answers it with 429 and `Retry-After: 1`. */
+export const RATE_LIMITED = 'ratelimited';
+
+const APP_TOKEN_METHODS = new Set(['apps.connections.open']);
+
+/** Answers `method` called with `args` and `token` (from `Authorization: Bearer` or the body). */
+export function answerWebApi(
+  method: string,
+  args: Args,
+  token: string | undefined,
+  ctx: WebApiContext,
+): WebApiAnswer {
+  const handler = HANDLERS[method];
+  if (handler === undefined) return fail('unknown_method');
+  const authError = checkToken(method, token, ctx);
+  if (authError !== undefined) return fail(authError);
+  const failure = ctx.failureFor(method);
+  if (failure === RATE_LIMITED) {
+    return { status: 429, headers: { 'retry-after': '1' }, body: { ok: false, error: failure } };
+  }
+  if (failure !== undefined) return fail(failure);
+  const body = handler(args, ctx);
+  return { status: 200, headers: {}, body };
+}
+
+function fail(error: string): WebApiAnswer {
+  return { status: 200, headers: {}, body: { ok: false, error } };
+}
+
+/**
+ * apps.connections.open takes the app-level token (`xapp-`); everything else the bot token.
+ * A configured token must match exactly; otherwise any token of the right kind is accepted.
+ */
+function checkToken(method: string, token: string | undefined, ctx: WebApiContext) {
+  if (!token) return 'not_authed';
+  const wantsAppToken = APP_TOKEN_METHODS.has(method);
+  const expected = wantsAppToken ? ctx.appToken : ctx.botToken;
+  const other = wantsAppToken ? ctx.botToken : ctx.appToken;
+  if (expected !== undefined) {
+    if (token === expected) return undefined;
+    return token === other ? 'not_allowed_token_type' : 'invalid_auth';
+  }
+  const looksLikeAppToken = token.startsWith('xapp-');
+  const looksLikeOtherToken = token.startsWith('xox');
+  if (wantsAppToken ? looksLikeOtherToken : looksLikeAppToken) return 'not_allowed_token_type';
+  return undefined;
+}
+
+function str(args: Args, key: string): string | undefined {
+  const value = args[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function error(code: string) {
+  return { ok: false, error: code };
+}
+
+const HANDLERS: Record<string, Handler> = {
+  'auth.test': (_args, { identity }) => ({
+    ok: true,
+    url: `https://${identity.teamDomain}.slack.com/`,
+    team: 'Fake Workspace',
+    user: 'erp-lookups',
+    team_id: identity.teamId,
+    user_id: identity.botUserId,
+    bot_id: identity.botId,
+    is_enterprise_install: false,
+  }),
+
+  'apps.connections.open': (_args, ctx) => ({ ok: true, url: ctx.openSocketUrl() }),
+
+  'chat.postMessage': (args, ctx) => {
+    const channel = str(args, 'channel');
+    if (channel === undefined) return error('channel_not_found');
+    if (!hasContent(args)) return error('no_text');
+    const ts = ctx.nextTs();
+    return { ok: true, channel, ts, message: botMessage(args, ts, ctx.identity) };
+  },
+
+  'chat.postEphemeral': (args, ctx) => {
+    if (str(args, 'channel') === undefined) return error('channel_not_found');
+    if (str(args, 'user') === undefined) return error('user_not_in_channel');
+    if (!hasContent(args)) return error('no_text');
+    return { ok: true, message_ts: ctx.nextTs() };
+  },
+
+  'chat.update': (args, ctx) => {
+    const channel = str(args, 'channel');
+    const ts = str(args, 'ts');
+    if (channel === undefined) return error('channel_not_found');
+    if (ts === undefined) return error('message_not_found');
+    const text = typeof args.text === 'string' ? args.text : '';
+    return { ok: true, channel, ts, text, message: botMessage(args, ts, ctx.identity) };
+  },
+
+  'users.info': (args, ctx) => {
+    const id = str(args, 'user');
+    const user = id === undefined ? undefined : ctx.users[id];
+    if (id === undefined || user === undefined) return error('user_not_found');
+    return { ok: true, user: userObject(id, user, ctx.identity) };
+  },
+
+  'usergroups.users.list': (args, ctx) => {
+    const id = str(args, 'usergroup');
+    const users = id === undefined ? undefined : ctx.userGroups[id];
+    if (users === undefined) return error('no_such_subteam');
+    return { ok: true, users: [...users] };
+  },
+
+  'conversations.info': (args, ctx) => {
+    const id = str(args, 'channel');
+    if (id === undefined) return error('channel_not_found');
+    const known = ctx.channels === undefined ? {} : ctx.channels[id];
+    if (known === undefined) return error('channel_not_found');
+    return { ok: true, channel: channelObject(id, known) };
+  },
+};
+
+function hasContent(args: Args): boolean {
+  return ['text', 'blocks', 'attachments', 'markdown_text'].some((key) => args[key] !== undefined);
+}
+
+function botMessage(args: Args, ts: string, identity: FakeIdentity) {
+  return {
+    type: 'message',
+    subtype: 'bot_message',
+    text: typeof args.text === 'string' ? args.text : '',
+    user: identity.botUserId,
+    bot_id: identity.botId,
+    app_id: identity.appId,
+    ts,
+    ...(args.blocks === undefined ? {} : { blocks: args.blocks }),
+  };
+}
+
+function userObject(id: string, user: FakeUser, identity: FakeIdentity) {
+  const name = user.name ?? id.toLowerCase();
+  return {
+    id,
+    team_id: identity.teamId,
+    name,
+    deleted: user.deleted ?? false,
+    real_name: name,
+    tz: 'Europe/London',
+    is_admin: false,
+    is_owner: false,
+    is_primary_owner: false,
+    is_restricted: user.is_restricted ?? false,
+    is_ultra_restricted: user.is_ultra_restricted ?? false,
+    is_bot: user.is_bot ?? false,
+    is_app_user: false,
+    updated: 1_700_000_000,
+    profile: { real_name: name, display_name: name },
+  };
+}
+
+/** Slack ids say what a conversation is: C public channel, G private (legacy), D direct message. */
+function channelObject(id: string, known: FakeChannel) {
+  const isIm = known.is_im ?? id.startsWith('D');
+  const isPrivate = known.is_private ?? (id.startsWith('G') || isIm);
+  return {
+    id,
+    name: known.name ?? (isIm ? undefined : `channel-${id.toLowerCase()}`),
+    is_channel: !isIm && !isPrivate,
+    is_group: id.startsWith('G'),
+    is_im: isIm,
+    is_private: isPrivate,
+    is_archived: false,
+    is_member: known.is_member ?? true,
+    created: 1_600_000_000,
+  };
+}
