@@ -1,0 +1,137 @@
+/**
+ * Timing, as PRODUCT.md promises: every command, click and shortcut is acknowledged within
+ * 1.5 s whatever the ERP does; an answer that is ready by then rides on the acknowledgement;
+ * an answer that takes longer than about 2 s is preceded by ONE short "working on it" line.
+ *
+ * Slack does not let a later answer replace the ephemeral reply to a slash command (only
+ * messages that carry buttons can be replaced, through the response_url of a click; bolt-js
+ * issue 2287). So a slow command gets an empty acknowledgement, at most one working line, and
+ * the answer as a new ephemeral message. A slow click replaces its own message twice: first
+ * with the working line, then with the answer.
+ */
+import type { RespondArguments, RespondFn } from '@slack/bolt';
+import type { AppLogger } from '../log/logger.js';
+import type { SlackMessage } from '../views/message.js';
+
+export interface Timing {
+  /** Acknowledge by then at the latest (Slack's limit is 3 s; PRODUCT.md says 1.5 s). */
+  ackWithinMs: number;
+  /** Send the working line when the answer is not ready by then. */
+  workingAfterMs: number;
+}
+
+export const DEFAULT_TIMING: Timing = { ackWithinMs: 1200, workingAfterMs: 2000 };
+
+type Settled<T> = { done: true; value: T } | { done: false };
+
+/** Waits for `promise` at most `ms`; never rejects (answers are built never to reject). */
+export function within<T>(promise: Promise<T>, ms: number): Promise<Settled<T>> {
+  if (ms <= 0) return Promise.resolve({ done: false });
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({ done: false }), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve({ done: true, value });
+      },
+      () => {
+        clearTimeout(timer);
+        resolve({ done: false });
+      },
+    );
+  });
+}
+
+export type CommandAck = (message?: RespondArguments) => Promise<void>;
+
+export interface CommandDelivery {
+  ack: CommandAck;
+  respond: RespondFn;
+  /** The answer; must not reject (errors are already messages). */
+  answer: Promise<SlackMessage>;
+  /** The working line, computed when it is needed (the reason may have changed). */
+  working: () => SlackMessage;
+  /** True when the wait is known to be long (queued behind the budget): say so with the ack. */
+  knownToBeSlow: () => boolean;
+  timing: Timing;
+  logger: AppLogger;
+}
+
+const ephemeral = (message: SlackMessage): RespondArguments => ({
+  response_type: 'ephemeral',
+  text: message.text,
+  blocks: message.blocks,
+});
+
+/** Answers a slash command or message shortcut within the timing rules above. */
+export async function deliverCommandAnswer(delivery: CommandDelivery): Promise<void> {
+  const { ack, respond, answer, timing, logger } = delivery;
+  const quick = await within(answer, timing.ackWithinMs);
+  if (quick.done) {
+    await ack(ephemeral(quick.value));
+    return;
+  }
+  if (delivery.knownToBeSlow()) {
+    // Queued for a while: the working line can ride on the acknowledgement itself.
+    await ack(ephemeral(delivery.working()));
+    await sendSafely(logger, respond, ephemeral(await answer));
+    return;
+  }
+  await ack();
+  const soon = await within(answer, timing.workingAfterMs - timing.ackWithinMs);
+  if (!soon.done) await sendSafely(logger, respond, ephemeral(delivery.working()));
+  await sendSafely(logger, respond, ephemeral(await answer));
+}
+
+export type ClickMode =
+  /** Replace the clicked message (paging, drill-down, refresh): it is the clicker's own. */
+  | 'replace'
+  /** A new ephemeral message for the clicker only (View, Reveal, clicks on shared cards). */
+  | 'new';
+
+export interface ClickDelivery {
+  respond: RespondFn;
+  answer: Promise<SlackMessage>;
+  working: () => SlackMessage;
+  mode: ClickMode;
+  timing: Timing;
+  logger: AppLogger;
+}
+
+/** Answers a click (already acknowledged) in place or as a new ephemeral message. */
+export async function deliverClickAnswer(delivery: ClickDelivery): Promise<void> {
+  const { respond, answer, mode, timing, logger } = delivery;
+  const shape = (message: SlackMessage): RespondArguments =>
+    mode === 'replace'
+      ? { replace_original: true, text: message.text, blocks: message.blocks }
+      : { ...ephemeral(message), replace_original: false };
+  const soon = await within(answer, timing.workingAfterMs);
+  if (!soon.done) await sendSafely(logger, respond, shape(delivery.working()));
+  await sendSafely(logger, respond, shape(soon.done ? soon.value : await answer));
+}
+
+/**
+ * A response_url can fail (expired after 30 min, used 5 times): log it without the URL (it
+ * is a bearer capability) and carry on; there is nobody else to tell.
+ */
+export async function sendSafely(
+  logger: AppLogger,
+  respond: RespondFn,
+  message: RespondArguments,
+): Promise<boolean> {
+  try {
+    await respond(message);
+    return true;
+  } catch (error) {
+    logger.warn({ err: describeRespondError(error) }, 'could not deliver a message to Slack');
+    return false;
+  }
+}
+
+function describeRespondError(error: unknown): Record<string, unknown> {
+  if (error instanceof Error) {
+    const statusCode = (error as { statusCode?: unknown }).statusCode;
+    return { name: error.name, statusCode, message: error.message.replace(/https?:\S+/g, '[url]') };
+  }
+  return { message: 'unknown error' };
+}

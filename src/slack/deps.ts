@@ -1,0 +1,20 @@
+import type { AppConfig } from '../config/config.js';
+import type { AppLogger } from '../log/logger.js';
+import type { LookupService } from '../lookup/types.js';
+import type { AuditLog } from '../privacy/audit.js';
+import type { RevealPolicyChecker } from '../privacy/revealPolicy.js';
+import type { HelpExamples } from '../views/help.js';
+import type { Timing } from './delivery.js';
+
+/** What the Slack listeners need; built once by the composition root. */
+export interface ListenerDeps {
+  lookup: LookupService;
+  logger: AppLogger;
+  reveal: RevealPolicyChecker;
+  audit: AuditLog;
+  access: AppConfig['access'];
+  /** Example codes and searches for help, when the ERP is the sandbox. */
+  examples: HelpExamples | undefined;
+  now: () => Date;
+  timing: Timing;
+}

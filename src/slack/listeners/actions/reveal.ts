@@ -1,0 +1,56 @@
+/**
+ * "Reveal details": the unredacted phones and e-mails, in an ephemeral message to the
+ * clicking user only: never a shared message, never replacing a message (even when the
+ * button is clicked on a card others can see). Every outcome writes an audit line.
+ */
+import { NotFoundError } from '../../../erp/errors.js';
+import { revealRefusal } from '../../../privacy/revealPolicy.js';
+import { contactReveal } from '../../../views/contactCard.js';
+import { errorMessage, noticeMessage } from '../../../views/feedback.js';
+import type { SlackMessage } from '../../../views/message.js';
+import { safely } from '../../answers.js';
+import { sendSafely } from '../../delivery.js';
+import type { ListenerDeps } from '../../deps.js';
+import { acceptClick, type ClickArgs } from './click.js';
+import { labelOf, refOf } from './cards.js';
+
+export function revealClick(deps: ListenerDeps) {
+  return async (args: ClickArgs): Promise<void> => {
+    const click = await acceptClick(deps, args, 'c');
+    if (!click) return;
+    const { actor } = click;
+    const ref = refOf(click.state);
+    const audit = (outcome: 'revealed' | 'refused' | 'failed', code: string, reason?: string) =>
+      deps.audit.record({
+        userId: actor.userId,
+        teamId: actor.teamId,
+        channelId: actor.channelId,
+        contactCode: code,
+        outcome,
+        reason,
+        at: deps.now(),
+      });
+
+    const answer = await safely(deps, 'reveal', async (): Promise<SlackMessage> => {
+      const decision = await deps.reveal.mayReveal(actor.userId, args.client);
+      if (!decision.allowed) {
+        audit('refused', labelOf(ref), decision.reason);
+        return noticeMessage(revealRefusal(decision));
+      }
+      try {
+        const fetched = await deps.lookup.getContact(ref, { requester: actor.userId });
+        audit('revealed', fetched.data.code);
+        return contactReveal({ contact: fetched.data, now: deps.now() });
+      } catch (error) {
+        audit('failed', labelOf(ref), error instanceof NotFoundError ? 'not_found' : 'lookup_failed');
+        return errorMessage(error);
+      }
+    });
+    await sendSafely(deps.logger, args.respond, {
+      response_type: 'ephemeral',
+      replace_original: false,
+      text: answer.text,
+      blocks: answer.blocks,
+    });
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * "Share to channel": posts the card for everyone (always redacted, without Reveal or
+ * Share), then replaces the clicker's ephemeral copy with a short confirmation.
+ *
+ * The click's response_url can post in any conversation the command was used in (it bypasses
+ * channel membership); when it cannot (expired after 30 minutes or 5 uses), chat.postMessage
+ * is tried; when that fails too (not_in_channel, channel_not_found, a DM between people), the
+ * user is told what to do.
+ */
+import type { RespondArguments } from '@slack/bolt';
+import type { SlackMessage } from '../../../views/message.js';
+import { errorMessage, noticeMessage, shareConfirmation } from '../../../views/feedback.js';
+import { contactCardAnswer, itemCardAnswer } from '../../answers.js';
+import { sendSafely } from '../../delivery.js';
+import type { ListenerDeps } from '../../deps.js';
+import type { Actor } from '../../payloads.js';
+import { acceptClick, type ClickArgs } from './click.js';
+import { refOf } from './cards.js';
+
+const CANNOT_POST: Record<string, string> = {
+  not_in_channel: 'I am not a member of this channel. Invite me with /invite, then share again.',
+  channel_not_found:
+    'I cannot post in this conversation (a private channel or a direct message I am not part of). Invite me, or share from a channel I am in.',
+  is_archived: 'This channel is archived, so nothing can be posted in it.',
+  restricted_action: 'This workspace does not let apps post in this channel.',
+  no_permission: 'I do not have permission to post in this channel.',
+};
+
+function slackErrorCode(error: unknown): string | undefined {
+  const data = (error as { data?: { error?: unknown } } | undefined)?.data;
+  return typeof data?.error === 'string' ? data.error : undefined;
+}
+
+async function postForEveryone(
+  deps: ListenerDeps,
+  args: ClickArgs,
+  actor: Actor,
+  message: SlackMessage,
+): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const publicMessage: RespondArguments = {
+    response_type: 'in_channel',
+    replace_original: false,
+    text: message.text,
+    blocks: message.blocks,
+  };
+  if (await sendSafely(deps.logger, args.respond, publicMessage)) return { ok: true };
+  if (!actor.channelId) return { ok: false, reason: 'channel_not_found' };
+  try {
+    await args.client.chat.postMessage({
+      channel: actor.channelId,
+      text: message.text,
+      blocks: message.blocks,
+    });
+    return { ok: true };
+  } catch (error) {
+    const reason = slackErrorCode(error) ?? 'unknown';
+    deps.logger.warn({ reason, channel: actor.channelId }, 'could not share a card');
+    return { ok: false, reason };
+  }
+}
+
+export function shareClick(deps: ListenerDeps, kind: 'item' | 'contact') {
+  return async (args: ClickArgs): Promise<void> => {
+    const click = await acceptClick(deps, args, kind === 'item' ? 'i' : 'c');
+    if (!click) return;
+    const { actor, state } = click;
+    let message: SlackMessage;
+    try {
+      message =
+        state.t === 'i'
+          ? await itemCardAnswer(
+              deps,
+              { ref: refOf(state), path: state.p, shared: true, branchView: 'best' },
+              actor,
+            )
+          : await contactCardAnswer(deps, { ref: refOf(state), shared: true }, actor, args.client);
+    } catch (error) {
+      await sendSafely(deps.logger, args.respond, {
+        response_type: 'ephemeral',
+        replace_original: false,
+        ...errorMessage(error),
+      });
+      return;
+    }
+    const posted = await postForEveryone(deps, args, actor, message);
+    const reply = posted.ok
+      ? { replace_original: true, ...shareConfirmation(actor.channelId) }
+      : {
+          response_type: 'ephemeral' as const,
+          replace_original: false,
+          ...noticeMessage(
+            CANNOT_POST[posted.reason] ??
+              'I could not post in this channel. Try again, or ask an admin to check my permissions.',
+          ),
+        };
+    await sendSafely(deps.logger, args.respond, reply);
+  };
+}

@@ -1,0 +1,48 @@
+import type { RespondArguments, SlashCommand } from '@slack/bolt';
+import type { AccessDecision } from '../../../privacy/access.js';
+import { noticeMessage } from '../../../views/feedback.js';
+import type { SlackMessage } from '../../../views/message.js';
+import type { CommandAck } from '../../delivery.js';
+import type { ListenerDeps } from '../../deps.js';
+import { type Actor, CommandPayload } from '../../payloads.js';
+
+export const ephemeral = (message: SlackMessage): RespondArguments => ({
+  response_type: 'ephemeral',
+  text: message.text,
+  blocks: message.blocks,
+});
+
+/**
+ * The checks every command starts with: the payload has the fields we read, and the access
+ * rules allow this user in this channel. Refusals are acknowledged here; `undefined` means
+ * the command has been answered already.
+ */
+export async function acceptCommand(
+  deps: ListenerDeps,
+  command: SlashCommand,
+  ack: CommandAck,
+  access: (who: { userId: string; channelId: string | undefined }) => AccessDecision,
+): Promise<{ actor: Actor; text: string } | undefined> {
+  const payload = CommandPayload.safeParse(command);
+  if (!payload.success) {
+    deps.logger.warn(
+      { issues: payload.error.issues.map((issue) => issue.path.join('.')) },
+      'slash command payload did not match the expected shape',
+    );
+    await ack(ephemeral(noticeMessage('Slack sent this command in a form I cannot read.')));
+    return undefined;
+  }
+  const actor: Actor = {
+    userId: payload.data.user_id,
+    teamId: payload.data.team_id,
+    channelId: payload.data.channel_id,
+  };
+  const decision = access({ userId: actor.userId, channelId: actor.channelId });
+  if (!decision.allowed) {
+    deps.logger.info({ user: actor.userId, channel: actor.channelId }, 'command refused by access rules');
+    await ack(ephemeral(noticeMessage(decision.message)));
+    return undefined;
+  }
+  // The parsers sanitise the text (control characters, length): it is passed on as typed.
+  return { actor, text: payload.data.text };
+}

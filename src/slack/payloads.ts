@@ -1,0 +1,62 @@
+/**
+ * zod schemas for the fields of Slack's payloads that the listeners read. Bolt's types say
+ * what Slack promises; these check what actually arrived, so a malformed or forged body gets
+ * a clear answer instead of an exception deep in a listener.
+ */
+import { z } from 'zod';
+
+const slackId = z.string().regex(/^[A-Z0-9]{2,40}$/);
+
+export const CommandPayload = z.object({
+  command: z.string().max(40),
+  text: z.string().max(10_000).default(''),
+  user_id: slackId,
+  channel_id: slackId.optional(),
+  team_id: slackId.optional(),
+  response_url: z.url().optional(),
+});
+export type CommandPayload = z.infer<typeof CommandPayload>;
+
+export const BlockActionPayload = z.object({
+  type: z.literal('block_actions'),
+  user: z.object({ id: slackId, team_id: slackId.optional() }),
+  team: z.object({ id: slackId }).nullish(),
+  channel: z.object({ id: slackId }).nullish(),
+  container: z
+    .object({ type: z.string(), is_ephemeral: z.boolean().optional() })
+    .loose()
+    .optional(),
+  response_url: z.url().optional(),
+  actions: z
+    .array(
+      z.object({
+        action_id: z.string().max(255),
+        value: z.string().optional(),
+      }),
+    )
+    .min(1),
+});
+export type BlockActionPayload = z.infer<typeof BlockActionPayload>;
+
+export const MessageShortcutPayload = z.object({
+  type: z.literal('message_action'),
+  callback_id: z.string(),
+  user: z.object({ id: slackId }),
+  team: z.object({ id: slackId }).nullish(),
+  channel: z.object({ id: slackId }).nullish(),
+  response_url: z.url().optional(),
+  message: z
+    .object({
+      text: z.string().max(100_000).default(''),
+      blocks: z.array(z.unknown()).optional(),
+    })
+    .loose(),
+});
+export type MessageShortcutPayload = z.infer<typeof MessageShortcutPayload>;
+
+/** Who clicked or typed, and where: what access rules, audit lines and the budget need. */
+export interface Actor {
+  userId: string;
+  teamId: string | undefined;
+  channelId: string | undefined;
+}

@@ -1,0 +1,48 @@
+/**
+ * `GET /healthz` and `GET /metrics`, served on PORT in every mode (Bolt's custom routes: by
+ * the HTTP receiver in HTTP mode, by the receiver's own small HTTP server in Socket Mode).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CustomRoute } from '@slack/bolt';
+import type { Registry } from 'prom-client';
+
+export interface HealthReport {
+  /** `ok` when the app can answer; `degraded` when it answers from fallbacks (Redis down). */
+  status: 'ok' | 'degraded';
+  [detail: string]: unknown;
+}
+
+export interface RouteDeps {
+  health: () => Promise<HealthReport> | HealthReport;
+  registry: Registry;
+}
+
+const send = (res: ServerResponse, status: number, type: string, body: string) => {
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+  res.end(body);
+};
+
+export function operationalRoutes(deps: RouteDeps): CustomRoute[] {
+  return [
+    {
+      path: '/healthz',
+      method: ['GET'],
+      handler: (_req: IncomingMessage, res: ServerResponse) => {
+        Promise.resolve(deps.health()).then(
+          (report) => send(res, 200, 'application/json', JSON.stringify(report)),
+          () => send(res, 503, 'application/json', JSON.stringify({ status: 'failing' })),
+        );
+      },
+    },
+    {
+      path: '/metrics',
+      method: ['GET'],
+      handler: (_req: IncomingMessage, res: ServerResponse) => {
+        deps.registry.metrics().then(
+          (text) => send(res, 200, deps.registry.contentType, text),
+          () => send(res, 500, 'text/plain', 'metrics unavailable\n'),
+        );
+      },
+    },
+  ];
+}
