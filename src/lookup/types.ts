@@ -79,7 +79,9 @@ export class BusyError extends Error {
   readonly expectedWaitMs: number;
 
   constructor(endpoint: ErpEndpoint, expectedWaitMs: number) {
-    super(`ERP budget for ${endpoint} is exhausted; expected wait ${Math.ceil(expectedWaitMs / 1000)} s`);
+    super(
+      `ERP budget for ${endpoint} is exhausted; expected wait ${Math.ceil(expectedWaitMs / 1000)} s`,
+    );
     this.name = 'BusyError';
     this.endpoint = endpoint;
     this.expectedWaitMs = expectedWaitMs;
