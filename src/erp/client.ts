@@ -79,12 +79,13 @@ const ERROR_BODY_CAP = 16 * 1024;
 export class ErpClient implements ErpApi {
   readonly credentialKey: string;
   private readonly base: ErpBase;
-  private readonly headers: Record<string, string>;
+  // `#` fields stay out of util.inspect and JSON.stringify: the client may end up in a log.
+  readonly #headers: Record<string, string>;
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
-  private readonly scrubber: SecretScrubber;
+  readonly #scrubber: SecretScrubber;
   private readonly drift: DriftReporter;
   private readonly logger: AppLogger | undefined;
   private readonly now: () => number;
@@ -101,9 +102,9 @@ export class ErpClient implements ErpApi {
     );
     registerSecret(options.accessToken);
     registerSecret(credentials);
-    this.scrubber = new SecretScrubber([options.accessToken, credentials]);
+    this.#scrubber = new SecretScrubber([options.accessToken, credentials]);
     // Exactly the spec's three headers: never `Xmlresponse` (we read JSON only) nor `debug`.
-    this.headers = {
+    this.#headers = {
       accept: 'application/json',
       tenantid: options.tenantId,
       authorization: `Basic ${credentials}`,
@@ -116,15 +117,17 @@ export class ErpClient implements ErpApi {
     this.now = options.now ?? Date.now;
   }
 
-  getItem(ref: ErpRef, options?: CallOptions): Promise<Item> {
+  // The methods are async so that bad input (an unencodable code, a negative id) rejects like
+  // every other failure instead of throwing synchronously.
+  async getItem(ref: ErpRef, options?: CallOptions): Promise<Item> {
     return this.call('getItem', this.lookupPath('getItem', ref), ItemSchema, options);
   }
 
-  getContact(ref: ErpRef, options?: CallOptions): Promise<Contact> {
+  async getContact(ref: ErpRef, options?: CallOptions): Promise<Contact> {
     return this.call('getContact', this.lookupPath('getContact', ref), ContactSchema, options);
   }
 
-  searchItems(params: ItemSearchParams, options?: CallOptions): Promise<ItemSearchEnvelope> {
+  async searchItems(params: ItemSearchParams, options?: CallOptions): Promise<ItemSearchEnvelope> {
     const endpoint = 'searchItems';
     const query = buildQuery([
       ['q', encodeKeywords(params.keywords, endpoint)],
@@ -136,7 +139,7 @@ export class ErpClient implements ErpApi {
     return this.call(endpoint, this.searchPath(endpoint, query), ItemSearchEnvelopeSchema, options);
   }
 
-  searchContact(
+  async searchContact(
     params: ContactSearchParams,
     options?: CallOptions,
   ): Promise<ContactSearchEnvelope> {
@@ -194,7 +197,7 @@ export class ErpClient implements ErpApi {
         response.statusCode,
         response.body,
         schema,
-        this.scrubber,
+        this.#scrubber,
         this.drift,
       );
     }
@@ -202,7 +205,7 @@ export class ErpClient implements ErpApi {
       endpoint,
       statusCode: response.statusCode,
       headers: response.headers,
-      snippet: bodySnippet(response.body, this.scrubber),
+      snippet: bodySnippet(response.body, this.#scrubber),
       nowMs: this.now(),
     });
   }
@@ -218,7 +221,7 @@ export class ErpClient implements ErpApi {
         origin: this.base.origin,
         path,
         method: 'GET',
-        headers: this.headers,
+        headers: this.#headers,
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
         signal,
@@ -241,7 +244,7 @@ export class ErpClient implements ErpApi {
       throw new UnavailableError(`ERP ${endpoint}: ${REASON_TEXT[reason]}`, {
         endpoint,
         reason,
-        cause: this.scrubber.scrubError(error),
+        cause: this.#scrubber.scrubError(error),
       });
     }
   }

@@ -17,9 +17,10 @@ import {
   TenantError,
   UnexpectedDataError,
 } from './errors.js';
-import type { SecretScrubber } from './secrets.js';
+import { rewriteErrorText, type SecretScrubber, withoutQuotedSource } from './secrets.js';
 
 const SNIPPET_LENGTH = 200;
+const HTTP_DATE_START = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)/i;
 
 /**
  * Retry-After is either delta-seconds or an HTTP-date (RFC 9110 §10.2.3). The spec does not
@@ -32,7 +33,11 @@ export function parseRetryAfter(
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!text) return undefined;
   if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
+  // All three HTTP-date forms start with a day name; Date.parse alone would also read "-3"
+  // or "1.5" as dates.
+  if (!HTTP_DATE_START.test(text)) return undefined;
+  // HTTP-dates are always GMT; asctime carries no zone, and Date.parse would take it as local.
+  const date = Date.parse(/\b(GMT|UTC)\b/i.test(text) ? text : `${text} GMT`);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - nowMs);
 }
@@ -134,6 +139,12 @@ export class DriftReporter {
   }
 }
 
+/** JSON.parse quotes the body in its message: cut the quotation out, then scrub secrets. */
+function cleanParseError(error: unknown, scrubber: SecretScrubber): unknown {
+  if (error instanceof Error) rewriteErrorText(error, withoutQuotedSource);
+  return scrubber.scrubError(error);
+}
+
 /** JSON then schema; either failure is an `UnexpectedDataError` naming field paths only. */
 export function decodeBody<T>(
   endpoint: ErpEndpoint,
@@ -154,8 +165,7 @@ export function decodeBody<T>(
       statusCode,
       bodySnippet: bodySnippet(bytes, scrubber),
       issues,
-      // JSON.parse quotes the body in its message: scrub it like the snippet.
-      cause: scrubber.scrubError(error),
+      cause: cleanParseError(error, scrubber),
     });
   }
   const result = schema.safeParse(json);

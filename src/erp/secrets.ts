@@ -40,27 +40,39 @@ export class SecretScrubber {
     if (typeof value !== 'object' || value === null || seen.has(value)) return;
     if (depth > MAX_CHAIN_DEPTH) return;
     seen.add(value);
-    if (value instanceof Error) {
-      this.scrubProperty(value, 'message');
-      this.scrubProperty(value, 'stack');
-    }
+    if (value instanceof Error) rewriteErrorText(value, (text) => this.scrub(text));
     const record = value as { cause?: unknown; errors?: unknown };
     this.scrubChain(record.cause, seen, depth + 1);
     if (Array.isArray(record.errors)) {
       for (const inner of record.errors) this.scrubChain(inner, seen, depth + 1);
     }
   }
+}
 
-  private scrubProperty(error: Error, key: 'message' | 'stack'): void {
+/**
+ * Rewrites an error's message and stack in place, keeping the error object itself (class,
+ * code, other fields) for debugging.
+ */
+export function rewriteErrorText(error: Error, rewrite: (text: string) => string): void {
+  for (const key of ['message', 'stack'] as const) {
     const text = error[key];
-    if (typeof text !== 'string') return;
-    const clean = this.scrub(text);
-    if (clean === text) return;
+    if (typeof text !== 'string') continue;
+    const clean = rewrite(text);
+    if (clean === text) continue;
     try {
-      // defineProperty also works where `message` is an inherited or read-only accessor.
+      // defineProperty also works where the property is an inherited or read-only accessor.
       Object.defineProperty(error, key, { value: clean, configurable: true, writable: true });
     } catch {
       // A frozen error cannot be changed; nothing we create is frozen, so this is theoretical.
     }
   }
+}
+
+/**
+ * V8's JSON.parse messages quote the body around the error (`Unexpected token 'o',
+ * "{"a": tok_live_9f"... is not valid JSON`): a fragment of a value, possibly personal data or
+ * part of a secret too short to be recognised. The quotation is cut out.
+ */
+export function withoutQuotedSource(text: string): string {
+  return text.replace(/, ".*"(\.\.\.)? is not valid JSON/g, ', "[body]" is not valid JSON');
 }
