@@ -1,0 +1,101 @@
+/**
+ * Items are first built as drafts that point at each other (BOM components, kit entries), then
+ * finalised into ERP records once every link is known, so that derived fields (`has_bom` on a
+ * component, totals across branches) are consistent by construction.
+ */
+import { round } from './data-catalogue.js';
+import {
+  type BranchStockRecord,
+  ITEM_STATUS,
+  type KitEntryRecord,
+  type NamedId,
+  type SandboxItem,
+} from './types.js';
+
+export interface KitDraft {
+  item: ItemDraft;
+  qty: number;
+  auto: boolean;
+  /** `undefined`: the field is left out of the record. */
+  groupname?: string;
+  group_mode?: number;
+}
+
+export interface ItemDraft {
+  id: number;
+  code: string;
+  description: string;
+  categoryId: number;
+  supplierId: number;
+  cost: number;
+  price: number;
+  disabled: boolean;
+  stock: BranchStockRecord[];
+  supplierCode?: string;
+  bom: Array<{ component: ItemDraft; qty: number }>;
+  kits: KitDraft[];
+}
+
+export interface Lookup {
+  categories: ReadonlyMap<number, NamedId>;
+  suppliers: ReadonlyMap<number, NamedId>;
+}
+
+function kitRecord(kit: KitDraft): KitEntryRecord {
+  const record: KitEntryRecord = {
+    inventoryId: kit.item.id,
+    code: kit.item.code,
+    description: kit.item.description,
+    qty: kit.qty,
+    auto: kit.auto,
+  };
+  if (kit.groupname !== undefined) record.groupname = kit.groupname;
+  if (kit.group_mode !== undefined) record.group_mode = kit.group_mode;
+  return record;
+}
+
+function total(stock: readonly BranchStockRecord[], field: keyof BranchStockRecord): number {
+  return round(
+    stock.reduce((sum, row) => sum + (row[field] as number), 0),
+    3,
+  );
+}
+
+export function finaliseItem(draft: ItemDraft, lookup: Lookup): SandboxItem {
+  const supplier = lookup.suppliers.get(draft.supplierId)?.name ?? '';
+  const soh = total(draft.stock, 'soh');
+  const allocated = total(draft.stock, 'allocated');
+  return {
+    categoryId: draft.categoryId,
+    supplierId: draft.supplierId,
+    price: draft.price,
+    record: {
+      id: draft.id,
+      status: draft.disabled ? ITEM_STATUS.Disabled : ITEM_STATUS.Active,
+      status_label: draft.disabled ? 'Disabled' : 'Active',
+      code: draft.code,
+      category: lookup.categories.get(draft.categoryId)?.name ?? '',
+      description: draft.description,
+      cost: draft.cost,
+      primarysupplier: supplier,
+      supplierCodes: draft.supplierCode ? [{ supplier, code: draft.supplierCode }] : [],
+      soh,
+      allocated,
+      onorder: total(draft.stock, 'onorder'),
+      // Computed from the rounded totals so that available = soh - allocated exactly.
+      available: round(soh - allocated, 3),
+      has_bom: draft.bom.length > 0,
+      bom: draft.bom.map(({ component, qty }) => ({
+        inventoryId: component.id,
+        code: component.code,
+        description: component.description,
+        qty,
+        cost: component.cost,
+        has_bom: component.bom.length > 0,
+      })),
+      has_kit: draft.kits.length > 0,
+      kits: draft.kits.map(kitRecord),
+      branches: draft.stock.map((row) => ({ ...row })),
+    },
+  };
+}
