@@ -36,6 +36,8 @@ export class BudgetQueue {
   private turn = 0;
   private pumping = false;
   private pumpAgain = false;
+  /** A Redis acquire is on its way: its slot is already counted locally, its waiter queued. */
+  private acquiring = false;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -94,6 +96,7 @@ export class BudgetQueue {
         ahead += requester === undefined ? queue.length : Math.min(queue.length, own + 1);
       }
     }
+    if (this.acquiring && ahead > 0) ahead -= 1;
     const start = this.o.ledger.startTimes(ahead + 1)[ahead] ?? this.o.now();
     return Math.max(0, start - this.o.now());
   }
@@ -129,7 +132,12 @@ export class BudgetQueue {
       do {
         this.pumpAgain = false;
         while (this.waiting() > 0) {
-          const result = await this.o.ledger.tryAcquire();
+          // A memory ledger answers synchronously: no await, so no window in which a slot is
+          // taken but its waiter still queued (counted twice by expectedWaitMs).
+          const pending = this.o.ledger.tryAcquire();
+          this.acquiring = pending instanceof Promise;
+          const result = pending instanceof Promise ? await pending : pending;
+          this.acquiring = false;
           if (!result.granted) {
             this.schedule(result.waitMs);
             break;
@@ -157,10 +165,9 @@ export class BudgetQueue {
       return;
     }
     this.queues.set(waiter.requester, [waiter]);
-    // A newcomer goes just before the requester whose turn it is, i.e. it is served after
-    // everyone already waiting has had one turn.
+    // A requester with nothing queued is served next: the others have had their turns.
+    if (this.turn >= this.ring.length) this.turn = 0;
     this.ring.splice(this.turn, 0, waiter.requester);
-    this.turn += 1;
   }
 
   private next(): Waiter | undefined {
