@@ -191,6 +191,14 @@ describe('transport failures', () => {
   });
 });
 
+it('an already aborted signal rejects without reaching the ERP', async () => {
+  const reason = new Error('deadline passed');
+  await expect(
+    client.getItem({ code: 'WIDGET-9' }, { signal: AbortSignal.abort(reason) }),
+  ).rejects.toBe(reason);
+  expect(server.requests).toHaveLength(0);
+});
+
 describe('invalid input', () => {
   it('refuses a negative or fractional id without calling the ERP', async () => {
     await expect(client.getItem({ id: -1 })).rejects.toBeInstanceOf(BadRequestError);

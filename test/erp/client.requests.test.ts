@@ -1,3 +1,4 @@
+import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ErpClient } from '../../src/erp/client.js';
 import { makeClient, TEST_BASIC, TEST_TENANT } from './helpers/client-factory.js';
@@ -157,6 +158,21 @@ describe('keep-alive', () => {
     await fresh.close();
     // The pool may open a second socket while the first is still being released; never six.
     expect(ports.size).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('injected dispatcher', () => {
+  it('is used for calls and left open by close()', async () => {
+    const agent = new Agent({ connections: 1 });
+    server.answerJson(200, fixture('item-widget-9.json'));
+    const first = makeClient(server.baseUrl, { dispatcher: agent });
+    await first.getItem({ code: 'WIDGET-9' });
+    await first.close();
+    expect(agent.closed).toBe(false);
+    const second = makeClient(server.baseUrl, { dispatcher: agent });
+    await second.getItem({ code: 'WIDGET-9' });
+    expect(server.requests).toHaveLength(2);
+    await agent.close();
   });
 });
 
