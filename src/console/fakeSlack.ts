@@ -1,0 +1,241 @@
+/**
+ * A pretend Slack on 127.0.0.1 for the console: it receives what the app sends back.
+ * - `POST /respond/:key`: the `response_url` of each command and click (Bolt's `respond()`);
+ * - `POST /api/:method`: the Web API, for an App whose `clientOptions.slackApiUrl` points here.
+ * It only parses and answers; what a message means for the screen is the sink's business.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parse as parseQuery } from 'node:querystring';
+import { z } from 'zod';
+import type { AppLogger } from '../log/logger.js';
+import type { ActivityTracker } from './activity.js';
+import { CONSOLE } from './identity.js';
+
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+/** Blocks arrive as an array in JSON bodies and as a JSON string in Web API form bodies. */
+const blocksField = z.preprocess((value) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}, z.array(z.unknown()));
+
+export const RespondPayload = z.looseObject({
+  text: z.string().optional(),
+  blocks: blocksField.optional(),
+  response_type: z.enum(['in_channel', 'ephemeral']).optional(),
+  replace_original: flag.optional(),
+  delete_original: flag.optional(),
+  thread_ts: z.string().optional(),
+});
+export type RespondPayload = z.infer<typeof RespondPayload>;
+
+const PostArgs = z.looseObject({
+  channel: z.string().min(1),
+  text: z.string().optional(),
+  blocks: blocksField.optional(),
+  user: z.string().optional(),
+  ts: z.string().optional(),
+  thread_ts: z.string().optional(),
+});
+export type PostArgs = z.infer<typeof PostArgs>;
+
+export interface ShownMessage {
+  text: string;
+  blocks: unknown[];
+}
+
+/** What the console does with each thing the app sends. Errors use Slack's error codes. */
+export interface SlackSink {
+  respond(
+    key: string,
+    payload: RespondPayload,
+  ): { ok: true } | { ok: false; status: number; error: string };
+  post(args: PostArgs, ephemeral: boolean): { ts: string };
+  update(args: PostArgs): boolean;
+  remove(channel: string, ts: string): boolean;
+  /** Something went to Slack that the console cannot show: say so rather than hide it. */
+  note(text: string): void;
+}
+
+type Json = Record<string, unknown>;
+
+async function readBody(request: IncomingMessage): Promise<Json> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > 2_000_000) throw new Error('request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  const raw = Buffer.concat(chunks).toString('utf8');
+  if (raw === '') return {};
+  const type = request.headers['content-type'] ?? '';
+  if (type.includes('application/json')) {
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Json) : {};
+  }
+  return { ...parseQuery(raw) };
+}
+
+function send(response: ServerResponse, status: number, body: Json | string): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': typeof body === 'string' ? 'text/plain' : 'application/json; charset=utf-8',
+  });
+  response.end(text);
+}
+
+const member = (id: string) => ({
+  id,
+  team_id: CONSOLE.teamId,
+  name: id === CONSOLE.botUserId ? 'erp-lookups' : CONSOLE.userName,
+  real_name: id === CONSOLE.botUserId ? 'ERP Lookups' : 'Console User',
+  deleted: false,
+  is_bot: id === CONSOLE.botUserId,
+  is_app_user: false,
+  is_admin: false,
+  is_owner: false,
+  // A full member, not a guest: guests (restricted / ultra-restricted) may not reveal details.
+  is_restricted: false,
+  is_ultra_restricted: false,
+  tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+  profile: { display_name: CONSOLE.userName, real_name: 'Console User' },
+});
+
+export class FakeSlackServer {
+  private readonly server: Server;
+  private port = 0;
+
+  constructor(
+    private readonly sink: SlackSink,
+    private readonly activity: ActivityTracker,
+    private readonly logger: AppLogger,
+  ) {
+    this.server = createServer((request, response) => {
+      const done = this.activity.begin();
+      this.handle(request, response)
+        .catch((error: unknown) => {
+          this.logger.warn({ err: error }, 'console: could not handle a call to the fake Slack');
+          if (!response.headersSent) send(response, 400, { ok: false, error: 'invalid_request' });
+        })
+        .finally(done);
+    });
+  }
+
+  /** Listens on an ephemeral loopback port. */
+  async start(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(0, '127.0.0.1', () => resolve());
+    });
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Ends with `/`, as WebClient expects of `slackApiUrl`. */
+  get apiUrl(): string {
+    return `${this.baseUrl}/api/`;
+  }
+
+  responseUrl(key: string): string {
+    return `${this.baseUrl}/respond/${key}`;
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const path = new URL(request.url ?? '/', this.baseUrl).pathname;
+    if (request.method !== 'POST') return send(response, 405, 'method_not_allowed');
+    const body = await readBody(request);
+    const respondMatch = /^\/respond\/([\w-]+)$/.exec(path);
+    if (respondMatch?.[1]) {
+      const payload = RespondPayload.safeParse(body);
+      if (!payload.success) return send(response, 400, 'invalid_payload');
+      const outcome = this.sink.respond(respondMatch[1], payload.data);
+      return outcome.ok ? send(response, 200, 'ok') : send(response, outcome.status, outcome.error);
+    }
+    const apiMatch = /^\/api\/([\w.]+)$/.exec(path);
+    if (apiMatch?.[1]) return send(response, 200, this.webApi(apiMatch[1], body));
+    return send(response, 404, 'not_found');
+  }
+
+  private webApi(method: string, body: Json): Json {
+    switch (method) {
+      case 'auth.test':
+        return {
+          ok: true,
+          url: `https://${CONSOLE.teamDomain}.slack.invalid/`,
+          team: 'Console',
+          user: 'erp-lookups',
+          team_id: CONSOLE.teamId,
+          user_id: CONSOLE.botUserId,
+          bot_id: CONSOLE.botId,
+        };
+      case 'users.info':
+        return {
+          ok: true,
+          user: member(typeof body.user === 'string' ? body.user : CONSOLE.userId),
+        };
+      case 'usergroups.users.list':
+        return { ok: true, users: [CONSOLE.userId] };
+      case 'conversations.info':
+        return {
+          ok: true,
+          channel: {
+            id: typeof body.channel === 'string' ? body.channel : CONSOLE.channelId,
+            name: CONSOLE.channelName,
+            is_im: true,
+            is_channel: false,
+            is_group: false,
+            is_mpim: false,
+            is_private: true,
+            is_member: true,
+            user: CONSOLE.userId,
+          },
+        };
+      case 'chat.postMessage':
+      case 'chat.postEphemeral':
+      case 'chat.update':
+      case 'chat.delete':
+        return this.chat(method, body);
+      default:
+        this.sink.note(`the app called ${method}, which the console does not simulate`);
+        return { ok: false, error: 'unknown_method' };
+    }
+  }
+
+  private chat(method: string, body: Json): Json {
+    const args = PostArgs.safeParse(body);
+    if (!args.success) return { ok: false, error: 'invalid_arguments' };
+    const { channel } = args.data;
+    if (method === 'chat.delete') {
+      const ts = args.data.ts ?? '';
+      return this.sink.remove(channel, ts)
+        ? { ok: true, channel, ts }
+        : { ok: false, error: 'message_not_found' };
+    }
+    if (args.data.text === undefined && args.data.blocks === undefined) {
+      return { ok: false, error: 'no_text' };
+    }
+    if (method === 'chat.update') {
+      return this.sink.update(args.data)
+        ? { ok: true, channel, ts: args.data.ts, text: args.data.text ?? '' }
+        : { ok: false, error: 'message_not_found' };
+    }
+    const ephemeral = method === 'chat.postEphemeral';
+    const { ts } = this.sink.post(args.data, ephemeral);
+    const message = { type: 'message', ts, text: args.data.text ?? '', blocks: args.data.blocks };
+    return ephemeral ? { ok: true, message_ts: ts } : { ok: true, channel, ts, message };
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * "Try it without Slack": the same Bolt App, listeners, lookup service and Block Kit views,
+ * driven from a terminal. The console is a Bolt receiver (typed lines become slash-command
+ * bodies, numbers become button clicks), and a loopback server stands in for Slack to receive
+ * what the app sends back: `response_url` posts and Web API calls.
+ */
+import { type App, AppInitializationError, type Receiver } from '@slack/bolt';
+import type { AppLogger } from '../log/logger.js';
+import { ActivityTracker } from './activity.js';
+import { Board } from './board.js';
+import { FakeSlackServer } from './fakeSlack.js';
+import { CONSOLE } from './identity.js';
+import { ConsoleReceiver } from './receiver.js';
+import { defaultHistoryFile, runRepl, Screen } from './repl.js';
+import { ConsoleSession, DEFAULT_TIMING, type SessionTiming } from './session.js';
+
+export { blockKitBuilderUrl } from './builderLink.js';
+export { type ConsoleButton, renderMessage } from './render.js';
+
+/** What the composition root needs to build a Bolt App answered by the console. */
+export interface ConsoleTransport {
+  /** Pass as `receiver` in the App options. */
+  receiver: Receiver;
+  /** Pass as `token`: a placeholder only ever sent to the console's own loopback server. */
+  token: string;
+  /** Pass as `clientOptions.slackApiUrl`: Web API calls (chat.postMessage, users.info…) land here. */
+  slackApiUrl: string;
+  /** Pass `botId` and `botUserId` too, so Bolt does not need an `auth.test` round trip. */
+  botId: string;
+  botUserId: string;
+}
+
+export interface ConsoleOptions {
+  /**
+   * Returns a Bolt App built with the transport's options and all listeners registered.
+   * Use `clientOptions.retryConfig: { retries: 0 }` as well: nothing here is worth retrying.
+   */
+  buildApp: (transport: ConsoleTransport) => App;
+  /** Default: standard input. */
+  input?: NodeJS.ReadableStream;
+  /** Default: standard output. */
+  output?: NodeJS.WritableStream;
+  /** Non-interactive: run this one line (e.g. `/stock WIDGET-9`), print the answer, exit. */
+  once?: string;
+  /** With `once`: print each message's exact Block Kit JSON (`{ text, blocks }`) instead. */
+  json?: boolean;
+  /** Default: when the output is a terminal and NO_COLOR is not set. */
+  color?: boolean;
+  logger: AppLogger;
+  /** Lines printed at start, e.g. "Using the built-in sandbox ERP". Not printed with `json`. */
+  banner?: string[];
+  /** Remarks and errors when `json` is on, so standard output stays pure JSON. Default: stderr. */
+  errorOutput?: NodeJS.WritableStream;
+  /** Where the REPL keeps its history; `false` for none. Default: ~/.erp-lookups-history. */
+  historyFile?: string | false;
+  /** The slash commands the app answers. Default: /stock and /contact. */
+  commands?: readonly string[];
+  /** Waiting rules for answers (tests shorten them). */
+  timing?: Partial<SessionTiming>;
+}
+
+type Output = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+
+function wantsColor(output: Output): boolean {
+  const noColor = process.env.NO_COLOR;
+  return Boolean(output.isTTY) && (noColor === undefined || noColor === '');
+}
+
+async function startApp(app: App): Promise<void> {
+  try {
+    await app.start();
+  } catch (error) {
+    // An App built with `deferInitialization: true` must be initialised first.
+    if (!(error instanceof AppInitializationError)) throw error;
+    await app.init();
+    await app.start();
+  }
+}
+
+function flush(stream: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => stream.write('', () => resolve()));
+}
+
+/** Resolves with an exit code when the input ends (Ctrl-D), on `quit`, or when `once` is done. */
+export async function runConsole(options: ConsoleOptions): Promise<number> {
+  const output: Output = options.output ?? process.stdout;
+  const errorOutput = options.errorOutput ?? process.stderr;
+  const color = options.color ?? wantsColor(output);
+  const json = options.once !== undefined && options.json === true;
+  const screen = new Screen(output);
+  const activity = new ActivityTracker();
+  const board = new Board({
+    write: screen.write,
+    writeNote: json ? (text) => errorOutput.write(text) : screen.write,
+    color,
+    json,
+    width: output.isTTY && output.columns ? output.columns : 80,
+  });
+  const server = new FakeSlackServer(board, activity, options.logger);
+  await server.start();
+  const receiver = new ConsoleReceiver({ activity, logger: options.logger });
+  let app: App | undefined;
+  try {
+    app = options.buildApp({
+      receiver,
+      token: CONSOLE.token,
+      slackApiUrl: server.apiUrl,
+      botId: CONSOLE.botId,
+      botUserId: CONSOLE.botUserId,
+    });
+    await startApp(app);
+    const session = new ConsoleSession({
+      receiver,
+      board,
+      activity,
+      responseUrl: (key) => server.responseUrl(key),
+      write: json ? (text) => errorOutput.write(text) : screen.write,
+      color,
+      commands: options.commands ?? ['/stock', '/contact'],
+      timing: { ...DEFAULT_TIMING, ...options.timing },
+    });
+    if (!json) for (const line of options.banner ?? []) output.write(`${line}\n`);
+    if (options.once !== undefined) {
+      const outcome = await session.runLine(options.once);
+      return outcome === 'failed' ? 1 : 0;
+    }
+    output.write('Type help for what you can do here, Ctrl-D to leave.\n');
+    return await runRepl({
+      input: options.input ?? process.stdin,
+      output,
+      screen,
+      session,
+      logger: options.logger,
+      historyFile: options.historyFile ?? defaultHistoryFile(),
+    });
+  } finally {
+    await app?.stop();
+    await server.stop();
+    await flush(output);
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * What one typed line does: run a slash command, press a numbered button, or one of the
+ * console's own words (help, json, link, quit). Each command and click goes through the
+ * receiver into the App, then the session waits until the app has gone quiet.
+ */
+import type { ActivityTracker } from './activity.js';
+import type { Board } from './board.js';
+import { blockKitBuilderUrl, blocksForBuilder } from './builderLink.js';
+import { RespondPayload } from './fakeSlack.js';
+import { blockActionsBody, slashCommandBody } from './payloads.js';
+import type { ConsoleReceiver, Dispatch } from './receiver.js';
+import { createStyler } from './style.js';
+
+export interface SessionTiming {
+  /** How long the app must stay silent, with nothing in flight, before an answer is complete. */
+  quietMs: number;
+  /** With nothing shown yet, how long to wait for a late answer once processing is done. */
+  lateAnswerMs: number;
+  /** Overall bound on waiting for one command or click. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_TIMING: SessionTiming = {
+  quietMs: 500,
+  lateAnswerMs: 3000,
+  timeoutMs: 60_000,
+};
+
+export interface SessionOptions {
+  receiver: ConsoleReceiver;
+  board: Board;
+  activity: ActivityTracker;
+  responseUrl: (key: string) => string;
+  /** For the console's own words (help, errors); messages from the app go through the board. */
+  write: (text: string) => void;
+  color: boolean;
+  commands: readonly string[];
+  timing: SessionTiming;
+}
+
+/** `quit` ends the session; `failed` means the line did not get a proper answer. */
+export type LineOutcome = 'ok' | 'failed' | 'quit';
+
+export function helpText(commands: readonly string[]): string {
+  const examples = commands.map((command) => `  ${command} …`).join('\n');
+  return [
+    'Type commands as you would in Slack (the slash is optional):',
+    examples,
+    '  e.g. /stock WIDGET-9   /stock blue widget   /contact acme   /stock help',
+    'Other words:',
+    '  1, 2, …   press that button of the latest message with buttons',
+    '  json      print the latest message as Block Kit JSON',
+    '  link      print a Block Kit Builder link for the latest message',
+    '  help      this text',
+    '  quit      leave (Ctrl-D works too)',
+    '',
+  ].join('\n');
+}
+
+export class ConsoleSession {
+  constructor(private readonly options: SessionOptions) {}
+
+  async runLine(raw: string): Promise<LineOutcome> {
+    const line = raw.trim();
+    if (line === '') return 'ok';
+    const word = line.toLowerCase();
+    if (word === 'quit' || word === 'exit') return 'quit';
+    if (word === 'help' || word === '?') return this.say(helpText(this.options.commands));
+    if (word === 'json') return this.printJson();
+    if (word === 'link') return this.printLink();
+    if (/^\d+$/.test(line)) return this.press(Number(line));
+    const command = this.parseCommand(line);
+    if (command === undefined) {
+      return this.fail(`Not a command: "${line.slice(0, 80)}". Type help for what works here.`);
+    }
+    if (!this.options.commands.includes(command.name)) {
+      return this.fail(
+        `${command.name} is not a command of this app. Try ${this.options.commands.join(' or ')}.`,
+      );
+    }
+    return this.runCommand(command.name, command.text);
+  }
+
+  /** `/stock WIDGET-9`, or `stock WIDGET-9` without the slash. */
+  private parseCommand(line: string): { name: string; text: string } | undefined {
+    const match = /^(\/?)([a-z][\w-]*)(?:\s+([\s\S]*))?$/i.exec(line);
+    if (!match?.[2]) return undefined;
+    const name = `/${match[2].toLowerCase()}`;
+    if (match[1] === '' && !this.options.commands.includes(name)) return undefined;
+    return { name, text: (match[3] ?? '').trim() };
+  }
+
+  private async runCommand(name: string, text: string): Promise<LineOutcome> {
+    const key = this.options.board.newResponseUrlKey();
+    const body = slashCommandBody(name, text, this.options.responseUrl(key));
+    return this.dispatchAndWait(body, true);
+  }
+
+  private async press(number: number): Promise<LineOutcome> {
+    const message = this.options.board.lastWithButtons();
+    if (!message) return this.fail('There are no buttons to press yet.');
+    const button = message.buttons[number - 1];
+    if (!button) {
+      return this.fail(
+        `There is no button ${number}: the latest message has buttons 1 to ${message.buttons.length}.`,
+      );
+    }
+    const key = this.options.board.newResponseUrlKey(message.ts);
+    const body = blockActionsBody(
+      {
+        actionId: button.actionId,
+        // Slack fills in a block_id when the app leaves it out.
+        blockId: button.blockId ?? `console-${button.number}`,
+        label: button.label,
+        ...(button.value === undefined ? {} : { value: button.value }),
+      },
+      message,
+      this.options.responseUrl(key),
+    );
+    return this.dispatchAndWait(body, false);
+  }
+
+  private async dispatchAndWait(
+    body: Record<string, unknown>,
+    isCommand: boolean,
+  ): Promise<LineOutcome> {
+    const { board, activity, timing } = this.options;
+    const shownBefore = board.shownCount;
+    let dispatch: Dispatch;
+    try {
+      dispatch = this.options.receiver.dispatch(body);
+    } catch (error) {
+      return this.fail(`The app could not take the request: ${describe(error)}`);
+    }
+    const ack = await dispatch.ack;
+    let failed = false;
+    if (!ack.acked) {
+      failed = true;
+      this.say(`The app did not acknowledge in time (Slack would show "operation_timeout").`);
+    } else if (isCommand) {
+      // Slack ignores an ack body on clicks; on commands it is the first reply.
+      board.showAck(ack.body, (value) => RespondPayload.safeParse(value).data);
+    }
+    let outcome: Awaited<Dispatch['processed']> | undefined;
+    void dispatch.processed.then((result) => {
+      outcome = result;
+    });
+    const settled = await activity.waitUntilQuiet({
+      quietMs: timing.quietMs,
+      timeoutMs: timing.timeoutMs,
+      ready: () =>
+        outcome !== undefined &&
+        (board.shownCount > shownBefore || activity.quietFor() >= timing.lateAnswerMs),
+    });
+    if (outcome && !outcome.ok) {
+      this.say(`The app failed: ${describe(outcome.error)}`);
+      return 'failed';
+    }
+    if (!settled) return this.fail(`No complete answer within ${timing.timeoutMs / 1000} s.`);
+    if (isCommand && board.shownCount === shownBefore) return this.fail('The app did not answer.');
+    return failed ? 'failed' : 'ok';
+  }
+
+  private printJson(): LineOutcome {
+    const message = this.options.board.lastMessage();
+    if (!message) return this.fail('No message yet.');
+    return this.say(`${JSON.stringify({ text: message.text, blocks: message.blocks }, null, 2)}\n`);
+  }
+
+  private printLink(): LineOutcome {
+    const message = this.options.board.lastMessage();
+    if (!message) return this.fail('No message yet.');
+    return this.say(`${blockKitBuilderUrl({ blocks: blocksForBuilder(message) })}\n`);
+  }
+
+  private say(text: string): LineOutcome {
+    this.options.write(text.endsWith('\n') ? text : `${text}\n`);
+    return 'ok';
+  }
+
+  private fail(text: string): LineOutcome {
+    const styler = createStyler(this.options.color);
+    this.options.write(`${styler.dim(text)}\n`);
+    return 'failed';
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
