@@ -1,0 +1,154 @@
+/**
+ * The contact card. Always redacted: it calls `redactContact` itself, so whatever the caller
+ * passes, no phone number or e-mail address leaves here in full. The full details go only to
+ * `contactReveal`, for the ephemeral answer to "Reveal details".
+ */
+import type { Button, KnownBlock } from '@slack/types';
+import type { Contact } from '../erp/schemas.js';
+import type { Freshness } from '../lookup/types.js';
+import { ACTION, actionId } from './actions.js';
+import {
+  actions,
+  context,
+  divider,
+  fieldsSection,
+  header,
+  packLines,
+  section,
+  stateButton,
+} from './blocks.js';
+import { formatExact, freshnessLine, freshnessText, plural } from './format.js';
+import { LIMITS } from './limits.js';
+import type { SlackMessage } from './message.js';
+import { codeSpan, escapeTruncated, oneLine } from './mrkdwn.js';
+import { clampPage, PEOPLE_PAGE_SIZE, pageCount, personLines } from './people.js';
+import { redactContact } from './redact.js';
+import { contactState } from './states.js';
+
+export { contactReveal } from './contactReveal.js';
+
+export interface ContactCardModel {
+  contact: Contact;
+  freshness: Freshness;
+  now: Date;
+  /** Zero-based page of the addressbook (8 people a page). */
+  peoplePage?: number;
+  /** Offer "Reveal details" (ignored on a shared card). */
+  canReveal: boolean;
+  /** Posted to a channel: redacted as always, no Reveal/Share; a "View" button. */
+  shared?: boolean;
+}
+
+export function contactCard(model: ContactCardModel): SlackMessage {
+  const contact = redactContact(model.contact);
+  const page = clampPage(model.peoplePage, contact.addressbook.length);
+  const blocks: Array<KnownBlock | undefined> = [
+    header(contact.company || contact.code),
+    section(subtitle(contact)),
+    fieldsSection([
+      ['Pricing group', oneLine(contact.custgroup_label, 100) || '—'],
+      ['Salesperson', contact.salesperson ? oneLine(contact.salesperson, 100) : '_Unassigned_'],
+      ['State', oneLine(contact.state, 100) || '—'],
+      ['Address 4', oneLine(contact.address4, 200) || '—'],
+      ['Phone', oneLine(contact.telephone, 100) || '—'],
+      ['E-mail', oneLine(contact.email, 200) || '—'],
+    ]),
+    fieldsSection([
+      ['Terms', oneLine(contact.terms, 200) || '—'],
+      ['Credit limit', formatExact(contact.climit)],
+      ['Discount', String(contact.discount)],
+      ['Stopcred', String(contact.stopcred)],
+      ['ABN', oneLine(contact.abn, 100) || '—'],
+    ]),
+    divider(),
+    ...peopleBlocks(contact, page, model.shared ?? false),
+    context(freshnessLine(model.freshness, model.now)),
+    actions(cardButtons(contact, page, model)),
+  ];
+  return {
+    text: fallbackText(contact, model),
+    blocks: blocks.filter((b): b is KnownBlock => b !== undefined),
+  };
+}
+
+function subtitle(contact: Contact): string {
+  const status =
+    contact.status_label === 'Suspended'
+      ? ':no_entry: *Suspended*'
+      : oneLine(contact.status_label, 40) || '—';
+  return [codeSpan(contact.code), oneLine(contact.account_type, 60), status]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+function peopleBlocks(contact: Contact, page: number, shared: boolean): KnownBlock[] {
+  const people = contact.addressbook;
+  if (people.length === 0) return [section('*People*\nNo one is recorded against this account.')];
+  const pages = pageCount(people.length);
+  const start = page * PEOPLE_PAGE_SIZE;
+  const onPage = people.slice(start, start + PEOPLE_PAGE_SIZE);
+  const title =
+    pages > 1
+      ? `*People* · ${people.length} · ${start + 1}–${start + onPage.length} (page ${page + 1} of ${pages})`
+      : `*People* · ${people.length}`;
+  const { sections } = packLines([title, ...onPage.map(personLines)], {
+    maxChars: 6000,
+    maxSections: 3,
+    more: (rest) =>
+      `_+${plural(rest.length, 'more person', 'more people')} on this page not shown_`,
+  });
+  const paging =
+    pages > 1 && !shared
+      ? actions([
+          page > 0
+            ? stateButton(
+                '‹ Previous people',
+                actionId(ACTION.contactPeoplePage, page - 1),
+                contactState(contact, page - 1),
+              )
+            : undefined,
+          page < pages - 1
+            ? stateButton(
+                'Next people ›',
+                actionId(ACTION.contactPeoplePage, page + 1),
+                contactState(contact, page + 1),
+              )
+            : undefined,
+        ])
+      : undefined;
+  return paging ? [...sections, paging] : sections;
+}
+
+function cardButtons(contact: Contact, page: number, model: ContactCardModel): Button[] {
+  const state = contactState(contact, page);
+  const buttons = model.shared
+    ? [
+        stateButton('View', ACTION.contactView, state, {
+          accessibilityLabel: `View ${contact.company} privately`,
+        }),
+      ]
+    : [
+        model.canReveal
+          ? stateButton('Reveal details', ACTION.contactReveal, state, {
+              accessibilityLabel: 'Reveal phone numbers and e-mail addresses to you only',
+            })
+          : undefined,
+        stateButton('Share to channel', ACTION.contactShare, state, { style: 'primary' }),
+        stateButton('Refresh', ACTION.contactRefresh, state),
+      ];
+  return buttons.filter((b): b is Button => b !== undefined);
+}
+
+/** Notification text: who, never how to reach them. */
+function fallbackText(contact: Contact, model: ContactCardModel): string {
+  const line = [
+    `${contact.company} (${contact.code})`,
+    contact.account_type,
+    contact.status_label,
+    plural(contact.addressbook.length, 'person', 'people'),
+    freshnessText(model.freshness, model.now),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return escapeTruncated(line.replace(/\s+/g, ' '), LIMITS.fallbackText / 4);
+}

@@ -1,0 +1,113 @@
+/**
+ * Errors, "working on it" lines, notices and confirmations. `errorToUserMessage` is THE one
+ * place where an error becomes words for a user: it says what happened and what to do, and
+ * never shows internals (messages, status codes, bodies, URLs, stack traces).
+ */
+import type { KnownBlock } from '@slack/types';
+import {
+  AuthError,
+  BadRequestError,
+  isErpError,
+  NotFoundError,
+  RateLimitedError,
+  TenantError,
+  UnavailableError,
+  UnexpectedDataError,
+} from '../erp/errors.js';
+import { BusyError, type Freshness } from '../lookup/types.js';
+import { context, section } from './blocks.js';
+import { aboutSeconds, ago, slackTime } from './format.js';
+import { LIMITS } from './limits.js';
+import type { SlackMessage } from './message.js';
+import { escapeTruncated } from './mrkdwn.js';
+
+const NOT_ANSWERING = 'The ERP is not answering; try again in a minute.';
+const UNEXPECTED_DATA = 'The ERP returned unexpected data; an admin has the details in the log.';
+const MISCONFIGURED = 'The ERP connection is misconfigured; ask an admin.';
+
+/** User words for any error, mrkdwn-safe (nothing from the error itself is echoed). */
+export function errorToUserMessage(error: unknown): string {
+  if (error instanceof BusyError) {
+    return `Lots of lookups right now; try again in ${aboutSeconds(error.expectedWaitMs)}.`;
+  }
+  if (!isErpError(error))
+    return 'Something went wrong on our side; try again, and tell an admin if it keeps happening.';
+  if (error instanceof NotFoundError) {
+    if (error.endpoint === 'getItem') return 'No item has that code in the ERP.';
+    if (error.endpoint === 'getContact') return 'No contact has that code in the ERP.';
+    return 'Nothing in the ERP matches that.';
+  }
+  if (error instanceof BadRequestError) {
+    return error.endpoint === 'searchItems' || error.endpoint === 'searchContact'
+      ? 'The ERP needs at least one word to search for: add a keyword.'
+      : 'The ERP refused that code; check it and try again.';
+  }
+  if (error instanceof AuthError || error instanceof TenantError) return MISCONFIGURED;
+  if (error instanceof RateLimitedError) {
+    const wait = error.retryAfterMs !== undefined ? aboutSeconds(error.retryAfterMs) : 'a minute';
+    return `The ERP is busy (too many requests); try again in ${wait}.`;
+  }
+  if (error instanceof UnexpectedDataError) return UNEXPECTED_DATA;
+  if (error instanceof UnavailableError && error.reason === 'too_large') {
+    return 'The ERP sent more data than we can read; an admin has the details in the log.';
+  }
+  // ServerError, UnavailableError and any ErpError subclass added later.
+  return NOT_ANSWERING;
+}
+
+export interface ErrorContext {
+  /** What the user asked for, e.g. `WIDGET-9` (user text: escaped here). */
+  what?: string;
+  /** The last good answer, when there is one, to say how old it would be. */
+  stale?: Pick<Freshness, 'fetchedAt'>;
+  now?: Date;
+}
+
+export function errorMessage(error: unknown, errorContext: ErrorContext = {}): SlackMessage {
+  const words = errorToUserMessage(error);
+  const what = errorContext.what ? `*${escapeTruncated(errorContext.what, 100)}*: ` : '';
+  const blocks: KnownBlock[] = [section(`:warning: ${what}${words}`)];
+  const { stale, now } = errorContext;
+  if (stale) {
+    const when = now
+      ? `${slackTime(stale.fetchedAt, now)}, ${ago(stale.fetchedAt, now)}`
+      : slackTime(stale.fetchedAt, stale.fetchedAt);
+    blocks.push(context(`The last data we have is from ${when}.`));
+  }
+  const plainWhat = errorContext.what ? `${errorContext.what}: ` : '';
+  return { text: escapeTruncated(`${plainWhat}${words}`, 500), blocks };
+}
+
+export type WorkingReason =
+  | { kind: 'queued'; waitMs: number }
+  | { kind: 'slow' }
+  | { kind: 'retrying' };
+
+/** ONE short line: "Looking up WIDGET-9: queued behind other lookups, about 20 s". */
+export function workingMessage(what: string, reason: WorkingReason): SlackMessage {
+  const why =
+    reason.kind === 'queued'
+      ? `queued behind other lookups, ${aboutSeconds(reason.waitMs)}`
+      : reason.kind === 'slow'
+        ? 'the ERP is slow to answer, a few more seconds'
+        : 'the ERP did not answer, trying again';
+  const line = `Looking up ${escapeTruncated(what.replace(/\s+/g, ' '), 100)}: ${why}`;
+  return { text: line, blocks: [context(`:hourglass_flowing_sand: ${line}`)] };
+}
+
+/** A plain info or refusal line (access refused, unreadable input); the text is escaped. */
+export function noticeMessage(text: string): SlackMessage {
+  const escaped = escapeTruncated(text, 2000);
+  return { text: escapeTruncated(text, LIMITS.fallbackText), blocks: [section(escaped)] };
+}
+
+const CHANNEL_ID = /^[CGD][A-Z0-9]{2,30}$/;
+
+/** Replaces the user's ephemeral copy once the card is in the channel. */
+export function shareConfirmation(channelId?: string): SlackMessage {
+  const where = channelId && CHANNEL_ID.test(channelId) ? `<#${channelId}>` : 'the channel';
+  return {
+    text: `Shared to ${where}`,
+    blocks: [context(`:white_check_mark: Shared to ${where}.`)],
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * Usage help for `/stock` and `/contact` (the grammar of PRODUCT.md), with examples from the
+ * sandbox's data when the app runs against it, so that every example works.
+ */
+import type { KnownBlock } from '@slack/types';
+import { context, divider, header, section } from './blocks.js';
+import type { SlackMessage } from './message.js';
+import { escapeTruncated } from './mrkdwn.js';
+
+export interface HelpExamples {
+  itemCodes: string[];
+  itemSearches: string[];
+  contactCodes: string[];
+  contactSearches: string[];
+}
+
+const DEFAULTS: HelpExamples = {
+  itemCodes: ['WIDGET-9'],
+  itemSearches: ['blue widget'],
+  contactCodes: ['ACME01'],
+  contactSearches: ['acme'],
+};
+
+/** A command as inline code; a backtick in an example would end the span. */
+function command(text: string): string {
+  return `\`${escapeTruncated(text.replaceAll('`', 'ˋ').replace(/\s+/g, ' '), 120)}\``;
+}
+
+function pick(values: readonly string[] | undefined, fallback: string[]): string[] {
+  const usable = (values ?? []).filter((v) => v.trim() !== '').slice(0, 2);
+  return usable.length > 0 ? usable : fallback;
+}
+
+function rows(lines: ReadonlyArray<readonly [string, string]>): string {
+  return lines.map(([example, does]) => `${example}  ${does}`).join('\n');
+}
+
+export function stockHelp(examples?: HelpExamples): SlackMessage {
+  const codes = pick(examples?.itemCodes, DEFAULTS.itemCodes);
+  const searches = pick(examples?.itemSearches, DEFAULTS.itemSearches);
+  const code = codes[0] ?? 'WIDGET-9';
+  const words = searches[0] ?? 'blue widget';
+  const blocks: KnownBlock[] = [
+    header('/stock: stock, BOM and kits from the ERP'),
+    section(
+      rows([
+        [command(`/stock ${code}`), 'the item card: stock by branch, BOM, kits'],
+        [command('/stock id:123'), 'or `#123`: by the ERP’s internal id'],
+        [command(`/stock ${words}`), 'search: every word must match the code or description'],
+        [
+          command(`/stock ${words} category:3`),
+          'filters `category:N` and `supplier:N`, with or without words',
+        ],
+        [command('/stock help'), 'this help'],
+      ]),
+    ),
+    section(
+      [
+        `*More to try:* ${[...codes, ...searches].map((e) => command(`/stock ${e}`)).join(', ')}`,
+        'A code that does not exist becomes a search for it. Use *Expand* on a component to drill into its BOM.',
+        'Message shortcut *Look up stock*: finds up to 5 item codes in any message.',
+      ].join('\n'),
+    ),
+    divider(),
+    context('Answers are visible only to you until you press *Share to channel*.'),
+  ];
+  return {
+    text: `/stock help: /stock CODE, /stock id:123, /stock words, category:N, supplier:N`,
+    blocks,
+  };
+}
+
+export function contactHelp(examples?: HelpExamples): SlackMessage {
+  const codes = pick(examples?.contactCodes, DEFAULTS.contactCodes);
+  const searches = pick(examples?.contactSearches, DEFAULTS.contactSearches);
+  const code = codes[0] ?? 'ACME01';
+  const words = searches[0] ?? 'acme';
+  const blocks: KnownBlock[] = [
+    header('/contact: customers and suppliers from the ERP'),
+    section(
+      rows([
+        [command(`/contact ${code}`), 'the contact card: account, terms, people'],
+        [command('/contact id:123'), 'or `#123`: by the ERP’s internal id'],
+        [command(`/contact ${words}`), 'search by company, person, code or trading name'],
+        [
+          command(`/contact ${words} type:supplier`),
+          'filters `type:client` (or `customer`) and `type:supplier`',
+        ],
+        [command('/contact help'), 'this help'],
+      ]),
+    ),
+    section(
+      [
+        `*More to try:* ${[...codes, ...searches].map((e) => command(`/contact ${e}`)).join(', ')}`,
+        'A code that does not exist becomes a search for it.',
+        ':lock: Phone numbers and e-mail addresses are hidden; *Reveal details* shows them to you alone.',
+      ].join('\n'),
+    ),
+    divider(),
+    context(
+      'Answers are visible only to you until you press *Share to channel*; shared cards stay redacted.',
+    ),
+  ];
+  return {
+    text: '/contact help: /contact CODE, /contact id:123, /contact words, type:client, type:supplier',
+    blocks,
+  };
+}

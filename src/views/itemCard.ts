@@ -1,0 +1,151 @@
+/**
+ * The item card: what a salesperson needs at a glance (how many can I sell, where), then the
+ * details (BOM, kits), then when the data is from. Within Slack's limits for any item: the
+ * long parts have fixed budgets (itemParts.ts).
+ */
+import type { Button, KnownBlock } from '@slack/types';
+import type { Item } from '../erp/schemas.js';
+import type { Freshness } from '../lookup/types.js';
+import { ACTION, actionId } from './actions.js';
+import { actions, context, divider, fieldsSection, header, stateButton } from './blocks.js';
+import { formatMoney, formatQty, freshnessLine, freshnessText } from './format.js';
+import { availableText, bomBlocks, branchBlocks, kitBlocks } from './itemParts.js';
+import { LIMITS } from './limits.js';
+import type { SlackMessage } from './message.js';
+import { codeSpan, escapeTruncated, oneLine } from './mrkdwn.js';
+import { itemState } from './states.js';
+
+export interface ItemCardModel {
+  item: Item;
+  freshness: Freshness;
+  now: Date;
+  /** BOM drill-down: codes from the top item down to this one's parent, top first. */
+  path?: readonly string[];
+  /**
+   * `best` (default): branches that hold or expect stock, best first, at most 8, with the
+   * count of empty ones and an "All branches" button; `all`: every branch.
+   */
+  branchView?: 'best' | 'all';
+  /** Posted to a channel: no Share, Refresh or paging; a "View" button opens a private copy. */
+  shared?: boolean;
+}
+
+export function itemCard(model: ItemCardModel): SlackMessage {
+  const { item, freshness, now } = model;
+  const path = model.path ?? [];
+  const view = model.branchView ?? 'best';
+  const shared = model.shared ?? false;
+  const branches = branchBlocks(item.branches, view);
+  const bom = item.has_bom || item.bom.length > 0 ? bomBlocks(item, path, !shared) : undefined;
+
+  const blocks: Array<KnownBlock | undefined> = [
+    path.length > 0 ? breadcrumb(path, item.code) : undefined,
+    header(item.description ? `${item.code} · ${item.description}` : item.code),
+    summary(item),
+    divider(),
+    ...branches.blocks,
+    ...(bom ? [divider(), ...bom.blocks] : []),
+    bom && bom.expandButtons.length > 0 ? actions(bom.expandButtons) : undefined,
+    ...(item.kits.length > 0 ? [divider(), ...kitBlocks(item.kits)] : []),
+    context(freshnessLine(freshness, now)),
+    actions(
+      shared ? [viewButton(model)] : cardButtons(model, view, branches.hidden || view === 'all'),
+    ),
+  ];
+  return {
+    text: fallbackText(model),
+    blocks: blocks.filter((b): b is KnownBlock => b !== undefined),
+  };
+}
+
+function breadcrumb(path: readonly string[], code: string): KnownBlock {
+  const trail = [...path.map((c) => codeSpan(c, 30)), `*${codeSpan(code, 30)}*`].join(' › ');
+  return context(`:arrow_down_small: Bill of materials: ${trail}`);
+}
+
+function statusText(label: string): string {
+  if (label === 'Disabled') return ':no_entry: *Disabled*';
+  return escapeTruncated(label, 60) || '—';
+}
+
+/** The headline figures first (available, on hand), then who and what it is. */
+function summary(item: Item): KnownBlock {
+  const fields: Array<[string, string]> = [
+    ['Available', availableText(item.available)],
+    ['On hand', formatQty(item.soh)],
+    ['Allocated', formatQty(item.allocated)],
+    ['On order', formatQty(item.onorder)],
+    ['Status', statusText(item.status_label)],
+    ['Category', oneLine(item.category, 100) || '—'],
+    ['Primary supplier', oneLine(item.primarysupplier, 100) || '—'],
+    ['Cost', formatMoney(item.cost)],
+  ];
+  const supplierCodes = readableSupplierCodes(item.supplierCodes);
+  if (supplierCodes) fields.push(['Supplier codes', supplierCodes]);
+  return fieldsSection(fields);
+}
+
+/**
+ * `supplierCodes` elements have no documented shape: strings, numbers and objects with a
+ * string `code` are shown; anything else is left out rather than shown as `[object Object]`.
+ */
+function readableSupplierCodes(codes: readonly unknown[]): string {
+  const readable = codes
+    .map((entry) => {
+      if (typeof entry === 'string' || typeof entry === 'number') return String(entry);
+      if (typeof entry === 'object' && entry !== null && 'code' in entry) {
+        const code = (entry as { code: unknown }).code;
+        return typeof code === 'string' ? code : '';
+      }
+      return '';
+    })
+    .filter((code) => code.trim() !== '');
+  if (readable.length === 0) return '';
+  const shown = readable.slice(0, 5).map((code) => codeSpan(code, 40));
+  return readable.length > 5 ? `${shown.join(', ')} +${readable.length - 5}` : shown.join(', ');
+}
+
+function cardButtons(model: ItemCardModel, view: 'best' | 'all', offerToggle: boolean): Button[] {
+  const { item } = model;
+  const path = model.path ?? [];
+  const current = itemState(item, { path, allBranches: view === 'all' });
+  const parent = path.at(-1);
+  const buttons = [
+    stateButton('Refresh', ACTION.itemRefresh, current),
+    stateButton('Share to channel', ACTION.itemShare, current, { style: 'primary' }),
+    offerToggle
+      ? stateButton(
+          view === 'all' ? 'Top branches only' : 'All branches',
+          ACTION.itemAllBranches,
+          itemState(item, { path, allBranches: view !== 'all' }),
+        )
+      : undefined,
+    // One level up the drill-down; an Expand of the parent, so it shares that listener.
+    parent !== undefined && parent.length > 0 && parent.length <= 100
+      ? stateButton(
+          `‹ Up to ${parent}`,
+          actionId(ACTION.itemExpand, 0),
+          itemState({ code: parent, id: 0 }, { path: path.slice(0, -1) }),
+        )
+      : undefined,
+  ];
+  return buttons.filter((b): b is Button => b !== undefined);
+}
+
+/** On a shared card: anyone can open their own (ephemeral) copy with every button. */
+function viewButton(model: ItemCardModel): Button | undefined {
+  return stateButton('View', ACTION.itemView, itemState(model.item, { path: model.path ?? [] }), {
+    accessibilityLabel: `View ${model.item.code} privately`,
+  });
+}
+
+function fallbackText(model: ItemCardModel): string {
+  const { item } = model;
+  const status = item.status_label === 'Active' ? '' : ` (${item.status_label})`;
+  const availability =
+    item.available < 0
+      ? `${formatQty(item.available)} available, over-allocated`
+      : `${formatQty(item.available)} available`;
+  const line = `${item.code}${item.description ? ` ${item.description}` : ''}${status}: ${availability}, ${formatQty(item.soh)} on hand; ${freshnessText(model.freshness, model.now)}`;
+  return escapeTruncated(line.replace(/\s+/g, ' '), LIMITS.fallbackText / 4);
+}

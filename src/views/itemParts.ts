@@ -1,0 +1,186 @@
+/**
+ * The long parts of the item card: branches, BOM and kits. Each part has a fixed share of
+ * the message's text budget and block count, so an item with 80 components, 60 branches and
+ * 40 kit entries still fits in one message (50 blocks, about 12,000 characters).
+ */
+import type { Button, KnownBlock } from '@slack/types';
+import type { BomComponent, BranchStock, Item, KitEntry } from '../erp/schemas.js';
+import { ACTION, actionId } from './actions.js';
+import { fieldsSection, md, packLines, stateButton } from './blocks.js';
+import { formatMoney, formatQty, plural } from './format.js';
+import { LIMITS } from './limits.js';
+import { codeSpan, oneLine } from './mrkdwn.js';
+import { itemState } from './states.js';
+
+/** Branches shown in the default ("best") view. */
+export const BEST_BRANCHES = 8;
+/** Up to this many branches are shown as two-column fields; more become compact lines. */
+const MAX_BRANCH_FIELDS = 20;
+export const BUDGET = {
+  branches: 3500,
+  bom: 3800,
+  kits: 1800,
+} as const;
+/** Expand buttons are capped well below the 25 an actions block allows: a wall of buttons helps nobody. */
+export const MAX_EXPAND_BUTTONS = 10;
+/** The state schema carries at most 10 codes of BOM path. */
+const MAX_PATH = 10;
+
+const holdsOrExpects = (b: BranchStock) =>
+  b.soh !== 0 || b.onorder !== 0 || b.allocated !== 0 || b.available !== 0;
+
+/** Best first: most available, then most on hand, then by name (stable for equal stock). */
+export function rankBranches(branches: readonly BranchStock[]): BranchStock[] {
+  return [...branches].sort(
+    (a, b) => b.available - a.available || b.soh - a.soh || a.name.localeCompare(b.name),
+  );
+}
+
+export function availableText(available: number): string {
+  if (available < 0) return `:warning: *${formatQty(available)}* over-allocated`;
+  return `*${formatQty(available)}*`;
+}
+
+function branchFigures(b: BranchStock): string {
+  const main = `${b.available < 0 ? ':warning: ' : ''}${formatQty(b.available)} available · ${formatQty(b.soh)} on hand`;
+  const more = [
+    b.allocated !== 0 ? `${formatQty(b.allocated)} allocated` : '',
+    b.onorder !== 0 ? `${formatQty(b.onorder)} on order` : '',
+  ].filter(Boolean);
+  return more.length > 0 ? `${main}\n${more.join(' · ')}` : main;
+}
+
+function branchLine(b: BranchStock): string {
+  return `*${oneLine(b.name, 40) || '—'}*  ${branchFigures(b).replace('\n', ' · ')}`;
+}
+
+export interface BranchPart {
+  blocks: KnownBlock[];
+  /** True when some branches are not shown (the "All branches" button then makes sense). */
+  hidden: boolean;
+}
+
+export function branchBlocks(branches: readonly BranchStock[], view: 'best' | 'all'): BranchPart {
+  const ranked = rankBranches(branches);
+  const stocked = ranked.filter(holdsOrExpects);
+  const empty = ranked.length - stocked.length;
+  const shown = view === 'all' ? ranked : stocked.slice(0, BEST_BRANCHES);
+  const notes = [
+    view === 'best' && stocked.length > shown.length
+      ? `${plural(stocked.length - shown.length, 'more branch', 'more branches')} with stock`
+      : '',
+    view === 'best' && empty > 0 ? `${plural(empty, 'branch has', 'branches have')} none` : '',
+  ].filter(Boolean);
+  const title = ['*Stock by branch*', ...notes].join(' · ');
+  const hidden = shown.length < ranked.length;
+  if (ranked.length === 0)
+    return { blocks: [sectionText(`${title}\nThe ERP lists no branches.`)], hidden };
+  if (shown.length === 0) {
+    return { blocks: [sectionText(`${title}\nNo branch holds or expects stock.`)], hidden };
+  }
+  if (shown.length > MAX_BRANCH_FIELDS) {
+    const { sections } = packLines([title, ...shown.map(branchLine)], {
+      maxChars: BUDGET.branches,
+      maxSections: 3,
+      more: (rest) => `+${plural(rest.length, 'more branch', 'more branches')}`,
+    });
+    return { blocks: sections, hidden: true };
+  }
+  const blocks: KnownBlock[] = [];
+  for (let i = 0; i < shown.length; i += LIMITS.sectionFields) {
+    const chunk = shown.slice(i, i + LIMITS.sectionFields);
+    const fields = fieldsSection(chunk.map((b) => [oneLine(b.name, 40) || '—', branchFigures(b)]));
+    blocks.push(i === 0 ? { ...fields, text: md(title) } : fields);
+  }
+  return { blocks, hidden };
+}
+
+function sectionText(text: string): KnownBlock {
+  return { type: 'section', text: md(text) };
+}
+
+function componentLine(c: BomComponent): string {
+  const description = oneLine(c.description, 70);
+  const parts = [
+    `${codeSpan(c.code)}${description ? ` ${description}` : ''}`,
+    `qty ${formatQty(c.qty)}`,
+    `cost ${formatMoney(c.cost)}`,
+  ];
+  if (c.has_bom) parts.push('_sub-assembly_');
+  return parts.join(' · ');
+}
+
+export interface BomPart {
+  blocks: KnownBlock[];
+  expandButtons: Button[];
+}
+
+/** The direct components, and one Expand button per shown sub-assembly (path extended). */
+export function bomBlocks(item: Item, path: readonly string[], allowExpand: boolean): BomPart {
+  const title = `*Bill of materials* · ${plural(item.bom.length, 'component')}`;
+  if (item.bom.length === 0) {
+    return { blocks: [sectionText(`${title}\nThe ERP lists no components.`)], expandButtons: [] };
+  }
+  const { sections, shown } = packLines([title, ...item.bom.map(componentLine)], {
+    maxChars: BUDGET.bom,
+    maxSections: 2,
+    more: (rest) => `_+${plural(rest.length, 'more component')} not shown_`,
+  });
+  const shownCount = shown - 1; // the title is not a component
+  const childPath = [...path, item.code];
+  const canExpand = allowExpand && childPath.length <= MAX_PATH;
+  const expandButtons = canExpand
+    ? item.bom
+        .slice(0, shownCount)
+        .filter((c) => c.has_bom)
+        .slice(0, MAX_EXPAND_BUTTONS)
+        .map((c, i) =>
+          stateButton(
+            `Expand ${c.code}`,
+            actionId(ACTION.itemExpand, i + 1),
+            itemState({ code: c.code, id: c.inventoryId }, { path: childPath }),
+            { accessibilityLabel: `Expand the bill of materials of ${c.code}` },
+          ),
+        )
+        .filter((b): b is Button => b !== undefined)
+    : [];
+  return { blocks: sections, expandButtons };
+}
+
+const OTHER_GROUP = 'Other';
+
+/** Kit entries grouped by group name, named groups in ERP order, the unnamed ones last. */
+export function groupKits(kits: readonly KitEntry[]): Array<[string, KitEntry[]]> {
+  const groups = new Map<string, KitEntry[]>();
+  for (const kit of kits) {
+    const name = kit.groupname.trim() === '' ? OTHER_GROUP : kit.groupname.trim();
+    groups.set(name, [...(groups.get(name) ?? []), kit]);
+  }
+  const named = [...groups].filter(([name]) => name !== OTHER_GROUP);
+  const other = groups.get(OTHER_GROUP);
+  return other ? [...named, [OTHER_GROUP, other]] : named;
+}
+
+const KIT_BULLET = '• ';
+
+function kitLine(k: KitEntry): string {
+  const description = oneLine(k.description, 60);
+  const mark = k.auto ? ' · :white_check_mark: _pre-selected_' : '';
+  return `${KIT_BULLET}${codeSpan(k.code)}${description ? ` ${description}` : ''} · qty ${formatQty(k.qty)}${mark}`;
+}
+
+export function kitBlocks(kits: readonly KitEntry[]): KnownBlock[] {
+  const lines = ['*Sold with it* (kit suggestions)'];
+  for (const [name, entries] of groupKits(kits)) {
+    lines.push(`*${oneLine(name, 60)}*`, ...entries.map(kitLine));
+  }
+  const { sections } = packLines(lines, {
+    maxChars: BUDGET.kits,
+    maxSections: 1,
+    more: (rest) => {
+      const entries = rest.filter((line) => line.startsWith(KIT_BULLET)).length;
+      return `_+${plural(entries, 'more kit suggestion')} not shown_`;
+    },
+  });
+  return sections;
+}

@@ -1,0 +1,35 @@
+/**
+ * The one way ERP (and user) text gets into Slack mrkdwn.
+ *
+ * Slack decodes exactly three entities and treats everything between `<` and `>` as markup
+ * (`<!channel>`, `<@U123>`, `<https://x|label>`), so escaping `&`, `<` and `>` is what stops
+ * data such as `<!channel>` from notifying anyone. `&` goes first, or the entities we produce
+ * would be escaped again. Nothing else may be HTML-encoded: Slack would show `&quot;` as is.
+ *
+ * Styling characters (`*`, `_`, `~`, `` ` ``) have no escape in mrkdwn (slack-platform.md §6):
+ * they pass through; codes go into code spans, where styling does not apply.
+ */
+import { truncate } from './limits.js';
+
+export function escapeMrkdwn(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+/** Escapes, then cuts to `max` characters of mrkdwn (never inside an entity). */
+export function escapeTruncated(text: string, max: number): string {
+  return truncate(escapeMrkdwn(text), max);
+}
+
+/**
+ * An ERP code as inline code. A backtick inside would end the span early, so it is shown as
+ * the look-alike `ˋ` (display only; button values keep the real code).
+ */
+export function codeSpan(code: string, max = 60): string {
+  const shown = escapeTruncated(code.replaceAll('`', 'ˋ').replaceAll('\n', ' '), max);
+  return shown.trim() === '' ? '—' : `\`${shown}\``;
+}
+
+/** ERP text on one line: newlines would break our line-per-row layouts. */
+export function oneLine(text: string, max: number): string {
+  return escapeTruncated(text.replace(/\s+/g, ' ').trim(), max);
+}

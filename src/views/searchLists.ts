@@ -1,0 +1,193 @@
+/**
+ * Search results: the query and filters on top, one row per result with its key figures and
+ * a "View" button, then "‹ Previous" / "Next ›". Paging state rides in the buttons; whether a
+ * next page exists comes from the Page (never from the ERP's `count`).
+ */
+import type { Button, KnownBlock, SectionBlock } from '@slack/types';
+import type { ContactSearchRow, ItemSearchRow } from '../erp/schemas.js';
+import type { ContactQuery, Freshness, ItemQuery, Page } from '../lookup/types.js';
+import { ACTION, type ActionBase, actionId, type ButtonState } from './actions.js';
+import { actions, context, md, section, stateButton } from './blocks.js';
+import { formatMoney, formatQty, freshnessLine, freshnessText, plural } from './format.js';
+import { availableText } from './itemParts.js';
+import { LIMITS } from './limits.js';
+import type { SlackMessage } from './message.js';
+import { codeSpan, escapeTruncated, oneLine } from './mrkdwn.js';
+import { redactContactRow } from './redact.js';
+import { contactSearchState, contactState, itemSearchState, itemState } from './states.js';
+
+/** Slack pages are 10 rows; a caller's bigger page is cut so the message stays small. */
+const MAX_ROWS = 20;
+
+interface ListModel<Q, R> {
+  query: Q;
+  page: Page<R>;
+  freshness: Freshness;
+  now: Date;
+  /** e.g. "No item has the code WIDGET-99. Closest matches:" (escaped here). */
+  notice?: string;
+}
+
+export function itemSearchList(model: ListModel<ItemQuery, ItemSearchRow>): SlackMessage {
+  const described = describeItemQuery(model.query);
+  const rows = model.page.rows.slice(0, MAX_ROWS);
+  return list(model, {
+    noun: ['item', 'items'],
+    described,
+    hint:
+      model.query.category !== undefined || model.query.supplier !== undefined
+        ? 'Try fewer words, a part of the code, or drop a filter: every word must match the code or description.'
+        : 'Try fewer words or a part of the code: every word must match the code or description.',
+    rows: rows.map((row, i) => itemRow(row, i)),
+    paging: [ACTION.itemPrevPage, ACTION.itemNextPage],
+    state: (offset) => itemSearchState(model.query, offset),
+  });
+}
+
+export function contactSearchList(model: ListModel<ContactQuery, ContactSearchRow>): SlackMessage {
+  const described = describeContactQuery(model.query);
+  const rows = model.page.rows.slice(0, MAX_ROWS).map(redactContactRow);
+  return list(model, {
+    noun: ['contact', 'contacts'],
+    described,
+    hint: 'Try fewer words, or part of the company name or code.',
+    rows: rows.map((row, i) => contactRow(row, i)),
+    paging: [ACTION.contactPrevPage, ACTION.contactNextPage],
+    state: (offset) => contactSearchState(model.query, offset),
+  });
+}
+
+interface ListParts {
+  noun: [string, string];
+  /** Escaped mrkdwn: the words in quotes and the filters. */
+  described: string;
+  hint: string;
+  rows: SectionBlock[];
+  paging: [ActionBase, ActionBase];
+  state: (offset: number) => ButtonState;
+}
+
+function list<Q, R>(model: ListModel<Q, R>, parts: ListParts): SlackMessage {
+  const { page } = model;
+  const [one, many] = parts.noun;
+  const notice = model.notice ? section(`:mag: ${escapeTruncated(model.notice, 500)}`) : undefined;
+  const empty = page.rows.length === 0;
+  const title = empty
+    ? `${notice ? '' : `*No ${many} match* ${parts.described}.\n`}${parts.hint}`
+    : `*${capitalise(many)} matching* ${parts.described} · ${range(page)}`;
+  const blocks: Array<KnownBlock | undefined> = [
+    notice,
+    section(title),
+    ...parts.rows,
+    context(freshnessLine(model.freshness, model.now)),
+    actions(pagingButtons(page, parts)),
+  ];
+  const plainDescribed = parts.described.replaceAll('*', '');
+  const text = empty
+    ? `${model.notice ? `${model.notice} ` : ''}No ${many} match ${plainDescribed}.`
+    : `${plural(page.rows.length, one, many)} matching ${plainDescribed} (${range(page)}); ${freshnessText(model.freshness, model.now)}`;
+  return {
+    text: escapeTruncated(text.replace(/&amp;|&lt;|&gt;/g, decode), LIMITS.fallbackText / 2),
+    blocks: blocks.filter((b): b is KnownBlock => b !== undefined),
+  };
+}
+
+/** `described` is already escaped; the fallback is escaped again as a whole, so undo first. */
+function decode(entity: string): string {
+  return entity === '&amp;' ? '&' : entity === '&lt;' ? '<' : '>';
+}
+
+function capitalise(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function range(page: Page<unknown>): string {
+  const first = page.offset + 1;
+  const last = page.offset + page.rows.length;
+  if (page.total !== undefined)
+    return `${formatQty(first)}–${formatQty(last)} of ${formatQty(page.total)}`;
+  return `${formatQty(first)}–${formatQty(last)}${page.hasNext ? ' of more' : ''}`;
+}
+
+function pagingButtons(page: Page<unknown>, parts: ListParts): Button[] {
+  const [prev, next] = parts.paging;
+  const size = page.pageSize > 0 ? page.pageSize : Math.max(1, page.rows.length);
+  const buttons = [
+    page.hasPrevious
+      ? stateButton('‹ Previous', prev, parts.state(Math.max(0, page.offset - size)))
+      : undefined,
+    page.hasNext && page.rows.length > 0
+      ? stateButton('Next ›', next, parts.state(page.offset + page.rows.length))
+      : undefined,
+  ];
+  return buttons.filter((b): b is Button => b !== undefined);
+}
+
+function quoted(words: readonly string[]): string {
+  return words.length > 0 ? `“${escapeTruncated(words.join(' '), 200)}”` : 'your filters';
+}
+
+function describeItemQuery(query: ItemQuery): string {
+  const filters = [
+    query.category !== undefined ? `category ${query.category}` : '',
+    query.supplier !== undefined ? `supplier ${query.supplier}` : '',
+  ].filter(Boolean);
+  return [quoted(query.words), ...filters].join(' · ');
+}
+
+function describeContactQuery(query: ContactQuery): string {
+  const type = query.type === 'client' ? 'customers' : query.type === 'supplier' ? 'suppliers' : '';
+  return [quoted(query.words), type].filter(Boolean).join(' · ');
+}
+
+function withView(text: string, button: Button | undefined): SectionBlock {
+  return button ? { type: 'section', text: md(text), accessory: button } : section(text);
+}
+
+function itemRow(row: ItemSearchRow, index: number): SectionBlock {
+  const description = oneLine(row.description, 120);
+  const status =
+    row.status_label === 'Active'
+      ? ''
+      : row.status_label === 'Disabled'
+        ? ':no_entry: *Disabled*'
+        : oneLine(row.status_label, 30);
+  const first = [`${codeSpan(row.code)}${description ? ` ${description}` : ''}`, status]
+    .filter(Boolean)
+    .join(' · ');
+  const figures = [
+    `${availableText(row.available)} available`,
+    `${formatQty(row.soh)} on hand`,
+    row.onorder !== 0 ? `${formatQty(row.onorder)} on order` : '',
+    `price ${formatMoney(row.price)}`,
+    oneLine(row.category_name, 60),
+    oneLine(row.supplier_name, 60),
+  ].filter(Boolean);
+  const button = stateButton('View', actionId(ACTION.itemView, index), itemState(row), {
+    accessibilityLabel: `View ${row.code}`,
+  });
+  return withView(`${first}\n${figures.join(' · ')}`, button);
+}
+
+function contactRow(row: ContactSearchRow, index: number): SectionBlock {
+  const status = row.status_label === 'Suspended' ? ':no_entry: *Suspended*' : '';
+  const first = [
+    `*${oneLine(row.company, 120) || '—'}*`,
+    codeSpan(row.code),
+    oneLine(row.account_type, 40),
+    status,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const details = [
+    [oneLine(row.address4, 60), oneLine(row.state, 30)].filter(Boolean).join(', '),
+    row.salesperson ? `Salesperson ${oneLine(row.salesperson, 60)}` : 'Salesperson _unassigned_',
+    plural(row.addressbook_count, 'person', 'people'),
+    row.telephone ? `:telephone_receiver: ${oneLine(row.telephone, 40)}` : '',
+    row.email ? `:email: ${oneLine(row.email, 80)}` : '',
+  ].filter(Boolean);
+  const button = stateButton('View', actionId(ACTION.contactView, index), contactState(row), {
+    accessibilityLabel: `View ${row.company}`,
+  });
+  return withView(`${first}\n${details.join(' · ')}`, button);
+}

@@ -1,0 +1,83 @@
+/**
+ * The answer to the message shortcut "Look up stock": one line per code found in the
+ * message (code, description, total available, best branches) with a View button, then the
+ * codes the ERP does not know and the ones that could not be looked up.
+ */
+import type { KnownBlock, SectionBlock } from '@slack/types';
+import type { Item } from '../erp/schemas.js';
+import type { Freshness } from '../lookup/types.js';
+import { ACTION, actionId } from './actions.js';
+import { context, md, section, stateButton } from './blocks.js';
+import { errorToUserMessage } from './feedback.js';
+import { ago, formatQty, plural } from './format.js';
+import { availableText, rankBranches } from './itemParts.js';
+import { LIMITS } from './limits.js';
+import type { SlackMessage } from './message.js';
+import { codeSpan, escapeTruncated, oneLine } from './mrkdwn.js';
+import { itemState } from './states.js';
+
+/** The shortcut looks up at most 5 codes; this also bounds a careless caller. */
+const MAX_LINES = 20;
+const BEST = 3;
+
+export interface ShortcutResultsModel {
+  found: Array<{ item: Item; freshness: Freshness }>;
+  notFound: string[];
+  failed: Array<{ code: string; error: unknown }>;
+  now: Date;
+}
+
+export function shortcutResults(model: ShortcutResultsModel): SlackMessage {
+  const found = model.found.slice(0, MAX_LINES);
+  const blocks: KnownBlock[] = found.map(({ item, freshness }, i) =>
+    foundLine(item, freshness, model.now, i),
+  );
+  if (model.notFound.length > 0) {
+    blocks.push(section(`:grey_question: *Not found:* ${codes(model.notFound)}`));
+  }
+  for (const { code, error } of model.failed.slice(0, MAX_LINES)) {
+    blocks.push(section(`:warning: ${codeSpan(code)}: ${errorToUserMessage(error)}`));
+  }
+  if (blocks.length === 0) blocks.push(section('No item codes found in that message.'));
+  blocks.push(context('From the message shortcut *Look up stock* · visible only to you'));
+  return { text: fallbackText(model), blocks: blocks.slice(0, LIMITS.blocks) };
+}
+
+function foundLine(item: Item, freshness: Freshness, now: Date, index: number): SectionBlock {
+  const description = oneLine(item.description, 80);
+  const best = rankBranches(item.branches)
+    .filter((b) => b.available > 0)
+    .slice(0, BEST)
+    .map((b) => `${oneLine(b.name, 30)} ${formatQty(b.available)}`);
+  const status =
+    item.status_label === 'Active'
+      ? ''
+      : item.status_label === 'Disabled'
+        ? ' · :no_entry: *Disabled*'
+        : ` · ${oneLine(item.status_label, 30)}`;
+  const stale = freshness.stale
+    ? ` · :warning: _ERP unreachable; data from ${ago(freshness.fetchedAt, now)}_`
+    : '';
+  const text = [
+    `${codeSpan(item.code)}${description ? ` ${description}` : ''}${status}`,
+    `${availableText(item.available)} available${best.length > 0 ? ` · best: ${best.join(', ')}` : ' · no branch has any available'}${stale}`,
+  ].join('\n');
+  const button = stateButton('View', actionId(ACTION.itemView, index), itemState(item), {
+    accessibilityLabel: `View ${item.code}`,
+  });
+  return button ? { type: 'section', text: md(text), accessory: button } : section(text);
+}
+
+function codes(list: readonly string[]): string {
+  const shown = list.slice(0, 10).map((c) => codeSpan(c, 40));
+  return list.length > 10 ? `${shown.join(', ')} +${list.length - 10} more` : shown.join(', ');
+}
+
+function fallbackText(model: ShortcutResultsModel): string {
+  const parts = [
+    ...model.found.map(({ item }) => `${item.code}: ${formatQty(item.available)} available`),
+    model.notFound.length > 0 ? `not found: ${model.notFound.join(', ')}` : '',
+    model.failed.length > 0 ? `${plural(model.failed.length, 'code')} could not be looked up` : '',
+  ].filter(Boolean);
+  return escapeTruncated(parts.join('; ') || 'No item codes found in that message.', 1000);
+}
