@@ -203,10 +203,14 @@ export function randomStock(
   return branches.map(({ id, name }) => {
     if (!stocked.has(id)) return { id, name, soh: 0, allocated: 0, onorder: 0, available: 0 };
     const soh = fractional ? random.int(0, 5000) / 10 : random.chance(0.1) ? 0 : random.int(1, 250);
+    // Over-allocated items are fully allocated everywhere and over-allocated in one branch,
+    // so the item's total available is negative too.
     const allocated =
       id === overBranch
         ? round(soh + random.int(1, 30), 1)
-        : round(Math.min(soh, random.int(0, 40)), 1);
+        : profile === 'overallocated'
+          ? soh
+          : round(Math.min(soh, random.int(0, 40)), 1);
     const onorder = random.chance(0.3) ? random.int(1, 100) : 0;
     return { id, name, soh, allocated, onorder, available: round(soh - allocated, 3) };
   });

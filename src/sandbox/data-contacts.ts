@@ -41,6 +41,8 @@ const SALUTATIONS = ['Mr', 'Ms', 'Mrs', 'Dr', ''];
 export interface PersonSpec {
   name: string;
   role?: string;
+  /** Every phone and e-mail field filled (for redaction demos); otherwise some are empty. */
+  complete?: boolean;
 }
 
 interface ContactSpec {
@@ -113,19 +115,20 @@ export class ContactFactory {
   private person(spec: PersonSpec, domain: string): AddressbookEntryRecord {
     this.nextPersonId += this.random.int(1, 5);
     const local = slug(spec.name, '.') || `contact${this.nextPersonId}`;
+    const has = (probability: number) => spec.complete === true || this.random.chance(probability);
     return {
       id: this.nextPersonId,
       salutation: this.random.pick(SALUTATIONS),
       name: spec.name,
       role: spec.role ?? this.random.pick(ROLES),
       department: this.random.pick(DEPARTMENTS),
-      telephone: this.random.chance(0.7) ? this.faker.phone.number() : '',
-      mobile: this.random.chance(0.6)
+      telephone: has(0.7) ? this.faker.phone.number() : '',
+      mobile: has(0.6)
         ? `04${this.random.int(10, 99)} ${this.random.int(100, 999)} ${this.random.int(100, 999)}`
         : '',
-      email: this.random.chance(0.85) ? `${local}@${domain}` : '',
+      email: has(0.85) ? `${local}@${domain}` : '',
       email2: this.random.chance(0.15) ? `${local}@gmail.com` : '',
-      status_label: this.random.chance(0.9) ? 'Active' : 'Inactive',
+      status_label: has(0.9) ? 'Active' : 'Inactive',
     };
   }
 

@@ -17,12 +17,12 @@ export const FIXED_CONTACT_CODES = [
 ] as const;
 
 const ACME_PEOPLE: PersonSpec[] = [
-  { name: 'Jane Citizen', role: 'Purchasing Officer' },
-  { name: 'John Smith', role: 'Accounts Payable' },
-  { name: 'Priya Natarajan', role: 'Operations Manager' },
-  { name: 'Liam O\u2019Connor', role: 'Workshop Supervisor' },
-  { name: 'Mei Chen', role: 'Director' },
-  { name: 'José Muñoz', role: 'Store Manager' },
+  { name: 'Jane Citizen', role: 'Purchasing Officer', complete: true },
+  { name: 'John Smith', role: 'Accounts Payable', complete: true },
+  { name: 'Priya Natarajan', role: 'Operations Manager', complete: true },
+  { name: 'Liam O\u2019Connor', role: 'Workshop Supervisor', complete: true },
+  { name: 'Mei Chen', role: 'Director', complete: true },
+  { name: 'José Muñoz', role: 'Store Manager', complete: true },
 ];
 
 const HOSTILE_PEOPLE: PersonSpec[] = [

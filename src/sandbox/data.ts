@@ -47,7 +47,10 @@ function generateItems(random: Random, branches: NamedId[], suppliers: NamedId[]
   const assemblies = Array.from({ length: assemblyCount }, () =>
     factory.create({ category: 'Assemblies' }),
   );
-  const others = CATEGORY_DEFS.filter((def) => def.name !== 'Assemblies');
+  // Widgets weigh three times as much, so that searches like "blue widget" fill several pages.
+  const others = CATEGORY_DEFS.filter((def) => def.name !== 'Assemblies').flatMap((def) =>
+    def.name === 'Widgets' ? [def, def, def] : [def],
+  );
   const leaves: ItemDraft[] = [];
   while (factory.drafts.length < ITEM_COUNT - 1) {
     leaves.push(factory.create({ category: random.pick(others).name }));

@@ -3,6 +3,7 @@
  * fixed well-known records first, then a few generated ones.
  */
 import { ENCODING_CODES } from './data-fixed.js';
+import { FIXED_CONTACT_CODES } from './data-fixed-contacts.js';
 import type { SandboxData, SandboxItem } from './types.js';
 
 export interface SandboxExamples {
@@ -32,8 +33,10 @@ export function sandboxExamples(data: SandboxData): SandboxExamples {
   const deepest = data.items.find(
     (item) => item.record.has_bom && bomDepth(item.record.code, byCode) === 4,
   );
-  const generatedPerson = data.contacts.find((contact) => contact.record.addressbook.length > 2)
-    ?.record.addressbook[0]?.name;
+  const fixed = new Set<string>(FIXED_CONTACT_CODES);
+  const generatedPerson = data.contacts.find(
+    (contact) => !fixed.has(contact.record.code) && contact.record.addressbook.length > 2,
+  )?.record.addressbook[0]?.name;
   return {
     itemCodes: [
       'WIDGET-9',
