@@ -4,8 +4,9 @@
  * loopback HTTP server. Point the app at it with `clientOptions.slackApiUrl = fake.apiUrl`
  * (Bolt also routes apps.connections.open there, so Socket Mode connects to the fake).
  *
- * Shut down in this order: `await app.stop()`, then `await fake.close()`. Closing the fake
- * under a running Socket Mode app makes Bolt's client reconnect to a server that is gone.
+ * Shut down with `await app.stop()`, then `await fake.close()`. The reverse works only if the
+ * app stops right after: a Socket Mode client left running retries a server that is gone (its
+ * first attempt comes 5 s later and ends in an unhandled rejection inside @slack/socket-mode).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -130,10 +130,30 @@ export class SocketHub {
     for (const ws of this.ready) ws.send(message);
   }
 
-  /** Drops every connection at once; a clean close handshake could wait on a stopped client. */
-  close(): Promise<void> {
-    for (const ws of this.wss.clients) ws.terminate();
+  /**
+   * Completes a close handshake with every client, then stops. Why not just terminate: right
+   * after `app.stop()` the client's close frame may still be in flight, and a dropped socket
+   * then makes @slack/socket-mode 3 arm a second close-handshake timer over its first, which
+   * is never cleared and keeps the process alive for 30 s. Stragglers are terminated.
+   */
+  async close(): Promise<void> {
+    const closing = [...this.wss.clients].map((ws) => closeGracefully(ws, CLOSE_GRACE_MS));
+    await Promise.all(closing);
     this.ready.length = 0;
-    return new Promise((resolve) => this.wss.close(() => resolve()));
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
+}
+
+const CLOSE_GRACE_MS = 1000;
+
+function closeGracefully(ws: WebSocket, graceMs: number): Promise<void> {
+  if (ws.readyState === ws.CLOSED) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => ws.terminate(), graceMs);
+    ws.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if (ws.readyState === ws.OPEN) ws.close(1000, 'fake Slack closing');
+  });
 }
