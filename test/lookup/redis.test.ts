@@ -1,0 +1,234 @@
+/**
+ * Shared mode against a real redis-server: REDIS_URL (e.g. redis://127.0.0.1:6379) for the
+ * shared cache and budget; a private redis-server child process for the outage test.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { Writable } from 'node:stream';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/log/logger.js';
+import { connectRedis } from '../../src/lookup/redis.js';
+import { FakeErp, makeService, maxInWindow, silentLogger } from './fakes.js';
+
+const REDIS_URL = process.env.REDIS_URL;
+
+async function redisAnswers(url: string | undefined): Promise<boolean> {
+  if (!url) return false;
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const sharedAvailable = await redisAnswers(REDIS_URL);
+const binaryAvailable = spawnSync('redis-server', ['--version']).status === 0;
+if (!sharedAvailable) {
+  // biome-ignore lint/suspicious/noConsole: says why the shared-mode tests did not run
+  console.warn(
+    `Skipping shared Redis tests: REDIS_URL ${REDIS_URL ? 'does not answer' : 'is unset'}`,
+  );
+}
+if (!binaryAvailable) {
+  // biome-ignore lint/suspicious/noConsole: says why the outage test did not run
+  console.warn('Skipping the Redis outage test: no redis-server binary on PATH');
+}
+
+const clients: Redis[] = [];
+const prefixes: string[] = [];
+function uniquePrefix(): string {
+  const prefix = `test:${randomUUID()}:`;
+  prefixes.push(prefix);
+  return prefix;
+}
+function client(url: string): Redis {
+  const redis = connectRedis(url, silentLogger);
+  clients.push(redis);
+  return redis;
+}
+
+afterAll(async () => {
+  for (const redis of clients) redis.disconnect();
+  if (!sharedAvailable || !REDIS_URL) return;
+  // Leave the shared server as we found it.
+  const cleaner = new Redis(REDIS_URL);
+  for (const prefix of prefixes) {
+    const keys = await cleaner.keys(`${prefix}*`);
+    if (keys.length > 0) await cleaner.del(...keys);
+  }
+  cleaner.disconnect();
+});
+
+function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (condition()) resolve();
+      else if (Date.now() - started > timeoutMs) reject(new Error('timed out waiting'));
+      else setTimeout(check, 25);
+    };
+    check();
+  });
+}
+
+describe.skipIf(!sharedAvailable)('shared mode (REDIS_URL)', () => {
+  const url = REDIS_URL ?? '';
+
+  it('a second instance gets the first instance’s answer from Redis', async () => {
+    const keyPrefix = uniquePrefix();
+    const a = makeService({ redis: client(url), keyPrefix }, new FakeErp('cred-shared'));
+    const b = makeService({ redis: client(url), keyPrefix }, new FakeErp('cred-shared'));
+    await waitFor(() => clients.every((c) => c.status === 'ready'), 3_000);
+
+    const first = await a.service.getItem({ code: 'CODE-7' });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the write to Redis is not awaited
+    const second = await b.service.getItem({ code: 'CODE-7' });
+    expect(a.erp.count()).toBe(1);
+    expect(b.erp.count()).toBe(0);
+    expect(second.freshness).toEqual({ ...first.freshness, fromCache: true });
+    expect(second.data).toEqual(first.data);
+
+    // Another credential (another tenant) never sees those answers.
+    const other = makeService({ redis: client(url), keyPrefix }, new FakeErp('cred-other'));
+    await waitFor(() => clients.every((c) => c.status === 'ready'), 3_000);
+    await other.service.getItem({ code: 'CODE-7' });
+    expect(other.erp.count()).toBe(1);
+    await Promise.all([a.service.close(), b.service.close(), other.service.close()]);
+  });
+
+  it('two instances together stay inside one budget', async () => {
+    const keyPrefix = uniquePrefix();
+    const limits = { getPerMinute: 4, searchPerMinute: 2, windowMs: 500 };
+    const a = makeService(
+      { redis: client(url), keyPrefix, limits, queueMaxWaitMs: 10_000 },
+      new FakeErp('cred-budget'),
+    );
+    const b = makeService(
+      { redis: client(url), keyPrefix, limits, queueMaxWaitMs: 10_000 },
+      new FakeErp('cred-budget'),
+    );
+    await waitFor(() => clients.every((c) => c.status === 'ready'), 3_000);
+    a.erp.latencyMs = 5;
+    b.erp.latencyMs = 5;
+
+    const lookups = [
+      ...Array.from({ length: 8 }, (_, i) => a.service.getItem({ id: i + 1 })),
+      ...Array.from({ length: 8 }, (_, i) => b.service.getItem({ id: i + 101 })),
+    ];
+    await Promise.all(lookups);
+    const times = [...a.erp.calls, ...b.erp.calls].map((call) => call.at);
+    expect(times).toHaveLength(16);
+    expect(maxInWindow(times, 500)).toBeLessThanOrEqual(4);
+    await Promise.all([a.service.close(), b.service.close()]);
+  });
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const probeUrl = `redis://127.0.0.1:${port}`;
+  const started = Date.now();
+  while (!(await redisAnswers(probeUrl))) {
+    if (Date.now() - started > 5_000) throw new Error('redis-server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+describe.skipIf(!binaryAvailable)('Redis stopped mid-test', () => {
+  it('keeps answering on memory, logs once, and returns to Redis after a restart', async () => {
+    const port = await freePort();
+    let server = await startRedis(port);
+    const lines: string[] = [];
+    const logger = createLogger({
+      level: 'info',
+      destination: new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          lines.push(chunk.toString('utf8'));
+          callback();
+        },
+      }),
+    });
+    const url = `redis://127.0.0.1:${port}`;
+    const redis = client(url);
+    const keyPrefix = 'outage:';
+    const { erp, service } = makeService({
+      redis,
+      keyPrefix,
+      logger,
+      limits: { getPerMinute: 5, searchPerMinute: 2, windowMs: 1_000 },
+    });
+    try {
+      await waitFor(() => redis.status === 'ready', 3_000);
+      await service.getItem({ code: 'CODE-1' });
+      const inspector = new Redis(url);
+      await waitFor(() => inspector.status === 'ready', 3_000);
+      expect(await inspector.keys('outage:cache:*')).not.toHaveLength(0);
+      inspector.disconnect();
+
+      await stop(server);
+      await waitFor(() => redis.status !== 'ready', 3_000);
+      // Cached answers and new lookups both still work, on memory cache and memory budget.
+      await expect(service.getItem({ code: 'CODE-1' })).resolves.toMatchObject({
+        freshness: { fromCache: true },
+      });
+      for (let id = 2; id <= 4; id += 1) {
+        await expect(service.getItem({ code: `CODE-${id}` })).resolves.toMatchObject({
+          data: { id },
+        });
+      }
+      expect(erp.count()).toBe(4);
+      const warnings = lines.filter((line) => line.includes('Redis unreachable'));
+      expect(warnings).toHaveLength(1);
+
+      server = await startRedis(port);
+      await waitFor(() => redis.status === 'ready', 8_000);
+      await service.getItem({ code: 'CODE-5' });
+      const after = new Redis(url);
+      await waitFor(() => after.status === 'ready', 3_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await after.keys('outage:cache:*')).not.toHaveLength(0);
+      expect(await after.keys('outage:budget:*')).not.toHaveLength(0);
+      after.disconnect();
+      expect(lines.filter((line) => line.includes('Redis is back'))).toHaveLength(1);
+      expect(lines.filter((line) => line.includes('Redis unreachable'))).toHaveLength(1);
+    } finally {
+      await service.close();
+      redis.disconnect();
+      await stop(server);
+    }
+  });
+});
