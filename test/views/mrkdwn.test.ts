@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { codeSpan, escapeMrkdwn, escapeTruncated, oneLine } from '../../src/views/mrkdwn.js';
+
+describe('escapeMrkdwn', () => {
+  it('escapes exactly &, < and >, & first', () => {
+    expect(escapeMrkdwn('a & b <c> &lt;')).toBe('a &amp; b &lt;c&gt; &amp;lt;');
+  });
+
+  it('neutralises mentions and links', () => {
+    expect(escapeMrkdwn('<!channel> <@U123> <https://x|y>')).toBe(
+      '&lt;!channel&gt; &lt;@U123&gt; &lt;https://x|y&gt;',
+    );
+  });
+
+  it('leaves styling characters, quotes and non-Latin text alone (Slack has no escape for them)', () => {
+    expect(escapeMrkdwn('*bold* _it_ ~s~ "q" \'a\' 東京 Ελλάδα 🧪')).toBe(
+      '*bold* _it_ ~s~ "q" \'a\' 東京 Ελλάδα 🧪',
+    );
+  });
+});
+
+describe('codeSpan', () => {
+  it('wraps an escaped code in backticks, replacing inner backticks', () => {
+    expect(codeSpan('A&B`<C>')).toBe('`A&amp;Bˋ&lt;C&gt;`');
+  });
+
+  it('shows a dash for an empty code', () => {
+    expect(codeSpan('')).toBe('—');
+  });
+});
+
+describe('escapeTruncated and oneLine', () => {
+  it('cuts after escaping, never inside an entity', () => {
+    expect(escapeTruncated('ab&&&&', 7)).toBe('ab…');
+    expect(escapeTruncated('ab&&&&', 8)).toBe('ab&amp;…');
+  });
+
+  it('oneLine folds newlines and runs of spaces', () => {
+    expect(oneLine('  Blue\n\nwidget \t x ', 100)).toBe('Blue widget x');
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { ACTION } from '../../src/views/actions.js';
+import { checkMessageLimits } from '../../src/views/limits.js';
+import { contactSearchList, itemSearchList } from '../../src/views/searchLists.js';
+import { makeContactRow, makeFreshness, makeItemRow, makePage, TEST_NOW } from '../helpers/builders.js';
+import { allText, button, buttons } from './inspect.js';
+
+const base = { freshness: makeFreshness(), now: TEST_NOW };
+
+describe('itemSearchList', () => {
+  const rows = Array.from({ length: 10 }, (_, i) => makeItemRow({ id: i, code: `W-${i}` }));
+
+  it('has the query and filters on top and one row per result with a View button', () => {
+    const message = itemSearchList({
+      ...base,
+      query: { words: ['blue', 'widget'], category: 3 },
+      page: makePage(rows, { offset: 10, hasPrevious: true, hasNext: true }),
+    });
+    expect(message.blocks[0]).toEqual({
+      type: 'section',
+      text: { type: 'mrkdwn', text: '*Items matching* “blue widget” · category 3 · 11–20 of more', verbatim: true },
+    });
+    expect(message.blocks[1]).toEqual({
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: '`W-0` Blue widget assembly\n*42* available · 52 on hand · 20 on order · price 24.95 · Widgets · Acme Supplies',
+        verbatim: true,
+      },
+      accessory: expect.objectContaining({ type: 'button', action_id: `${ACTION.itemView}:0` }),
+    });
+    const views = buttons(message).filter((b) => b.label === 'View');
+    expect(views.map((b) => b.actionId)).toEqual(rows.map((_, i) => `${ACTION.itemView}:${i}`));
+    expect(views[3]?.state).toEqual({ v: 1, t: 'i', r: { c: 'W-3' } });
+    expect(checkMessageLimits(message)).toEqual([]);
+  });
+
+  it('pages with Previous and Next carrying the search state and offsets', () => {
+    const message = itemSearchList({
+      ...base,
+      query: { words: ['blue'], supplier: 7 },
+      page: makePage(rows, { offset: 10, hasPrevious: true, hasNext: true, total: 57 }),
+    });
+    expect(button(message, 'Previous')).toMatchObject({
+      label: '‹ Previous',
+      actionId: ACTION.itemPrevPage,
+      state: { v: 1, t: 'is', w: ['blue'], sup: 7, o: 0 },
+    });
+    expect(button(message, 'Next')).toMatchObject({ label: 'Next ›', actionId: ACTION.itemNextPage, state: { o: 20 } });
+    expect(allText(message)).toContain('11–20 of 57');
+  });
+
+  it('has no paging buttons on a single page', () => {
+    const message = itemSearchList({ ...base, query: { words: ['x'] }, page: makePage(rows.slice(0, 3)) });
+    expect(buttons(message).map((b) => b.label)).toEqual(['View', 'View', 'View']);
+  });
+
+  it('says clearly when nothing matches, with a hint', () => {
+    const message = itemSearchList({ ...base, query: { words: ['zzz'] }, page: makePage([]) });
+    expect(message.blocks[0]).toEqual({
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: '*No items match* “zzz”.\nTry fewer words or a part of the code: every word must match the code or description.',
+        verbatim: true,
+      },
+    });
+    expect(message.text).toBe('No items match “zzz”.');
+  });
+
+  it('puts the not-found notice first, escaped', () => {
+    const message = itemSearchList({
+      ...base,
+      query: { words: ['W<!here>'] },
+      page: makePage(rows.slice(0, 2)),
+      notice: 'No item has the code W<!here>. Closest matches:',
+    });
+    expect(message.blocks[0]).toEqual({
+      type: 'section',
+      text: { type: 'mrkdwn', text: ':mag: No item has the code W&lt;!here&gt;. Closest matches:', verbatim: true },
+    });
+    expect(message.text).not.toContain('<!here>');
+  });
+});
+
+describe('contactSearchList', () => {
+  it('lists redacted rows with a View button each, and the type filter', () => {
+    const rows = [
+      makeContactRow({ telephone: '02 9000 1234', email: 'accounts@acme.com.au', status_label: 'Suspended', salesperson: null }),
+      makeContactRow({ clientid: 43, code: 'BETA', company: 'Beta & Co', telephone: '', email: '' }),
+    ];
+    const message = contactSearchList({ ...base, query: { words: ['acme'], type: 'supplier' }, page: makePage(rows) });
+    const text = allText(message);
+    expect(text).not.toContain('02 9000 1234');
+    expect(text).not.toContain('accounts@acme.com.au');
+    expect(message.blocks[0]).toMatchObject({ text: { text: '*Contacts matching* “acme” · suppliers · 1–2' } });
+    expect(message.blocks[1]).toMatchObject({
+      text: {
+        text: '*Acme Pty Ltd* · `ACME01` · Customer · :no_entry: *Suspended*\nSydney, NSW · Salesperson _unassigned_ · 3 people · :telephone_receiver: •••• ••• 234 · :email: a•••@acme.com.au',
+      },
+    });
+    expect(text).toContain('*Beta &amp; Co*');
+    expect(buttons(message).map((b) => [b.actionId, b.state])).toEqual([
+      [`${ACTION.contactView}:0`, { v: 1, t: 'c', r: { c: 'ACME01' } }],
+      [`${ACTION.contactView}:1`, { v: 1, t: 'c', r: { c: 'BETA' } }],
+    ]);
+  });
+
+  it('pages with the contact search state', () => {
+    const rows = Array.from({ length: 10 }, (_, i) => makeContactRow({ clientid: i, code: `C${i}` }));
+    const message = contactSearchList({
+      ...base,
+      query: { words: ['a'], type: 'client' },
+      page: makePage(rows, { offset: 0, hasNext: true }),
+    });
+    expect(button(message, 'Next')).toMatchObject({
+      actionId: ACTION.contactNextPage,
+      state: { v: 1, t: 'cs', w: ['a'], ty: 'client', o: 10 },
+    });
+  });
+});
