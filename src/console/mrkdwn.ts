@@ -44,6 +44,10 @@ const EMOJI: Record<string, string> = {
   bust_in_silhouette: '👤',
   busts_in_silhouette: '👥',
   telephone_receiver: '📞',
+  iphone: '📱',
+  grey_question: '❔',
+  arrow_down_small: '🔽',
+  arrow_up_small: '🔼',
   email: '📧',
   eyes: '👀',
   memo: '📝',
@@ -57,17 +61,16 @@ export function replaceEmoji(text: string): string {
   return text.replace(/:([a-z0-9_+-]+):/g, (whole, name: string) => EMOJI[name] ?? whole);
 }
 
-/** Splits out code (``` fences and `spans`): nothing inside them is formatted. */
-function splitCode(text: string): { code: boolean; text: string }[] {
-  const parts: { code: boolean; text: string }[] = [];
-  const pattern = /```[\s\S]*?```|`[^`\n]+`/g;
+/** Splits out ``` fences: nothing inside them is formatted, and they keep their own lines. */
+function splitFences(text: string): { fence: boolean; text: string }[] {
+  const parts: { fence: boolean; text: string }[] = [];
   let last = 0;
-  for (const match of text.matchAll(pattern)) {
-    if (match.index > last) parts.push({ code: false, text: text.slice(last, match.index) });
-    parts.push({ code: true, text: match[0] });
+  for (const match of text.matchAll(/```[\s\S]*?```/g)) {
+    if (match.index > last) parts.push({ fence: false, text: text.slice(last, match.index) });
+    parts.push({ fence: true, text: match[0] });
     last = match.index + match[0].length;
   }
-  if (last < text.length) parts.push({ code: false, text: text.slice(last) });
+  if (last < text.length) parts.push({ fence: false, text: text.slice(last) });
   return parts;
 }
 
@@ -139,13 +142,19 @@ function styleMarkers(text: string, styler: Styler): string {
 const HOLE_OPEN = '\ue000';
 const HOLE_CLOSE = '\ue001';
 
-/** Text outside code: tokens are set aside first so a URL's `_` never turns into italics. */
+/**
+ * Text outside fences. Code spans and `<…>` tokens are set aside first, so a URL's `_` never
+ * turns into italics and `*`code`*` is bold code, as in Slack.
+ */
 function renderProse(text: string, options: MrkdwnOptions): string {
   const holes: string[] = [];
-  const withHoles = text.replace(/<([^<>\n]+)>/g, (_, inner: string) => {
-    holes.push(renderAngleToken(inner, options));
+  const hole = (rendered: string) => {
+    holes.push(rendered);
     return `${HOLE_OPEN}${holes.length - 1}${HOLE_CLOSE}`;
-  });
+  };
+  const withHoles = text
+    .replace(/`[^`\n]+`/g, (code) => hole(options.styler.code(decodeEntities(code))))
+    .replace(/<([^<>\n]+)>/g, (_, inner: string) => hole(renderAngleToken(inner, options)));
   const styled = decodeEntities(styleMarkers(replaceEmoji(withHoles), options.styler));
   return styled.replace(
     new RegExp(`${HOLE_OPEN}(\\d+)${HOLE_CLOSE}`, 'g'),
@@ -153,11 +162,9 @@ function renderProse(text: string, options: MrkdwnOptions): string {
   );
 }
 
-function renderCode(text: string, styler: Styler): string {
-  const decoded = decodeEntities(text);
-  if (!decoded.startsWith('```')) return styler.code(decoded);
-  // Fences keep their content exactly (aligned tables of figures), on lines of their own.
-  const body = decoded.slice(3, -3).replace(/^\n/, '').replace(/\n$/, '');
+/** A ``` fence: its content exactly as written (aligned tables of figures). */
+function renderFence(text: string, styler: Styler): string {
+  const body = decodeEntities(text.slice(3, -3)).replace(/^\n/, '').replace(/\n$/, '');
   return body
     .split('\n')
     .map((line) => styler.code(line))
@@ -167,13 +174,12 @@ function renderCode(text: string, styler: Styler): string {
 export function renderMrkdwn(text: string, options: MrkdwnOptions): string {
   let output = '';
   let afterFence = false;
-  for (const part of splitCode(stripControls(text))) {
-    const fence = part.code && part.text.startsWith('```');
+  for (const part of splitFences(stripControls(text))) {
     // Fences sit on lines of their own, as Slack draws them.
-    const needsBreak = fence ? output !== '' && !output.endsWith('\n') : afterFence;
+    const needsBreak = part.fence ? output !== '' && !output.endsWith('\n') : afterFence;
     if (needsBreak && !part.text.startsWith('\n')) output += '\n';
-    output += part.code ? renderCode(part.text, options.styler) : renderProse(part.text, options);
-    afterFence = fence;
+    output += part.fence ? renderFence(part.text, options.styler) : renderProse(part.text, options);
+    afterFence = part.fence;
   }
   return output;
 }
@@ -186,14 +192,19 @@ export function renderPlain(text: string, emoji = true): string {
 
 /**
  * The standard Markdown of `markdown` blocks (CommonMark-ish): headings, `**bold**`,
- * `*italic*`, `~~strike~~`, `[label](url)`. Code is kept as typed.
+ * `*italic*`, `~~strike~~`, `[label](url)`. Code is kept as typed; nothing is entity-decoded.
  */
 export function renderMarkdown(text: string, options: MrkdwnOptions): string {
   const { styler } = options;
-  return splitCode(stripControls(text))
+  return splitFences(stripControls(text))
     .map((part) => {
-      if (part.code) return renderCode(part.text, styler);
+      if (part.fence) return `${renderFence(part.text, styler)}\n`;
+      const holes: string[] = [];
       return part.text
+        .replace(/`[^`\n]+`/g, (code) => {
+          holes.push(styler.code(code));
+          return `${HOLE_OPEN}${holes.length - 1}${HOLE_CLOSE}`;
+        })
         .replace(/^#{1,6}\s+(.+)$/gm, (_, heading: string) =>
           styler.bold(styler.underline(heading)),
         )
@@ -206,9 +217,12 @@ export function renderMarkdown(text: string, options: MrkdwnOptions): string {
         )
         .replace(edge('*'), (_, before: string, inner: string) => before + styler.italic(inner))
         .replace(edge('_'), (_, before: string, inner: string) => before + styler.italic(inner))
-        .replace(/~~([^~\n]+)~~/g, (_, inner: string) => styler.strike(inner));
+        .replace(/~~([^~\n]+)~~/g, (_, inner: string) => styler.strike(inner))
+        .replace(
+          new RegExp(`${HOLE_OPEN}(\\d+)${HOLE_CLOSE}`, 'g'),
+          (_, index: string) => holes[Number(index)] ?? '',
+        );
     })
     .join('')
-    .replace(/^\n/, '')
-    .replace(/\n$/, '');
+    .replace(/\n+$/, '');
 }

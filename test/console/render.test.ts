@@ -36,6 +36,14 @@ describe('renderMessage without colour', () => {
     );
   });
 
+  it('treats *`code`* as bold code, as Slack does, and leaves `<url>` inside code alone', () => {
+    expect(plain([mrkdwn('Path: `WIDGET-9` › *`WIDGET-9-CORE`* `<not a link>`')]).text).toBe(
+      'Path: `WIDGET-9` › `WIDGET-9-CORE` `<not a link>`',
+    );
+    const colored = renderMessage({ text: '*`X-1`*' }, { color: true }).text;
+    expect(colored).toBe('\u001b[1m\u001b[35m`X-1`\u001b[39m\u001b[22m');
+  });
+
   it('shows <!date…> tokens as local time, falling back when the timestamp is not a number', () => {
     const seconds = 1_700_000_000;
     const { text } = plain([
