@@ -219,3 +219,28 @@ describe('sandbox searchContact', () => {
     expect((await contacts('')).status).toBe(400);
   });
 });
+
+describe('sandbox examples', () => {
+  it('names codes that exist and searches that find something', async () => {
+    const examples = sandbox.examples();
+    expect(examples.bomItemCodes.length).toBeGreaterThanOrEqual(4);
+    for (const code of [...examples.itemCodes, ...examples.bomItemCodes]) {
+      expect(
+        data.items.some((i) => i.record.code === code),
+        code,
+      ).toBe(true);
+    }
+    for (const code of examples.contactCodes) {
+      expect(
+        data.contacts.some((c) => c.record.code === code),
+        code,
+      ).toBe(true);
+    }
+    for (const q of examples.itemSearches) {
+      expect((await items(`q=${encodeURIComponent(q)}`)).rows.length, q).toBeGreaterThan(0);
+    }
+    for (const q of examples.contactSearches) {
+      expect((await contacts(`q=${encodeURIComponent(q)}`)).rows.length, q).toBeGreaterThan(0);
+    }
+  });
+});
