@@ -15,7 +15,7 @@ import type {
   SectionBlock,
 } from '@slack/types';
 import { ButtonState, encodeState } from './actions.js';
-import { LIMITS, truncate } from './limits.js';
+import { LIMITS, truncate, truncatePlain } from './limits.js';
 
 /** mrkdwn with `verbatim`: Slack must not auto-link or auto-mention anything in ERP text. */
 export function md(text: string, max: number = LIMITS.textObject): MrkdwnElement {
@@ -23,7 +23,7 @@ export function md(text: string, max: number = LIMITS.textObject): MrkdwnElement
 }
 
 export function plain(text: string, max: number = LIMITS.textObject): PlainTextElement {
-  return { type: 'plain_text', text: nonEmpty(truncate(text, max)), emoji: true };
+  return { type: 'plain_text', text: nonEmpty(truncatePlain(text, max)), emoji: true };
 }
 
 /** Slack rejects empty text objects. */
@@ -96,7 +96,7 @@ export function stateButton(
     value,
     ...(options.style ? { style: options.style } : {}),
     ...(options.accessibilityLabel
-      ? { accessibility_label: truncate(options.accessibilityLabel, LIMITS.buttonText) }
+      ? { accessibility_label: truncatePlain(options.accessibilityLabel, LIMITS.buttonText) }
       : {}),
   };
 }

@@ -65,6 +65,18 @@ export function truncate(text: string, max: number): string {
   return text.slice(0, Math.max(0, cut)) + ELLIPSIS;
 }
 
+/**
+ * For plain_text: Slack shows it literally, so `<` and `&` are just characters and only
+ * surrogate pairs need care (cutting at a `<` as `truncate` does would lose text for nothing).
+ */
+export function truncatePlain(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max < 1) return '';
+  let cut = max - ELLIPSIS.length;
+  if (cut > 0 && isHighSurrogate(text.charCodeAt(cut - 1))) cut -= 1;
+  return text.slice(0, cut) + ELLIPSIS;
+}
+
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }

@@ -11,17 +11,25 @@ import type { AddressbookEntry, Contact, ContactSearchRow } from '../erp/schemas
 
 const DOTS = '•••';
 const PHONE_MASK = /^•••• ••• \d{3}$/;
-const EMAIL = /([^\s@<>,;:()[\]"']+)@([^\s@<>,;:()[\]"']+\.[^\s@<>,;:()[\]"']+)/g;
+/**
+ * Bounded parts (RFC 5321: 64 for the local part, 255 for the domain) keep matching linear
+ * on a long field; an unbounded `[^@]+@` backtracks quadratically over 3,000 characters.
+ */
+const EMAIL = /([^\s@<>,;:()[\]"']{1,64})@([^\s@<>,;:()[\]"']{1,255}\.[^\s@<>,;:()[\]"'.]{1,63})/g;
+/** No real field holds more; longer input is cut before matching (the rest is never shown). */
+const MAX_FIELD = 1000;
 /** Fewer digits than this and showing three would give most of the number away. */
 const MIN_DIGITS_TO_HINT = 6;
 
 /** `'jane.doe@acme.com.au'` -> `'j•••@acme.com.au'`; several addresses stay several. */
 export function redactEmail(email: string): string {
   if (email.trim() === '') return '';
-  const masked = [...email.matchAll(EMAIL)].map(([, local = '', domain = '']) => {
-    const first = Array.from(local)[0] ?? '';
-    return `${first}${DOTS}@${domain}`;
-  });
+  const masked = [...email.slice(0, MAX_FIELD).matchAll(EMAIL)].map(
+    ([, local = '', domain = '']) => {
+      const first = Array.from(local)[0] ?? '';
+      return `${first}${DOTS}@${domain}`;
+    },
+  );
   return masked.length > 0 ? masked.join(', ') : DOTS;
 }
 
@@ -30,7 +38,7 @@ export function redactPhone(phone: string): string {
   if (phone.trim() === '') return '';
   // Already masked (a redacted copy passed in again): keep the hint rather than lose it.
   if (PHONE_MASK.test(phone)) return phone;
-  const digits = phone.replace(/\D/g, '');
+  const digits = phone.slice(0, MAX_FIELD).replace(/\D/g, '');
   if (digits.length < MIN_DIGITS_TO_HINT) return DOTS;
   return `•••• ••• ${digits.slice(-3)}`;
 }

@@ -32,11 +32,26 @@ function secretsOf(contact: Contact): string[] {
 
 describe('contactCard', () => {
   it('shows company, code, type, status and the account fields as given', () => {
-    const message = card(makeContact({ status_label: 'Suspended', salesperson: null, climit: 12500.5, discount: 7.5, stopcred: 1 }));
-    expect(message.blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: 'Acme Pty Ltd', emoji: true } });
+    const message = card(
+      makeContact({
+        status_label: 'Suspended',
+        salesperson: null,
+        climit: 12500.5,
+        discount: 7.5,
+        stopcred: 1,
+      }),
+    );
+    expect(message.blocks[0]).toEqual({
+      type: 'header',
+      text: { type: 'plain_text', text: 'Acme Pty Ltd', emoji: true },
+    });
     expect(message.blocks[1]).toEqual({
       type: 'section',
-      text: { type: 'mrkdwn', text: '`ACME01` · Customer · :no_entry: *Suspended*', verbatim: true },
+      text: {
+        type: 'mrkdwn',
+        text: '`ACME01` · Customer · :no_entry: *Suspended*',
+        verbatim: true,
+      },
     });
     const text = allText(message);
     for (const expected of [
@@ -61,7 +76,9 @@ describe('contactCard', () => {
     for (const secret of secretsOf(contact)) expect(text).not.toContain(secret);
     expect(text).toContain('*Phone*\n•••• ••• 234');
     expect(text).toContain('*E-mail*\na•••@acme.com.au');
-    expect(text).toContain(':telephone_receiver: •••• ••• 111 · :iphone: •••• ••• 222 · :email: p•••@acme.com.au · :email: p•••@mail.example');
+    expect(text).toContain(
+      ':telephone_receiver: •••• ••• 111 · :iphone: •••• ••• 222 · :email: p•••@acme.com.au · :email: p•••@mail.example',
+    );
   });
 
   it('pages a 40-person addressbook 8 at a time, within the limits', () => {
@@ -84,7 +101,9 @@ describe('contactCard', () => {
   });
 
   it('clamps a page past the end to the last page', () => {
-    expect(allText(card(makeContact({ addressbook: people(10) }), { peoplePage: 9 }))).toContain('page 2 of 2');
+    expect(allText(card(makeContact({ addressbook: people(10) }), { peoplePage: 9 }))).toContain(
+      'page 2 of 2',
+    );
   });
 
   it('offers Reveal only when allowed, and Share and Refresh', () => {
@@ -93,19 +112,26 @@ describe('contactCard', () => {
       ['Share to channel', ACTION.contactShare],
       ['Refresh', ACTION.contactRefresh],
     ]);
-    expect(buttons(card(makeContact(), { canReveal: false })).map((b) => b.label)).toEqual(['Share to channel', 'Refresh']);
+    expect(buttons(card(makeContact(), { canReveal: false })).map((b) => b.label)).toEqual([
+      'Share to channel',
+      'Refresh',
+    ]);
   });
 
   it('when shared: redacted, no Reveal or Share, a View button', () => {
     const contact = makeContact({ addressbook: people(12) });
     const message = card(contact, { shared: true, canReveal: true });
-    expect(buttons(message).map((b) => [b.label, b.actionId])).toEqual([['View', ACTION.contactView]]);
+    expect(buttons(message).map((b) => [b.label, b.actionId])).toEqual([
+      ['View', ACTION.contactView],
+    ]);
     for (const secret of secretsOf(contact)) expect(allText(message)).not.toContain(secret);
   });
 
   it('keeps the fallback text free of personal contact data', () => {
     const message = card(makeContact());
-    expect(message.text).toBe('Acme Pty Ltd (ACME01) · Customer · Active · 1 person · as of 10:42 UTC, 3 min ago');
+    expect(message.text).toBe(
+      'Acme Pty Ltd (ACME01) · Customer · Active · 1 person · as of 10:42 UTC, 3 min ago',
+    );
   });
 });
 
@@ -122,7 +148,10 @@ describe('contactReveal', () => {
   });
 
   it('fits a 40-person addressbook', () => {
-    const message = contactReveal({ contact: makeContact({ addressbook: people(40) }), now: TEST_NOW });
+    const message = contactReveal({
+      contact: makeContact({ addressbook: people(40) }),
+      now: TEST_NOW,
+    });
     expect(checkMessageLimits(message)).toEqual([]);
     expect(allText(message)).toContain('person39@acme.com.au');
   });

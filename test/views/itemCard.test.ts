@@ -65,26 +65,43 @@ describe('itemCard: branches', () => {
 
   it('lists branches that hold or expect stock, best first, and counts the empty ones', () => {
     const message = card({ branches });
-    const section = message.blocks.find((b) => b.type === 'section' && b.text?.text.startsWith('*Stock by branch*'));
+    const section = message.blocks.find(
+      (b) => b.type === 'section' && b.text?.text.startsWith('*Stock by branch*'),
+    );
     expect(section).toEqual({
       type: 'section',
       text: { type: 'mrkdwn', text: '*Stock by branch* · 2 branches have none', verbatim: true },
       fields: [
-        { type: 'mrkdwn', text: '*Sydney*\n40 available · 50 on hand\n10 allocated · 4 on order', verbatim: true },
+        {
+          type: 'mrkdwn',
+          text: '*Sydney*\n40 available · 50 on hand\n10 allocated · 4 on order',
+          verbatim: true,
+        },
         { type: 'mrkdwn', text: '*Adelaide*\n5 available · 5 on hand', verbatim: true },
         { type: 'mrkdwn', text: '*Perth*\n5 available · 5 on hand', verbatim: true },
         { type: 'mrkdwn', text: '*Darwin*\n0 available · 0 on hand\n30 on order', verbatim: true },
       ],
     });
-    expect(button(message, 'All branches').state).toEqual({ v: 1, t: 'i', r: { c: 'WIDGET-9' }, m: 'a' });
+    expect(button(message, 'All branches').state).toEqual({
+      v: 1,
+      t: 'i',
+      r: { c: 'WIDGET-9' },
+      m: 'a',
+    });
   });
 
   it('shows at most 8 in the best view and says how many more have stock', () => {
-    const many = Array.from({ length: 12 }, (_, i) => makeBranch({ id: i, name: `B${i}`, soh: i + 1, allocated: 0 }));
+    const many = Array.from({ length: 12 }, (_, i) =>
+      makeBranch({ id: i, name: `B${i}`, soh: i + 1, allocated: 0 }),
+    );
     const message = card({ branches: many });
-    const section = message.blocks.find((b) => b.type === 'section' && b.text?.text.startsWith('*Stock by branch*'));
+    const section = message.blocks.find(
+      (b) => b.type === 'section' && b.text?.text.startsWith('*Stock by branch*'),
+    );
     expect(section?.type === 'section' && section.fields).toHaveLength(8);
-    expect(section?.type === 'section' && section.text?.text).toBe('*Stock by branch* · 4 more branches with stock');
+    expect(section?.type === 'section' && section.text?.text).toBe(
+      '*Stock by branch* · 4 more branches with stock',
+    );
     expect(section?.type === 'section' && section.fields?.[0]?.text).toMatch(/^\*B11\*/);
   });
 
@@ -101,7 +118,9 @@ describe('itemCard: branches', () => {
   });
 
   it('handles 60 branches in the all view within the limits', () => {
-    const many = Array.from({ length: 60 }, (_, i) => makeBranch({ id: i, name: `Branch number ${i}`, soh: i }));
+    const many = Array.from({ length: 60 }, (_, i) =>
+      makeBranch({ id: i, name: `Branch number ${i}`, soh: i }),
+    );
     const message = card({ branches: many }, { branchView: 'all' });
     expect(checkMessageLimits(message)).toEqual([]);
     expect(allText(message)).toContain('Branch number 59');
@@ -118,26 +137,44 @@ describe('itemCard: BOM drill-down', () => {
     const message = card({ bom });
     const text = allText(message);
     expect(text).toContain('*Bill of materials* · 2 components');
-    expect(text).toContain('`SUB-1` Left bracket sub-assembly · qty 0.25 · cost 4.25 · _sub-assembly_');
+    expect(text).toContain(
+      '`SUB-1` Left bracket sub-assembly · qty 0.25 · cost 4.25 · _sub-assembly_',
+    );
     expect(text).toContain('`SCREW-4` M4 screw · qty 12 · cost 0.0125');
     const expand = buttons(message).filter((b) => b.label.includes('Expand'));
     expect(expand.map((b) => [b.label, b.actionId, b.state])).toEqual([
-      ['Expand SUB-1', `${ACTION.itemExpand}:1`, { v: 1, t: 'i', r: { c: 'SUB-1' }, p: ['WIDGET-9'] }],
+      [
+        'Expand SUB-1',
+        `${ACTION.itemExpand}:1`,
+        { v: 1, t: 'i', r: { c: 'SUB-1' }, p: ['WIDGET-9'] },
+      ],
     ]);
   });
 
   it('shows the path as a breadcrumb and extends it one level per click', () => {
     const message = itemCard({
-      item: makeItem({ code: 'SUB-1', bom: [makeBomComponent({ code: 'SUB-1-A', has_bom: true })] }),
+      item: makeItem({
+        code: 'SUB-1',
+        bom: [makeBomComponent({ code: 'SUB-1-A', has_bom: true })],
+      }),
       freshness: makeFreshness(),
       now: TEST_NOW,
       path: ['WIDGET-9'],
     });
     expect(message.blocks[0]).toEqual({
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: ':arrow_down_small: Bill of materials: `WIDGET-9` › *`SUB-1`*', verbatim: true }],
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: ':arrow_down_small: Bill of materials: `WIDGET-9` › *`SUB-1`*',
+          verbatim: true,
+        },
+      ],
     });
-    expect(button(message, 'Expand').state).toMatchObject({ r: { c: 'SUB-1-A' }, p: ['WIDGET-9', 'SUB-1'] });
+    expect(button(message, 'Expand').state).toMatchObject({
+      r: { c: 'SUB-1-A' },
+      p: ['WIDGET-9', 'SUB-1'],
+    });
     expect(button(message, 'Up to WIDGET-9').state).toEqual({ v: 1, t: 'i', r: { c: 'WIDGET-9' } });
   });
 
@@ -149,10 +186,19 @@ describe('itemCard: BOM drill-down', () => {
 
   it('keeps an 85-component BOM within 50 blocks and the text budget', () => {
     const big = Array.from({ length: 85 }, (_, i) =>
-      makeBomComponent({ inventoryId: i, code: `PART-${i}`, description: `Component number ${i} with a long-ish description`, has_bom: i % 2 === 0 }),
+      makeBomComponent({
+        inventoryId: i,
+        code: `PART-${i}`,
+        description: `Component number ${i} with a long-ish description`,
+        has_bom: i % 2 === 0,
+      }),
     );
-    const kits = Array.from({ length: 40 }, (_, i) => makeKit({ code: `KIT-${i}`, groupname: `Group ${i % 4}` }));
-    const branches = Array.from({ length: 30 }, (_, i) => makeBranch({ id: i, name: `Branch ${i}`, soh: i }));
+    const kits = Array.from({ length: 40 }, (_, i) =>
+      makeKit({ code: `KIT-${i}`, groupname: `Group ${i % 4}` }),
+    );
+    const branches = Array.from({ length: 30 }, (_, i) =>
+      makeBranch({ id: i, name: `Branch ${i}`, soh: i }),
+    );
     const message = card({ bom: big, kits, branches }, { branchView: 'all' });
     expect(checkMessageLimits(message)).toEqual([]);
     const text = allText(message);
@@ -171,7 +217,9 @@ describe('itemCard: kits', () => {
       makeKit({ code: 'MOUNT-1', description: 'Wall mount', groupname: 'Mounts', auto: true }),
       makeKit({ code: 'MOUNT-2', description: 'Desk mount', groupname: 'Mounts', qty: 2 }),
     ];
-    const section = card({ kits }).blocks.find((b) => b.type === 'section' && b.text?.text.startsWith('*Sold with it*'));
+    const section = card({ kits }).blocks.find(
+      (b) => b.type === 'section' && b.text?.text.startsWith('*Sold with it*'),
+    );
     expect(section?.type === 'section' && section.text?.text.split('\n')).toEqual([
       '*Sold with it* (kit suggestions)',
       '*Mounts*',
@@ -185,23 +233,40 @@ describe('itemCard: kits', () => {
 
 describe('itemCard: footer and buttons', () => {
   it('says when and whether from cache', () => {
-    const message = itemCard({ item: makeItem(), freshness: makeFreshness({ fromCache: true }), now: TEST_NOW });
+    const message = itemCard({
+      item: makeItem(),
+      freshness: makeFreshness({ fromCache: true }),
+      now: TEST_NOW,
+    });
     const footer = blocksOfType(message, 'context').at(-1);
     expect(footer?.elements).toEqual([
-      { type: 'mrkdwn', text: 'as of <!date^1772448120^{time}|10:42 UTC>, 3 min ago · from cache', verbatim: true },
+      {
+        type: 'mrkdwn',
+        text: 'as of <!date^1772448120^{time}|10:42 UTC>, 3 min ago · from cache',
+        verbatim: true,
+      },
     ]);
   });
 
   it('says clearly when the data is stale', () => {
     const fetchedAt = new Date(TEST_NOW.getTime() - 12 * 60_000);
-    const message = itemCard({ item: makeItem(), freshness: makeFreshness({ fetchedAt, stale: true }), now: TEST_NOW });
-    expect(allText(message)).toContain(':warning: *ERP unreachable*; showing data from <!date^1772447580^{time}|10:33 UTC>, 12 min ago');
+    const message = itemCard({
+      item: makeItem(),
+      freshness: makeFreshness({ fetchedAt, stale: true }),
+      now: TEST_NOW,
+    });
+    expect(allText(message)).toContain(
+      ':warning: *ERP unreachable*; showing data from <!date^1772447580^{time}|10:33 UTC>, 12 min ago',
+    );
     expect(message.text).toContain('ERP unreachable; showing data from 10:33 UTC, 12 min ago');
   });
 
   it('has Refresh and Share to channel carrying the card state', () => {
     const message = card({}, { path: ['TOP'] });
-    expect(button(message, 'Refresh')).toMatchObject({ actionId: ACTION.itemRefresh, state: { r: { c: 'WIDGET-9' }, p: ['TOP'] } });
+    expect(button(message, 'Refresh')).toMatchObject({
+      actionId: ACTION.itemRefresh,
+      state: { r: { c: 'WIDGET-9' }, p: ['TOP'] },
+    });
     expect(button(message, 'Share to channel').actionId).toBe(ACTION.itemShare);
   });
 
@@ -212,7 +277,7 @@ describe('itemCard: footer and buttons', () => {
 
   it('refers to an item by id when its code cannot ride in a button', () => {
     const message = card({ code: 'X'.repeat(150), id: 77 });
-    expect(button(message, 'Refresh').state.r).toEqual({ i: 77 });
+    expect(button(message, 'Refresh').state).toMatchObject({ r: { i: 77 } });
     expect(checkMessageLimits(message)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkMessageLimits, LIMITS, truncate } from '../../src/views/limits.js';
+import { checkMessageLimits, LIMITS, truncate, truncatePlain } from '../../src/views/limits.js';
 import type { SlackMessage } from '../../src/views/message.js';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
@@ -37,14 +37,18 @@ describe('truncate', () => {
 
   it('keeps any text within max (property)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), fc.integer({ min: 1, max: 200 }), (text, max) => {
-        const cut = truncate(text, max);
-        expect(cut.length).toBeLessThanOrEqual(Math.max(max, 0));
-        if (text.length <= max) expect(cut).toBe(text);
-        else expect(cut.endsWith('…')).toBe(true);
-        // A lone high surrogate before the ellipsis would be an invalid string for Slack.
-        expect(cut).not.toMatch(/[\uD800-\uDBFF]…$/);
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 300 }),
+        fc.integer({ min: 1, max: 200 }),
+        (text, max) => {
+          const cut = truncate(text, max);
+          expect(cut.length).toBeLessThanOrEqual(Math.max(max, 0));
+          if (text.length <= max) expect(cut).toBe(text);
+          else expect(cut.endsWith('…')).toBe(true);
+          // A lone high surrogate before the ellipsis would be an invalid string for Slack.
+          expect(cut).not.toMatch(/[\uD800-\uDBFF]…$/);
+        },
+      ),
     );
   });
 });
@@ -71,30 +75,47 @@ describe('checkMessageLimits: one test per limit', () => {
 
   it(`section fields: ${LIMITS.sectionFields}, each ${LIMITS.fieldText}`, () => {
     const field = (text: string) => ({ type: 'mrkdwn' as const, text });
-    const ok: KnownBlock = { type: 'section', fields: Array.from({ length: 10 }, () => field('f')) };
-    const many: KnownBlock = { type: 'section', fields: Array.from({ length: 11 }, () => field('f')) };
+    const ok: KnownBlock = {
+      type: 'section',
+      fields: Array.from({ length: 10 }, () => field('f')),
+    };
+    const many: KnownBlock = {
+      type: 'section',
+      fields: Array.from({ length: 11 }, () => field('f')),
+    };
     const long: KnownBlock = { type: 'section', fields: [field('x'.repeat(LIMITS.fieldText + 1))] };
     expect(checkMessageLimits(message([ok]))).toEqual([]);
-    expect(checkMessageLimits(message([many]))).toEqual(['blocks[0] (section): 11 fields (max 10)']);
+    expect(checkMessageLimits(message([many]))).toEqual([
+      'blocks[0] (section): 11 fields (max 10)',
+    ]);
     expect(checkMessageLimits(message([long]))).toEqual([
       `blocks[0] (section): ${LIMITS.fieldText + 1} characters in fields[0] (max ${LIMITS.fieldText})`,
     ]);
   });
 
   it(`header: ${LIMITS.headerText}, plain_text only`, () => {
-    const header = (text: string): KnownBlock => ({ type: 'header', text: { type: 'plain_text', text } });
+    const header = (text: string): KnownBlock => ({
+      type: 'header',
+      text: { type: 'plain_text', text },
+    });
     expect(checkMessageLimits(message([header('x'.repeat(150))]))).toEqual([]);
     expect(checkMessageLimits(message([header('x'.repeat(151))]))).toEqual([
       'blocks[0] (header): 151 characters of header (max 150)',
     ]);
-    const mrkdwnHeader = { type: 'header', text: { type: 'mrkdwn', text: 'x' } } as unknown as KnownBlock;
+    const mrkdwnHeader = {
+      type: 'header',
+      text: { type: 'mrkdwn', text: 'x' },
+    } as unknown as KnownBlock;
     expect(checkMessageLimits(message([mrkdwnHeader]))).toContain(
       'blocks[0] (header): header text must be plain_text',
     );
   });
 
   it(`button label ${LIMITS.buttonText}, value ${LIMITS.buttonValue}, action_id ${LIMITS.actionId}`, () => {
-    const ok: KnownBlock = { type: 'actions', elements: [button('a', 'x'.repeat(75), 'v'.repeat(2000))] };
+    const ok: KnownBlock = {
+      type: 'actions',
+      elements: [button('a', 'x'.repeat(75), 'v'.repeat(2000))],
+    };
     expect(checkMessageLimits(message([ok]))).toEqual([]);
     const bad: KnownBlock = {
       type: 'actions',
@@ -120,7 +141,9 @@ describe('checkMessageLimits: one test per limit', () => {
 
   it(`actions elements: ${LIMITS.actionsElements}`, () => {
     const elements = Array.from({ length: 26 }, (_, i) => button(`a${i}`));
-    expect(checkMessageLimits(message([{ type: 'actions', elements: elements.slice(0, 25) }]))).toEqual([]);
+    expect(
+      checkMessageLimits(message([{ type: 'actions', elements: elements.slice(0, 25) }])),
+    ).toEqual([]);
     expect(checkMessageLimits(message([{ type: 'actions', elements }]))).toEqual([
       'blocks[0] (actions): 26 elements (max 25)',
     ]);
@@ -128,7 +151,9 @@ describe('checkMessageLimits: one test per limit', () => {
 
   it(`context elements: ${LIMITS.contextElements}`, () => {
     const elements = Array.from({ length: 11 }, () => ({ type: 'mrkdwn' as const, text: 'c' }));
-    expect(checkMessageLimits(message([{ type: 'context', elements: elements.slice(0, 10) }]))).toEqual([]);
+    expect(
+      checkMessageLimits(message([{ type: 'context', elements: elements.slice(0, 10) }])),
+    ).toEqual([]);
     expect(checkMessageLimits(message([{ type: 'context', elements }]))).toEqual([
       'blocks[0] (context): 11 elements (max 10)',
     ]);
@@ -153,7 +178,10 @@ describe('checkMessageLimits: one test per limit', () => {
   });
 
   it(`any text object: ${LIMITS.textObject}, and never empty`, () => {
-    const context = (text: string): KnownBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
+    const context = (text: string): KnownBlock => ({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text }],
+    });
     expect(checkMessageLimits(message([context('x'.repeat(3001))]))).toEqual([
       'blocks[0] (context).elements[0]: text object of 3001 characters',
     ]);
@@ -168,5 +196,13 @@ describe('checkMessageLimits: one test per limit', () => {
     expect(checkMessageLimits(message([section('x')], 'x'.repeat(4001)))).toEqual([
       'text fallback of 4001 characters (max 4000)',
     ]);
+  });
+});
+
+describe('truncatePlain', () => {
+  it('cuts plain text without treating < or & as markup', () => {
+    expect(truncatePlain('a < b and more', 8)).toBe('a < b a…');
+    expect(truncatePlain('ab😀cd', 4)).toBe('ab…');
+    expect(truncatePlain('short', 10)).toBe('short');
   });
 });

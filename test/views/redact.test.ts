@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { redactContact, redactContactRow, redactEmail, redactPhone } from '../../src/views/redact.js';
+import {
+  redactContact,
+  redactContactRow,
+  redactEmail,
+  redactPhone,
+} from '../../src/views/redact.js';
 import { makeAddressbookEntry, makeContact, makeContactRow } from '../helpers/builders.js';
 
 describe('redactEmail', () => {
@@ -50,7 +55,12 @@ describe('redactContact and redactContactRow', () => {
       telephone: '02 9000 1234',
       email: 'accounts@acme.com.au',
       addressbook: [
-        makeAddressbookEntry({ telephone: '02 9876 5321', mobile: '0412 345 678', email: 'jane@acme.com', email2: 'j.doe@gmail.com' }),
+        makeAddressbookEntry({
+          telephone: '02 9876 5321',
+          mobile: '0412 345 678',
+          email: 'jane@acme.com',
+          email2: 'j.doe@gmail.com',
+        }),
       ],
     });
     const redacted = redactContact(contact);
@@ -72,7 +82,9 @@ describe('redactContact and redactContactRow', () => {
   });
 
   it('masks a search row', () => {
-    expect(redactContactRow(makeContactRow({ telephone: '02 9000 1234', email: 'x@y.com' }))).toMatchObject({
+    expect(
+      redactContactRow(makeContactRow({ telephone: '02 9000 1234', email: 'x@y.com' })),
+    ).toMatchObject({
       telephone: '•••• ••• 234',
       email: 'x•••@y.com',
     });

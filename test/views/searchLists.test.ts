@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { ACTION } from '../../src/views/actions.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
 import { contactSearchList, itemSearchList } from '../../src/views/searchLists.js';
-import { makeContactRow, makeFreshness, makeItemRow, makePage, TEST_NOW } from '../helpers/builders.js';
+import {
+  makeContactRow,
+  makeFreshness,
+  makeItemRow,
+  makePage,
+  TEST_NOW,
+} from '../helpers/builders.js';
 import { allText, button, buttons } from './inspect.js';
 
 const base = { freshness: makeFreshness(), now: TEST_NOW };
@@ -18,7 +24,11 @@ describe('itemSearchList', () => {
     });
     expect(message.blocks[0]).toEqual({
       type: 'section',
-      text: { type: 'mrkdwn', text: '*Items matching* “blue widget” · category 3 · 11–20 of more', verbatim: true },
+      text: {
+        type: 'mrkdwn',
+        text: '*Items matching* “blue widget” · category 3 · 11–20 of more',
+        verbatim: true,
+      },
     });
     expect(message.blocks[1]).toEqual({
       type: 'section',
@@ -46,12 +56,20 @@ describe('itemSearchList', () => {
       actionId: ACTION.itemPrevPage,
       state: { v: 1, t: 'is', w: ['blue'], sup: 7, o: 0 },
     });
-    expect(button(message, 'Next')).toMatchObject({ label: 'Next ›', actionId: ACTION.itemNextPage, state: { o: 20 } });
+    expect(button(message, 'Next')).toMatchObject({
+      label: 'Next ›',
+      actionId: ACTION.itemNextPage,
+      state: { o: 20 },
+    });
     expect(allText(message)).toContain('11–20 of 57');
   });
 
   it('has no paging buttons on a single page', () => {
-    const message = itemSearchList({ ...base, query: { words: ['x'] }, page: makePage(rows.slice(0, 3)) });
+    const message = itemSearchList({
+      ...base,
+      query: { words: ['x'] },
+      page: makePage(rows.slice(0, 3)),
+    });
     expect(buttons(message).map((b) => b.label)).toEqual(['View', 'View', 'View']);
   });
 
@@ -77,7 +95,11 @@ describe('itemSearchList', () => {
     });
     expect(message.blocks[0]).toEqual({
       type: 'section',
-      text: { type: 'mrkdwn', text: ':mag: No item has the code W&lt;!here&gt;. Closest matches:', verbatim: true },
+      text: {
+        type: 'mrkdwn',
+        text: ':mag: No item has the code W&lt;!here&gt;. Closest matches:',
+        verbatim: true,
+      },
     });
     expect(message.text).not.toContain('<!here>');
   });
@@ -86,14 +108,31 @@ describe('itemSearchList', () => {
 describe('contactSearchList', () => {
   it('lists redacted rows with a View button each, and the type filter', () => {
     const rows = [
-      makeContactRow({ telephone: '02 9000 1234', email: 'accounts@acme.com.au', status_label: 'Suspended', salesperson: null }),
-      makeContactRow({ clientid: 43, code: 'BETA', company: 'Beta & Co', telephone: '', email: '' }),
+      makeContactRow({
+        telephone: '02 9000 1234',
+        email: 'accounts@acme.com.au',
+        status_label: 'Suspended',
+        salesperson: null,
+      }),
+      makeContactRow({
+        clientid: 43,
+        code: 'BETA',
+        company: 'Beta & Co',
+        telephone: '',
+        email: '',
+      }),
     ];
-    const message = contactSearchList({ ...base, query: { words: ['acme'], type: 'supplier' }, page: makePage(rows) });
+    const message = contactSearchList({
+      ...base,
+      query: { words: ['acme'], type: 'supplier' },
+      page: makePage(rows),
+    });
     const text = allText(message);
     expect(text).not.toContain('02 9000 1234');
     expect(text).not.toContain('accounts@acme.com.au');
-    expect(message.blocks[0]).toMatchObject({ text: { text: '*Contacts matching* “acme” · suppliers · 1–2' } });
+    expect(message.blocks[0]).toMatchObject({
+      text: { text: '*Contacts matching* “acme” · suppliers · 1–2' },
+    });
     expect(message.blocks[1]).toMatchObject({
       text: {
         text: '*Acme Pty Ltd* · `ACME01` · Customer · :no_entry: *Suspended*\nSydney, NSW · Salesperson _unassigned_ · 3 people · :telephone_receiver: •••• ••• 234 · :email: a•••@acme.com.au',
@@ -107,7 +146,9 @@ describe('contactSearchList', () => {
   });
 
   it('pages with the contact search state', () => {
-    const rows = Array.from({ length: 10 }, (_, i) => makeContactRow({ clientid: i, code: `C${i}` }));
+    const rows = Array.from({ length: 10 }, (_, i) =>
+      makeContactRow({ clientid: i, code: `C${i}` }),
+    );
     const message = contactSearchList({
       ...base,
       query: { words: ['a'], type: 'client' },

@@ -1,0 +1,202 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AuthError,
+  BadRequestError,
+  type ErpEndpoint,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  TenantError,
+  UnavailableError,
+  UnexpectedDataError,
+} from '../../src/erp/errors.js';
+import { BusyError } from '../../src/lookup/types.js';
+import {
+  errorMessage,
+  errorToUserMessage,
+  noticeMessage,
+  shareConfirmation,
+  workingMessage,
+} from '../../src/views/feedback.js';
+import { checkMessageLimits } from '../../src/views/limits.js';
+import { TEST_NOW } from '../helpers/builders.js';
+import { allText } from './inspect.js';
+
+/** Internals that must never reach a user: messages, bodies, status codes, paths, secrets. */
+const INTERNAL = 'SECRET-token-abc123 https://erp.internal/api/getItem';
+const opts = (endpoint: ErpEndpoint = 'getItem') => ({
+  endpoint,
+  statusCode: 599,
+  bodySnippet: `body ${INTERNAL}`,
+  cause: new Error(INTERNAL),
+});
+
+const cases: Array<[string, unknown, string]> = [
+  [
+    'not found (item)',
+    new NotFoundError(INTERNAL, opts('getItem')),
+    'No item has that code in the ERP.',
+  ],
+  [
+    'not found (contact)',
+    new NotFoundError(INTERNAL, opts('getContact')),
+    'No contact has that code in the ERP.',
+  ],
+  [
+    'bad request (search)',
+    new BadRequestError(INTERNAL, opts('searchItems')),
+    'The ERP needs at least one word to search for: add a keyword.',
+  ],
+  [
+    'bad request (lookup)',
+    new BadRequestError(INTERNAL, opts('getItem')),
+    'The ERP refused that code; check it and try again.',
+  ],
+  ['auth', new AuthError(INTERNAL, opts()), 'The ERP connection is misconfigured; ask an admin.'],
+  [
+    'tenant',
+    new TenantError(INTERNAL, opts()),
+    'The ERP connection is misconfigured; ask an admin.',
+  ],
+  [
+    'rate limited, with Retry-After',
+    new RateLimitedError(INTERNAL, { ...opts(), retryAfterMs: 20_000 }),
+    'The ERP is busy (too many requests); try again in about 20 s.',
+  ],
+  [
+    'rate limited, without',
+    new RateLimitedError(INTERNAL, opts()),
+    'The ERP is busy (too many requests); try again in a minute.',
+  ],
+  [
+    'server error',
+    new ServerError(INTERNAL, opts()),
+    'The ERP is not answering; try again in a minute.',
+  ],
+  [
+    'unavailable (timeout)',
+    new UnavailableError(INTERNAL, { ...opts(), reason: 'timeout' }),
+    'The ERP is not answering; try again in a minute.',
+  ],
+  [
+    'unavailable (circuit open)',
+    new UnavailableError(INTERNAL, { ...opts(), reason: 'circuit_open' }),
+    'The ERP is not answering; try again in a minute.',
+  ],
+  [
+    'unavailable (too large)',
+    new UnavailableError(INTERNAL, { ...opts(), reason: 'too_large' }),
+    'The ERP sent more data than we can read; an admin has the details in the log.',
+  ],
+  [
+    'unexpected data',
+    new UnexpectedDataError(INTERNAL, {
+      ...opts(),
+      issues: [{ path: 'branches.3.available', message: INTERNAL }],
+    }),
+    'The ERP returned unexpected data; an admin has the details in the log.',
+  ],
+  ['busy', new BusyError('getItem', 19_200), 'Lots of lookups right now; try again in about 20 s.'],
+  [
+    'unknown Error',
+    new Error(INTERNAL),
+    'Something went wrong on our side; try again, and tell an admin if it keeps happening.',
+  ],
+  [
+    'a thrown string',
+    INTERNAL,
+    'Something went wrong on our side; try again, and tell an admin if it keeps happening.',
+  ],
+];
+
+describe('errorToUserMessage', () => {
+  it.each(cases)('%s', (_name, error, expected) => {
+    const words = errorToUserMessage(error);
+    expect(words).toBe(expected);
+    expect(words).not.toMatch(/SECRET|https?:|599|getItem|branches\.3/);
+  });
+});
+
+describe('errorMessage', () => {
+  it('is one warning section, with what was asked escaped', () => {
+    const message = errorMessage(new ServerError('x', opts()), { what: 'W<!channel>' });
+    expect(message).toEqual({
+      text: 'W&lt;!channel&gt;: The ERP is not answering; try again in a minute.',
+      blocks: [
+        {
+          type: 'section',
+          text: {
+            type: 'mrkdwn',
+            text: ':warning: *W&lt;!channel&gt;*: The ERP is not answering; try again in a minute.',
+            verbatim: true,
+          },
+        },
+      ],
+    });
+  });
+
+  it('can say how old the last good data is', () => {
+    const fetchedAt = new Date(TEST_NOW.getTime() - 12 * 60_000);
+    const message = errorMessage(new ServerError('x', opts()), {
+      stale: { fetchedAt },
+      now: TEST_NOW,
+    });
+    expect(allText(message)).toContain(
+      'The last data we have is from <!date^1772447580^{time}|10:33 UTC>, 12 min ago.',
+    );
+    expect(checkMessageLimits(message)).toEqual([]);
+  });
+});
+
+describe('workingMessage', () => {
+  it('is one short line saying why and how long', () => {
+    expect(workingMessage('WIDGET-9', { kind: 'queued', waitMs: 19_500 })).toEqual({
+      text: 'Looking up WIDGET-9: queued behind other lookups, about 20 s',
+      blocks: [
+        {
+          type: 'context',
+          elements: [
+            {
+              type: 'mrkdwn',
+              text: ':hourglass_flowing_sand: Looking up WIDGET-9: queued behind other lookups, about 20 s',
+              verbatim: true,
+            },
+          ],
+        },
+      ],
+    });
+    expect(workingMessage('x', { kind: 'queued', waitMs: 150_000 }).text).toContain('about 3 min');
+    expect(workingMessage('x', { kind: 'slow' }).text).toBe(
+      'Looking up x: the ERP is slow to answer, a few more seconds',
+    );
+    expect(workingMessage('x', { kind: 'retrying' }).text).toBe(
+      'Looking up x: the ERP did not answer, trying again',
+    );
+  });
+
+  it('escapes and shortens what is looked up', () => {
+    const message = workingMessage(`<@U123>${'x'.repeat(500)}`, { kind: 'slow' });
+    expect(message.text).toMatch(/^Looking up &lt;@U123&gt;x+…: the ERP/);
+    expect(checkMessageLimits(message)).toEqual([]);
+  });
+});
+
+describe('noticeMessage and shareConfirmation', () => {
+  it('escapes notice text', () => {
+    expect(noticeMessage('No access to <!everyone> & co')).toEqual({
+      text: 'No access to &lt;!everyone&gt; &amp; co',
+      blocks: [
+        {
+          type: 'section',
+          text: { type: 'mrkdwn', text: 'No access to &lt;!everyone&gt; &amp; co', verbatim: true },
+        },
+      ],
+    });
+  });
+
+  it('links the channel only for a valid channel id', () => {
+    expect(shareConfirmation('C0123ABC').text).toBe('Shared to <#C0123ABC>');
+    expect(shareConfirmation('C1|x><!here').text).toBe('Shared to the channel');
+    expect(shareConfirmation().text).toBe('Shared to the channel');
+  });
+});

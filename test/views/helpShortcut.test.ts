@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { ServerError } from '../../src/erp/errors.js';
+import { ACTION } from '../../src/views/actions.js';
+import { contactHelp, stockHelp } from '../../src/views/help.js';
+import { checkMessageLimits } from '../../src/views/limits.js';
+import { shortcutResults } from '../../src/views/shortcut.js';
+import { makeBranch, makeFreshness, makeItem, TEST_NOW } from '../helpers/builders.js';
+import { allText, buttons } from './inspect.js';
+
+describe('help', () => {
+  it('/stock help shows the grammar, with default examples', () => {
+    const text = allText(stockHelp());
+    for (const expected of [
+      '`/stock WIDGET-9`',
+      '`/stock id:123`',
+      '`#123`',
+      '`/stock blue widget`',
+      'category:N',
+      'supplier:N',
+      '`/stock help`',
+      'Look up stock',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(checkMessageLimits(stockHelp())).toEqual([]);
+  });
+
+  it('uses sandbox examples when given, escaped', () => {
+    const examples = {
+      itemCodes: ['BOLT-<7>'],
+      itemSearches: ['steel bolt'],
+      contactCodes: ['ZETA`9'],
+      contactSearches: ['zeta'],
+    };
+    expect(allText(stockHelp(examples))).toContain('`/stock BOLT-&lt;7&gt;`');
+    expect(allText(contactHelp(examples))).toContain('`/contact ZETAˋ9`');
+    expect(allText(contactHelp(examples))).toContain('`/contact zeta type:supplier`');
+  });
+
+  it('/contact help names the type filters and the reveal rule', () => {
+    const text = allText(contactHelp());
+    for (const expected of [
+      'type:client',
+      'customer',
+      'type:supplier',
+      'Reveal details',
+      '`/contact acme`',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+});
+
+describe('shortcutResults', () => {
+  const item = makeItem({
+    branches: [
+      makeBranch({ id: 1, name: 'Perth', soh: 3, allocated: 0 }),
+      makeBranch({ id: 2, name: 'Sydney', soh: 30, allocated: 0 }),
+      makeBranch({ id: 3, name: 'Hobart', soh: 0, allocated: 0 }),
+      makeBranch({ id: 4, name: 'Darwin', soh: 9, allocated: 0 }),
+      makeBranch({ id: 5, name: 'Cairns', soh: 1, allocated: 0 }),
+    ],
+  });
+
+  it('has one line per item with its best branches and a View button', () => {
+    const message = shortcutResults({
+      found: [{ item, freshness: makeFreshness() }],
+      notFound: ['NOPE-1', '<!channel>'],
+      failed: [{ code: 'W-2', error: new ServerError('secret', { endpoint: 'getItem' }) }],
+      now: TEST_NOW,
+    });
+    expect(message.blocks[0]).toMatchObject({
+      type: 'section',
+      text: {
+        text: '`WIDGET-9` Blue widget assembly\n*43* available · best: Sydney 30, Darwin 9, Perth 3',
+      },
+      accessory: { type: 'button', action_id: `${ACTION.itemView}:0` },
+    });
+    expect(allText(message)).toContain(':grey_question: *Not found:* `NOPE-1`, `&lt;!channel&gt;`');
+    expect(allText(message)).toContain('`W-2`: The ERP is not answering; try again in a minute.');
+    expect(allText(message)).not.toContain('secret');
+    expect(buttons(message).map((b) => b.state)).toEqual([{ v: 1, t: 'i', r: { c: 'WIDGET-9' } }]);
+    expect(message.text).toBe(
+      'WIDGET-9: 43 available; not found: NOPE-1, &lt;!channel&gt;; 1 code could not be looked up',
+    );
+    expect(checkMessageLimits(message)).toEqual([]);
+  });
+
+  it('marks stale answers and says when nothing was found', () => {
+    const stale = shortcutResults({
+      found: [{ item, freshness: makeFreshness({ stale: true }) }],
+      notFound: [],
+      failed: [],
+      now: TEST_NOW,
+    });
+    expect(allText(stale)).toContain(':warning: _ERP unreachable; data from 3 min ago_');
+    const none = shortcutResults({ found: [], notFound: [], failed: [], now: TEST_NOW });
+    expect(none.text).toBe('No item codes found in that message.');
+  });
+});
