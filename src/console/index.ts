@@ -124,7 +124,9 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
       const outcome = await session.runLine(options.once);
       return outcome === 'failed' ? 1 : 0;
     }
-    output.write('Type help for what you can do here, Ctrl-D to leave.\n');
+    if (!options.banner?.length) {
+      output.write('Type help for what you can do here, Ctrl-D to leave.\n');
+    }
     return await runRepl({
       input: options.input ?? process.stdin,
       output,

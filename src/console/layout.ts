@@ -20,15 +20,13 @@ export function wrapLine(line: string, width: number): string[] {
 }
 
 /**
- * Slack shows section fields in two columns. Here the left column is as wide as its widest
- * line (at most half the terminal), so the right column starts at the same place on every row.
+ * Slack shows section fields in two equal columns. Here too: the right column starts half way
+ * across the terminal, so it lines up across rows and across sections (a long list of
+ * branches is split over several sections, ten fields each).
  */
 export function layoutFields(fields: readonly string[], width: number): string {
   const gap = 3;
-  const maxColumn = Math.max(10, Math.floor((width - gap) / 2));
-  const lefts = fields.filter((_, index) => index % 2 === 0);
-  const widest = Math.max(0, ...lefts.flatMap((field) => field.split('\n').map(visibleLength)));
-  const column = Math.min(widest, maxColumn);
+  const column = Math.max(10, Math.floor((width - gap) / 2));
   const rows: string[] = [];
   for (let index = 0; index < fields.length; index += 2) {
     const left = (fields[index] ?? '').split('\n').flatMap((line) => wrapLine(line, column));

@@ -68,23 +68,27 @@ describe('renderMessage without colour', () => {
     expect(text).toBe('BOM:\nCODE     QTY\nA-1        2\nBB-22     10\nend');
   });
 
-  it('lays out section fields two per row in aligned columns', () => {
-    const { text } = plain([
-      {
-        type: 'section',
-        fields: [
-          { type: 'mrkdwn', text: '*On hand*\n120' },
-          { type: 'mrkdwn', text: '*Allocated*\n20' },
-          { type: 'mrkdwn', text: '*Available to promise*\n100' },
-          { type: 'plain_text', text: 'On order: 5' },
-          { type: 'mrkdwn', text: '*Odd one*' },
-        ],
-      },
-    ]);
+  it('lays out section fields two per row in equal columns, as Slack does', () => {
+    const { text } = plain(
+      [
+        {
+          type: 'section',
+          fields: [
+            { type: 'mrkdwn', text: '*On hand*\n120' },
+            { type: 'mrkdwn', text: '*Allocated*\n20' },
+            { type: 'mrkdwn', text: '*Available to promise*\n100' },
+            { type: 'plain_text', text: 'On order: 5' },
+            { type: 'mrkdwn', text: '*Odd one*' },
+          ],
+        },
+      ],
+      49,
+    );
+    // 49 columns: the left column is 23 wide, then a gap of 3.
     expect(text.split('\n')).toEqual([
-      'On hand                Allocated',
-      '120                    20',
-      'Available to promise   On order: 5',
+      'On hand                   Allocated',
+      '120                       20',
+      'Available to promise      On order: 5',
       '100',
       'Odd one',
     ]);
