@@ -336,7 +336,9 @@ class CachedLookupService implements LookupService {
       freshness: {
         fetchedAt: new Date(entry.fetchedAt),
         fromCache: true,
-        stale: this.now() >= entry.fetchedAt + spec.life.freshMs,
+        // Served because the ERP failed, even when still within its lifetime (a failed
+        // Refresh): the user must see that this is not what they asked for.
+        stale: true,
       },
     };
   }
