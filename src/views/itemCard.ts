@@ -41,6 +41,7 @@ export function itemCard(model: ItemCardModel): SlackMessage {
   const blocks: Array<KnownBlock | undefined> = [
     path.length > 0 ? breadcrumb(path, item.code) : undefined,
     header(item.description ? `${item.code} · ${item.description}` : item.code),
+    item.status_label === 'Active' ? undefined : context(statusText(item.status_label)),
     summary(item),
     divider(),
     ...branches.blocks,

@@ -36,9 +36,16 @@ export function rankBranches(branches: readonly BranchStock[]): BranchStock[] {
   );
 }
 
+/** The figure alone, for a field labelled "Available". */
 export function availableText(available: number): string {
   if (available < 0) return `:warning: *${formatQty(available)}* over-allocated`;
   return `*${formatQty(available)}*`;
+}
+
+/** The figure in a sentence: "*42* available", ":warning: *-4* available, over-allocated". */
+export function availablePhrase(available: number): string {
+  if (available < 0) return `:warning: *${formatQty(available)}* available, over-allocated`;
+  return `*${formatQty(available)}* available`;
 }
 
 function branchFigures(b: BranchStock): string {

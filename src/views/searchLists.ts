@@ -9,7 +9,7 @@ import type { ContactQuery, Freshness, ItemQuery, Page } from '../lookup/types.j
 import { ACTION, type ActionBase, actionId, type ButtonState } from './actions.js';
 import { actions, context, md, section, stateButton } from './blocks.js';
 import { formatMoney, formatQty, freshnessLine, freshnessText, plural } from './format.js';
-import { availableText } from './itemParts.js';
+import { availablePhrase } from './itemParts.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { codeSpan, escapeTruncated, oneLine } from './mrkdwn.js';
@@ -106,7 +106,7 @@ function range(page: Page<unknown>): string {
   const last = page.offset + page.rows.length;
   if (page.total !== undefined)
     return `${formatQty(first)}–${formatQty(last)} of ${formatQty(page.total)}`;
-  return `${formatQty(first)}–${formatQty(last)}${page.hasNext ? ' of more' : ''}`;
+  return `${formatQty(first)}–${formatQty(last)}`;
 }
 
 function pagingButtons(page: Page<unknown>, parts: ListParts): Button[] {
@@ -156,7 +156,7 @@ function itemRow(row: ItemSearchRow, index: number): SectionBlock {
     .filter(Boolean)
     .join(' · ');
   const figures = [
-    `${availableText(row.available)} available`,
+    availablePhrase(row.available),
     `${formatQty(row.soh)} on hand`,
     row.onorder !== 0 ? `${formatQty(row.onorder)} on order` : '',
     `price ${formatMoney(row.price)}`,

@@ -10,7 +10,7 @@ import { ACTION, actionId } from './actions.js';
 import { context, md, section, stateButton } from './blocks.js';
 import { errorToUserMessage } from './feedback.js';
 import { ago, formatQty, plural } from './format.js';
-import { availableText, rankBranches } from './itemParts.js';
+import { availablePhrase, rankBranches } from './itemParts.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { codeSpan, escapeTruncated, oneLine } from './mrkdwn.js';
@@ -60,7 +60,7 @@ function foundLine(item: Item, freshness: Freshness, now: Date, index: number): 
     : '';
   const text = [
     `${codeSpan(item.code)}${description ? ` ${description}` : ''}${status}`,
-    `${availableText(item.available)} available${best.length > 0 ? ` · best: ${best.join(', ')}` : ' · no branch has any available'}${stale}`,
+    `${availablePhrase(item.available)}${best.length > 0 ? ` · best: ${best.join(', ')}` : ' · no branch has any available'}${stale}`,
   ].join('\n');
   const button = stateButton('View', actionId(ACTION.itemView, index), itemState(item), {
     accessibilityLabel: `View ${item.code}`,

@@ -40,6 +40,10 @@ describe('itemCard: the top', () => {
 
   it('makes Disabled stand out and flags negative available as over-allocated', () => {
     const message = card({ status_label: 'Disabled', available: -12, soh: 30, allocated: 42 });
+    expect(message.blocks[1]).toEqual({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: ':no_entry: *Disabled*', verbatim: true }],
+    });
     const text = allText(message);
     expect(text).toContain('*Status*\n:no_entry: *Disabled*');
     expect(text).toContain('*Available*\n:warning: *-12* over-allocated');

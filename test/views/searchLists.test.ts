@@ -26,7 +26,7 @@ describe('itemSearchList', () => {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: '*Items matching* “blue widget” · category 3 · 11–20 of more',
+        text: '*Items matching* “blue widget” · category 3 · 11–20',
         verbatim: true,
       },
     });
@@ -62,6 +62,16 @@ describe('itemSearchList', () => {
       state: { o: 20 },
     });
     expect(allText(message)).toContain('11–20 of 57');
+  });
+
+  it('flags disabled and over-allocated rows', () => {
+    const row = makeItemRow({ status_label: 'Disabled', available: -4, onorder: 0 });
+    const message = itemSearchList({ ...base, query: { words: ['w'] }, page: makePage([row]) });
+    expect(message.blocks[1]).toMatchObject({
+      text: {
+        text: '`WIDGET-9` Blue widget assembly · :no_entry: *Disabled*\n:warning: *-4* available, over-allocated · 52 on hand · price 24.95 · Widgets · Acme Supplies',
+      },
+    });
   });
 
   it('has no paging buttons on a single page', () => {
