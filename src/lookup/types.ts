@@ -12,7 +12,7 @@ export interface Freshness {
   fetchedAt: Date;
   /** True when no upstream call was made for this request. */
   fromCache: boolean;
-  /** True when the answer is older than the cache lifetime and served because the ERP failed. */
+  /** True when this is the last known answer, served because the ERP failed. */
   stale: boolean;
 }
 

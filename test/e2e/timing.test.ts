@@ -1,0 +1,103 @@
+/**
+ * Timing over HTTP with a slow and a failing ERP: acknowledged within 1.5 s whatever the ERP
+ * does; one "working on it" line when the answer takes longer than about 2 s; a stale answer
+ * while the ERP is down.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
+import { buttonLabelled, textOf } from '../helpers/blocks.js';
+import {
+  blockActionsPayload,
+  interactionForm,
+  postToSlackApp,
+  slashCommandForm,
+} from '../helpers/slack/index.js';
+
+let run: RunningApp;
+
+beforeAll(async () => {
+  run = await startApp({ sandbox: { faults: { latencyMs: 10 } } });
+});
+afterAll(async () => {
+  await run?.stop();
+});
+
+async function stock(text: string) {
+  const responseUrl = run.slack.responseUrl();
+  const reply = await postToSlackApp(
+    run.eventsUrl,
+    slashCommandForm({ command: '/stock', text, response_url: responseUrl }),
+    { signingSecret: SIGNING_SECRET },
+  );
+  return { reply, responseUrl };
+}
+
+describe('a slow ERP', () => {
+  it('acknowledges at once, says it is working, then answers', async () => {
+    run.sandbox.setFaults({ latencyMs: 2600, jitterMs: 0 });
+    try {
+      const { reply, responseUrl } = await stock('WIDGET-9');
+      expect(reply.status).toBe(200);
+      expect(reply.elapsedMs).toBeLessThan(1500);
+      expect(reply.body).toBe('');
+      const [working, answer] = await run.slack.waitForResponses(responseUrl, 2, 8000);
+      expect(textOf(working?.body ?? {})).toMatch(/WIDGET-9/);
+      expect((working?.body.blocks as unknown[] | undefined)?.length ?? 0).toBeLessThanOrEqual(1);
+      expect(textOf(answer?.body ?? {})).toContain('WIDGET-9');
+      buttonLabelled(answer?.body ?? {}, 'Refresh');
+    } finally {
+      run.sandbox.setFaults({ latencyMs: 10 });
+    }
+  });
+
+  it('replaces a clicked card with a working line, then with the answer', async () => {
+    const { reply } = await stock('WIDGET-9');
+    const card = reply.json as { blocks?: unknown[] };
+    const refresh = buttonLabelled(card, 'Refresh');
+    run.sandbox.setFaults({ latencyMs: 2600, jitterMs: 0 });
+    try {
+      const responseUrl = run.slack.responseUrl();
+      const click = await postToSlackApp(
+        run.eventsUrl,
+        interactionForm(blockActionsPayload({ actionId: refresh.action_id, value: refresh.value ?? '', responseUrl })),
+        { signingSecret: SIGNING_SECRET },
+      );
+      expect(click.elapsedMs).toBeLessThan(1500);
+      const [working, answer] = await run.slack.waitForResponses(responseUrl, 2, 8000);
+      expect(working?.body.replace_original).toBe(true);
+      expect(answer?.body.replace_original).toBe(true);
+      buttonLabelled(answer?.body ?? {}, 'Refresh');
+    } finally {
+      run.sandbox.setFaults({ latencyMs: 10 });
+    }
+  });
+});
+
+describe('a failing ERP', () => {
+  it('serves the cached card marked stale, else a clear error', async () => {
+    const { reply } = await stock('WIDGET-9');
+    const refresh = buttonLabelled(reply.json as { blocks?: unknown[] }, 'Refresh');
+    run.sandbox.setFaults({ errorRate: 1 });
+    try {
+      const responseUrl = run.slack.responseUrl();
+      await postToSlackApp(
+        run.eventsUrl,
+        interactionForm(blockActionsPayload({ actionId: refresh.action_id, value: refresh.value ?? '', responseUrl })),
+        { signingSecret: SIGNING_SECRET },
+      );
+      const answers = await run.slack.waitForResponses(responseUrl, 1, 8000);
+      const last = answers.at(-1);
+      expect(textOf(last?.body ?? {})).toMatch(/stale|unreachable|not answering|couldn.t reach/i);
+      expect(textOf(last?.body ?? {})).toContain('WIDGET-9');
+
+      const never = await stock('NEVER-CACHED-1');
+      const messages = never.reply.body
+        ? [JSON.parse(never.reply.body)]
+        : (await run.slack.waitForResponses(never.responseUrl, 1, 8000)).map((r) => r.body);
+      expect(textOf(messages.at(-1) ?? {})).toMatch(/ERP/);
+      expect(textOf(messages.at(-1) ?? {})).not.toMatch(/500|stack|Error:/);
+    } finally {
+      run.sandbox.setFaults({ errorRate: 0 });
+    }
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Runs the whole app for end-to-end tests: the sandbox ERP over real HTTP, a fake Slack
+ * (Web API, response_urls, Socket Mode), and the app itself through Bolt's real HTTP or
+ * Socket Mode receiver, built by the same composition root as `npm start`.
+ */
+import { createServer } from 'node:net';
+import { Writable } from 'node:stream';
+import type { App } from '@slack/bolt';
+import { createServices, type Services } from '../../src/app.js';
+import { loadConfig } from '../../src/config/config.js';
+import { createLogger, registerSecret } from '../../src/log/logger.js';
+import {
+  type RunningSandbox,
+  type SandboxOptions,
+  startSandbox,
+} from '../../src/sandbox/index.js';
+import { createSlackApp } from '../../src/slack/app.js';
+import type { Timing } from '../../src/slack/delivery.js';
+import { type FakeSlack, type FakeSlackOptions, startFakeSlack } from './slack/index.js';
+
+export const SIGNING_SECRET = 'e2e-signing-secret-0123456789abcdef';
+export const BOT_TOKEN = 'xoxb-e2e-bot-token-0123456789';
+export const APP_TOKEN = 'xapp-e2e-app-token-0123456789';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  mode: 'http' | 'socket';
+  /** `http://127.0.0.1:PORT`: `/slack/events`, `/healthz`, `/metrics`. */
+  baseUrl: string;
+  eventsUrl: string;
+  app: App;
+  services: Services;
+  sandbox: RunningSandbox;
+  slack: FakeSlack;
+  /** Every log line the app wrote, parsed. */
+  logLines: string[];
+  stop(): Promise<void>;
+}
+
+export interface StartAppOptions {
+  mode?: 'http' | 'socket';
+  env?: Record<string, string>;
+  sandbox?: SandboxOptions;
+  slack?: FakeSlackOptions;
+  timing?: Partial<Timing>;
+}
+
+export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+  const mode = options.mode ?? 'http';
+  const sandbox = await startSandbox(options.sandbox);
+  const slack = await startFakeSlack({ botToken: BOT_TOKEN, appToken: APP_TOKEN, ...options.slack });
+  const port = await freePort();
+  const config = loadConfig({
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    ...(mode === 'http' ? { SLACK_SIGNING_SECRET: SIGNING_SECRET } : { SLACK_APP_TOKEN: APP_TOKEN }),
+    SLACK_API_URL: slack.apiUrl,
+    PORT: String(port),
+    ERP_BASE_URL: sandbox.url,
+    ERP_COMPANY_CODE: sandbox.credentials.companyCode,
+    ERP_ACCESS_TOKEN: sandbox.credentials.accessToken,
+    ERP_TENANT_ID: sandbox.credentials.tenantId,
+    LOG_LEVEL: 'debug',
+    ...options.env,
+  });
+  for (const secret of [BOT_TOKEN, APP_TOKEN, SIGNING_SECRET, sandbox.credentials.accessToken]) {
+    registerSecret(secret);
+  }
+  const logLines: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  const logger = createLogger({ level: 'debug', destination });
+  const services = await createServices(config, logger);
+  services.listeners.timing = { ...services.listeners.timing, ...options.timing };
+  const app = createSlackApp({
+    transport:
+      mode === 'http'
+        ? { kind: 'http', botToken: BOT_TOKEN, signingSecret: SIGNING_SECRET, port }
+        : { kind: 'socket', botToken: BOT_TOKEN, appToken: APP_TOKEN, port },
+    apiUrl: config.slack.apiUrl,
+    logger,
+    listeners: services.listeners,
+    routes: { health: services.health, registry: services.metrics.registry },
+  });
+  await app.init();
+  await app.start();
+  if (mode === 'socket') await slack.socketConnected();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    mode,
+    baseUrl,
+    eventsUrl: `${baseUrl}/slack/events`,
+    app,
+    services,
+    sandbox,
+    slack,
+    logLines,
+    stop: async () => {
+      await app.stop();
+      await services.close();
+      await slack.close();
+      await sandbox.close();
+    },
+  };
+}

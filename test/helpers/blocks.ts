@@ -1,0 +1,57 @@
+/** Reading Slack messages in tests: buttons by label, all visible text. */
+export interface FoundButton {
+  text: string;
+  action_id: string;
+  value: string | undefined;
+  block_id: string | undefined;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
+
+function walk(value: unknown, visit: (node: Json, parent: Json | undefined) => void, parent?: Json) {
+  if (Array.isArray(value)) {
+    for (const child of value) walk(child, visit, parent);
+  } else if (isObject(value)) {
+    visit(value, parent);
+    for (const child of Object.values(value)) walk(child, visit, value);
+  }
+}
+
+/** Every button in the blocks, in order. */
+export function buttonsOf(message: { blocks?: unknown }): FoundButton[] {
+  const found: FoundButton[] = [];
+  for (const block of (message.blocks as Json[] | undefined) ?? []) {
+    walk(block, (node) => {
+      if (node.type === 'button' && isObject(node.text)) {
+        found.push({
+          text: String(node.text.text),
+          action_id: String(node.action_id),
+          value: typeof node.value === 'string' ? node.value : undefined,
+          block_id: typeof block.block_id === 'string' ? block.block_id : undefined,
+        });
+      }
+    });
+  }
+  return found;
+}
+
+/** The first button whose label contains `word`; throws with the labels present if none. */
+export function buttonLabelled(message: { blocks?: unknown }, word: string): FoundButton {
+  const buttons = buttonsOf(message);
+  const button = buttons.find((b) => b.text.includes(word));
+  if (!button) {
+    throw new Error(`no button with "${word}" among: ${buttons.map((b) => b.text).join(', ')}`);
+  }
+  return button;
+}
+
+/** All text of the message: fallback text and every text object in the blocks. */
+export function textOf(message: { text?: unknown; blocks?: unknown }): string {
+  const parts: string[] = typeof message.text === 'string' ? [message.text] : [];
+  walk(message.blocks, (node) => {
+    if (typeof node.text === 'string') parts.push(node.text);
+  });
+  return parts.join('\n');
+}
