@@ -53,7 +53,14 @@ async function connectErp(
 ): Promise<{ client: ErpClient; sandbox: RunningSandbox | undefined }> {
   if (config.erp.kind === 'remote') {
     const { baseUrl, companyCode, accessToken, tenantId } = config.erp;
-    const client = new ErpClient({ baseUrl, companyCode, accessToken, tenantId, timeoutMs: config.erpTimeoutMs, logger });
+    const client = new ErpClient({
+      baseUrl,
+      companyCode,
+      accessToken,
+      tenantId,
+      timeoutMs: config.erpTimeoutMs,
+      logger,
+    });
     return { client, sandbox: undefined };
   }
   const sandbox = await startSandbox({ logger: logger.child({ component: 'sandbox' }) });

@@ -7,7 +7,7 @@
  *   npm start -- --once "/stock WIDGET-9" --json   the same, as Block Kit JSON
  */
 import { parseArgs } from 'node:util';
-import { type App } from '@slack/bolt';
+import type { App } from '@slack/bolt';
 import { createServices, type Services } from './app.js';
 import {
   type AppConfig,
@@ -38,7 +38,12 @@ function slackTransport(config: AppConfig): SlackTransport {
   const botToken = config.slack.botToken ?? '';
   return config.mode === 'socket'
     ? { kind: 'socket', botToken, appToken: config.slack.appToken ?? '', port: config.port }
-    : { kind: 'http', botToken, signingSecret: config.slack.signingSecret ?? '', port: config.port };
+    : {
+        kind: 'http',
+        botToken,
+        signingSecret: config.slack.signingSecret ?? '',
+        port: config.port,
+      };
 }
 
 async function runSlack(services: Services, logger: AppLogger): Promise<App> {

@@ -161,8 +161,7 @@ const FIXES: Record<string, string> = {
     'Use members (everyone but guests), everyone, nobody, or a comma-separated list of user ids (U…) and user group ids (S…).',
 };
 
-const fixFor = (variable: string) =>
-  FIXES[variable] ?? 'See the configuration table in README.md.';
+const fixFor = (variable: string) => FIXES[variable] ?? 'See the configuration table in README.md.';
 
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
@@ -240,7 +239,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   crossCheck(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
 
-  const mode: SlackMode = !env.SLACK_BOT_TOKEN ? 'console' : env.SLACK_APP_TOKEN ? 'socket' : 'http';
+  const mode: SlackMode = !env.SLACK_BOT_TOKEN
+    ? 'console'
+    : env.SLACK_APP_TOKEN
+      ? 'socket'
+      : 'http';
   const erp: ErpTarget = env.ERP_BASE_URL
     ? {
         kind: 'remote',

@@ -58,7 +58,10 @@ export const ItemSchema = z.object({
   cost: num,
   primarysupplier: maybeEmpty,
   /** Element shape not shown by the spec: kept as given, displayed only when readable. */
-  supplierCodes: z.array(z.unknown()).nullish().transform((value) => value ?? []),
+  supplierCodes: z
+    .array(z.unknown())
+    .nullish()
+    .transform((value) => value ?? []),
   soh: num,
   allocated: num,
   onorder: num,
@@ -137,7 +140,10 @@ export const ContactSearchRowSchema = z.object({
 });
 
 const envelope = {
-  query: z.string().nullish().transform((value) => value ?? ''),
+  query: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ''),
   count: int.nonnegative(),
   limit: int.nonnegative(),
   offset: int.nonnegative(),

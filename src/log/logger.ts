@@ -8,7 +8,7 @@
  *   secrets registered with `registerSecret`, whatever shape they are in.
  */
 import { Writable } from 'node:stream';
-import { type LogLevel as BoltLogLevel, type Logger as BoltLogger, LogLevel } from '@slack/bolt';
+import { type Logger as BoltLogger, type LogLevel as BoltLogLevel, LogLevel } from '@slack/bolt';
 import pino, { type Logger } from 'pino';
 
 export type AppLogger = Logger;

@@ -50,7 +50,8 @@ export async function safely(
 
 function logFailure(deps: ListenerDeps, what: string, error: unknown): void {
   if (isErpError(error)) {
-    const level = error.audience === 'admin' ? 'error' : error.audience === 'user' ? 'info' : 'warn';
+    const level =
+      error.audience === 'admin' ? 'error' : error.audience === 'user' ? 'info' : 'warn';
     deps.logger[level]({ erp: error.toLogObject() }, `${what} failed`);
     return;
   }

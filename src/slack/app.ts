@@ -68,7 +68,10 @@ export function createSlackApp(options: SlackAppOptions): App {
   registerListeners(app, options.listeners);
   app.error(async (error) => {
     // Bolt hands listener errors here; the listeners answer users themselves.
-    logger.error({ err: { name: error.name, code: error.code, message: error.message } }, 'unhandled Slack error');
+    logger.error(
+      { err: { name: error.name, code: error.code, message: error.message } },
+      'unhandled Slack error',
+    );
   });
   return app;
 }

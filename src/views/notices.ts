@@ -1,17 +1,23 @@
+import { context } from './blocks.js';
+import { truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeTruncated } from './mrkdwn.js';
+
+/** A notice is one short sentence; anything longer is cut, so a message stays in its limits. */
+const MAX_NOTICE = 300;
 
 /**
  * Puts short notices (e.g. "Your text was cut to 200 characters") above a message, as one
- * context block, without pushing it over the 50-block limit.
+ * context block, without pushing it over the 50-block limit. Notices may quote what the user
+ * typed, so they are escaped in the blocks and in the fallback text alike.
  */
 export function withNotices(message: SlackMessage, notices: readonly string[]): SlackMessage {
   if (notices.length === 0) return message;
-  const text = notices.map((notice) => `:information_source: ${escapeMrkdwn(notice)}`).join('\n');
+  const escaped = notices.map((notice) => escapeTruncated(notice, MAX_NOTICE));
   return {
-    text: `${notices.join(' ')}\n${message.text}`,
+    text: truncate(`${escaped.join(' ')}\n${message.text}`, 4000),
     blocks: [
-      { type: 'context', elements: [{ type: 'mrkdwn', text, verbatim: true }] },
+      context(escaped.map((notice) => `:information_source: ${notice}`).join('\n')),
       ...message.blocks.slice(0, 49),
     ],
   };

@@ -32,7 +32,9 @@ describe('loadConfig', () => {
   });
 
   it('picks Socket Mode with an app token and HTTP mode with a signing secret', () => {
-    expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1' }).mode).toBe('socket');
+    expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1' }).mode).toBe(
+      'socket',
+    );
     expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's3cr3t' }).mode).toBe(
       'http',
     );
@@ -92,7 +94,10 @@ describe('loadConfig', () => {
       userGroups: ['S0GROUP'],
     });
     expect(problemsOf({ CONTACT_REVEAL: 'bob' })).toEqual(['CONTACT_REVEAL']);
-    const config = loadConfig({ STOCK_ALLOWED_CHANNELS: 'C1AA, C2BB', CONTACT_ALLOWED_USERS: 'U9ZZ' });
+    const config = loadConfig({
+      STOCK_ALLOWED_CHANNELS: 'C1AA, C2BB',
+      CONTACT_ALLOWED_USERS: 'U9ZZ',
+    });
     expect(config.access.stock.channels).toEqual(['C1AA', 'C2BB']);
     expect(config.access.contact.users).toEqual(['U9ZZ']);
     expect(problemsOf({ STOCK_ALLOWED_CHANNELS: 'general' })).toEqual(['STOCK_ALLOWED_CHANNELS']);
@@ -118,7 +123,12 @@ describe('secrets at start-up', () => {
       REDIS_URL: 'redis://:redis-password@127.0.0.1:6379',
     });
     const text = JSON.stringify(describeConfig(config));
-    for (const secret of ['very-secret-bot', 'signing-secret-value', 'erp-token-value', 'redis-password']) {
+    for (const secret of [
+      'very-secret-bot',
+      'signing-secret-value',
+      'erp-token-value',
+      'redis-password',
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain('xoxb-•••• (set)');
@@ -126,9 +136,9 @@ describe('secrets at start-up', () => {
   });
 
   it('knows loopback hosts', () => {
-    expect(['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'api.localhost'].every(isLoopbackHost)).toBe(
-      true,
-    );
+    expect(
+      ['localhost', '127.0.0.1', '127.1.2.3', '[::1]', 'api.localhost'].every(isLoopbackHost),
+    ).toBe(true);
     expect(['10.0.0.1', 'example.com', '::2', 'localhost.example.com'].some(isLoopbackHost)).toBe(
       false,
     );

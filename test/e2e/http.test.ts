@@ -37,7 +37,11 @@ async function command(commandName: string, text: string, userId?: string) {
   return { reply, responseUrl, ack: reply.json as Message | undefined };
 }
 
-async function click(actionId: string, value: string, options: { isEphemeral?: boolean; userId?: string } = {}) {
+async function click(
+  actionId: string,
+  value: string,
+  options: { isEphemeral?: boolean; userId?: string } = {},
+) {
   const responseUrl = run.slack.responseUrl();
   const reply = await postToSlackApp(
     run.eventsUrl,
@@ -50,7 +54,9 @@ async function click(actionId: string, value: string, options: { isEphemeral?: b
 }
 
 function expectWithinLimits(message: Message) {
-  expect(checkMessageLimits({ text: message.text ?? '', blocks: (message.blocks ?? []) as never })).toEqual([]);
+  expect(
+    checkMessageLimits({ text: message.text ?? '', blocks: (message.blocks ?? []) as never }),
+  ).toEqual([]);
 }
 
 describe('slash commands over HTTP', () => {
@@ -66,9 +72,19 @@ describe('slash commands over HTTP', () => {
 
   it('refuses a request whose signature does not verify, before any ERP call', async () => {
     const before = run.sandbox.stats().requests.getItem ?? 0;
-    const body = slashCommandForm({ command: '/stock', text: 'WIDGET-9', response_url: run.slack.responseUrl() });
-    const forged = await postToSlackApp(run.eventsUrl, body, { signingSecret: SIGNING_SECRET, badSignature: true });
-    const unsigned = await postToSlackApp(run.eventsUrl, body, { signingSecret: SIGNING_SECRET, unsigned: true });
+    const body = slashCommandForm({
+      command: '/stock',
+      text: 'WIDGET-9',
+      response_url: run.slack.responseUrl(),
+    });
+    const forged = await postToSlackApp(run.eventsUrl, body, {
+      signingSecret: SIGNING_SECRET,
+      badSignature: true,
+    });
+    const unsigned = await postToSlackApp(run.eventsUrl, body, {
+      signingSecret: SIGNING_SECRET,
+      unsigned: true,
+    });
     const stale = await postToSlackApp(run.eventsUrl, body, {
       signingSecret: SIGNING_SECRET,
       timestamp: Math.floor(Date.now() / 1000) - 600,
@@ -153,7 +169,12 @@ describe('slash commands over HTTP', () => {
   });
 
   it('answers a forged or stale button value with a clear message', async () => {
-    for (const value of ['{"v":0,"t":"i","r":{"c":"X"}}', 'not json', 'x'.repeat(5000), '{"v":1,"t":"zz"}']) {
+    for (const value of [
+      '{"v":0,"t":"i","r":{"c":"X"}}',
+      'not json',
+      'x'.repeat(5000),
+      '{"v":1,"t":"zz"}',
+    ]) {
       const url = await click(ACTION.itemRefresh, value);
       const [answer] = await run.slack.waitForResponses(url, 1);
       expect(answer?.body.replace_original).toBe(false);
@@ -180,7 +201,9 @@ describe('contacts, reveal and sharing over HTTP', () => {
     expect(revealed?.body.replace_original).toBe(false);
     const withEmail = contact?.addressbook.find((p) => p.email);
     if (withEmail) expect(textOf(revealed?.body ?? {})).toContain(withEmail.email);
-    const audit = run.logLines.map((l) => JSON.parse(l)).filter((l) => l.event === 'contact_reveal');
+    const audit = run.logLines
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.event === 'contact_reveal');
     expect(audit.at(-1)).toMatchObject({ outcome: 'revealed', contactCode: 'ACME01' });
   });
 
@@ -203,7 +226,11 @@ describe('contacts, reveal and sharing over HTTP', () => {
     expect(buttonsOf(posted?.body ?? {}).some((b) => b.text.includes('Reveal'))).toBe(false);
     const contact = run.sandbox.data.contacts.find((c) => c.record.code === 'ACME01')?.record;
     const sharedText = textOf(posted?.body ?? {});
-    for (const secret of [contact?.email, contact?.telephone, ...(contact?.addressbook ?? []).flatMap((p) => [p.email, p.email2, p.mobile, p.telephone])]) {
+    for (const secret of [
+      contact?.email,
+      contact?.telephone,
+      ...(contact?.addressbook ?? []).flatMap((p) => [p.email, p.email2, p.mobile, p.telephone]),
+    ]) {
       if (secret && secret.length > 4) expect(sharedText).not.toContain(secret);
     }
     expect(confirmation?.body.replace_original).toBe(true);
@@ -214,8 +241,14 @@ describe('contacts, reveal and sharing over HTTP', () => {
     const share = buttonLabelled(ack ?? {}, 'Share to channel');
     const url = run.slack.responseUrl();
     run.slack.expireResponseUrl(url);
-    const payload = blockActionsPayload({ actionId: share.action_id, value: share.value ?? '', responseUrl: url });
-    await postToSlackApp(run.eventsUrl, interactionForm(payload), { signingSecret: SIGNING_SECRET });
+    const payload = blockActionsPayload({
+      actionId: share.action_id,
+      value: share.value ?? '',
+      responseUrl: url,
+    });
+    await postToSlackApp(run.eventsUrl, interactionForm(payload), {
+      signingSecret: SIGNING_SECRET,
+    });
     const [call] = await run.slack.waitForCalls('chat.postMessage', 1);
     expect(call?.args.channel).toBeDefined();
 
@@ -223,8 +256,14 @@ describe('contacts, reveal and sharing over HTTP', () => {
     try {
       const url2 = run.slack.responseUrl();
       run.slack.expireResponseUrl(url2);
-      const payload2 = blockActionsPayload({ actionId: share.action_id, value: share.value ?? '', responseUrl: url2 });
-      await postToSlackApp(run.eventsUrl, interactionForm(payload2), { signingSecret: SIGNING_SECRET });
+      const payload2 = blockActionsPayload({
+        actionId: share.action_id,
+        value: share.value ?? '',
+        responseUrl: url2,
+      });
+      await postToSlackApp(run.eventsUrl, interactionForm(payload2), {
+        signingSecret: SIGNING_SECRET,
+      });
       await run.slack.waitForCalls('chat.postMessage', 2);
     } finally {
       run.slack.setFailure('chat.postMessage', undefined);
@@ -240,7 +279,9 @@ describe('message shortcut and operations', () => {
       messageText: 'Can we ship *WIDGET-9* and NOPE-404 to <@U123ABC> today?',
       responseUrl,
     });
-    const reply = await postToSlackApp(run.eventsUrl, interactionForm(payload), { signingSecret: SIGNING_SECRET });
+    const reply = await postToSlackApp(run.eventsUrl, interactionForm(payload), {
+      signingSecret: SIGNING_SECRET,
+    });
     expect(reply.status).toBe(200);
     const [answer] = await run.slack.waitForResponses(responseUrl, 1);
     const text = textOf(answer?.body ?? {});

@@ -21,7 +21,11 @@ describe('Socket Mode', () => {
   it('answers /stock on the envelope acknowledgement, and a click through the response_url', async () => {
     const ack = await run.slack.sendEnvelope(
       'slash_commands',
-      slashCommandPayload({ command: '/stock', text: 'WIDGET-9', response_url: run.slack.responseUrl() }),
+      slashCommandPayload({
+        command: '/stock',
+        text: 'WIDGET-9',
+        response_url: run.slack.responseUrl(),
+      }),
     );
     expect(ack.elapsedMs).toBeLessThan(1500);
     const card = ack.payload as { blocks?: unknown[]; response_type?: string };

@@ -59,7 +59,13 @@ describe('a slow ERP', () => {
       const responseUrl = run.slack.responseUrl();
       const click = await postToSlackApp(
         run.eventsUrl,
-        interactionForm(blockActionsPayload({ actionId: refresh.action_id, value: refresh.value ?? '', responseUrl })),
+        interactionForm(
+          blockActionsPayload({
+            actionId: refresh.action_id,
+            value: refresh.value ?? '',
+            responseUrl,
+          }),
+        ),
         { signingSecret: SIGNING_SECRET },
       );
       expect(click.elapsedMs).toBeLessThan(1500);
@@ -82,7 +88,13 @@ describe('a failing ERP', () => {
       const responseUrl = run.slack.responseUrl();
       await postToSlackApp(
         run.eventsUrl,
-        interactionForm(blockActionsPayload({ actionId: refresh.action_id, value: refresh.value ?? '', responseUrl })),
+        interactionForm(
+          blockActionsPayload({
+            actionId: refresh.action_id,
+            value: refresh.value ?? '',
+            responseUrl,
+          }),
+        ),
         { signingSecret: SIGNING_SECRET },
       );
       const answers = await run.slack.waitForResponses(responseUrl, 1, 8000);

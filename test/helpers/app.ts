@@ -9,11 +9,7 @@ import type { App } from '@slack/bolt';
 import { createServices, type Services } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
 import { createLogger, registerSecret } from '../../src/log/logger.js';
-import {
-  type RunningSandbox,
-  type SandboxOptions,
-  startSandbox,
-} from '../../src/sandbox/index.js';
+import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
 import { createSlackApp } from '../../src/slack/app.js';
 import type { Timing } from '../../src/slack/delivery.js';
 import { type FakeSlack, type FakeSlackOptions, startFakeSlack } from './slack/index.js';
@@ -59,11 +55,17 @@ export interface StartAppOptions {
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
   const mode = options.mode ?? 'http';
   const sandbox = await startSandbox(options.sandbox);
-  const slack = await startFakeSlack({ botToken: BOT_TOKEN, appToken: APP_TOKEN, ...options.slack });
+  const slack = await startFakeSlack({
+    botToken: BOT_TOKEN,
+    appToken: APP_TOKEN,
+    ...options.slack,
+  });
   const port = await freePort();
   const config = loadConfig({
     SLACK_BOT_TOKEN: BOT_TOKEN,
-    ...(mode === 'http' ? { SLACK_SIGNING_SECRET: SIGNING_SECRET } : { SLACK_APP_TOKEN: APP_TOKEN }),
+    ...(mode === 'http'
+      ? { SLACK_SIGNING_SECRET: SIGNING_SECRET }
+      : { SLACK_APP_TOKEN: APP_TOKEN }),
     SLACK_API_URL: slack.apiUrl,
     PORT: String(port),
     ERP_BASE_URL: sandbox.url,

@@ -10,7 +10,11 @@ type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
 
-function walk(value: unknown, visit: (node: Json, parent: Json | undefined) => void, parent?: Json) {
+function walk(
+  value: unknown,
+  visit: (node: Json, parent: Json | undefined) => void,
+  parent?: Json,
+) {
   if (Array.isArray(value)) {
     for (const child of value) walk(child, visit, parent);
   } else if (isObject(value)) {

@@ -27,7 +27,13 @@ describe('logger', () => {
       'hello',
     );
     const line = lines.join('\n');
-    for (const value of ['Basic abc', 'Jane Citizen', 'jane@acme.example', '02 9876 5432', '"tok"']) {
+    for (const value of [
+      'Basic abc',
+      'Jane Citizen',
+      'jane@acme.example',
+      '02 9876 5432',
+      '"tok"',
+    ]) {
       expect(line).not.toContain(value);
     }
     expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ level: 'info', msg: 'hello' });
@@ -37,7 +43,10 @@ describe('logger', () => {
     registerSecret('xoxb-logger-test-secret');
     const { lines, destination } = collect();
     const logger = createLogger({ level: 'debug', destination });
-    logger.error({ err: new Error('failed with xoxb-logger-test-secret') }, 'token xoxb-logger-test-secret');
+    logger.error(
+      { err: new Error('failed with xoxb-logger-test-secret') },
+      'token xoxb-logger-test-secret',
+    );
     const bolt = toBoltLogger(logger);
     bolt.warn('bolt says', 'xoxb-logger-test-secret', { nested: 'xoxb-logger-test-secret' });
     expect(lines).toHaveLength(2);

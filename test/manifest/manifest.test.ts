@@ -52,9 +52,9 @@ describe.each([
     expect(
       manifest.features.shortcuts.filter((s) => s.type === 'message').map((s) => s.callback_id),
     ).toEqual([...SHORTCUTS]);
-    expect(manifest.features.shortcuts.find((s) => s.callback_id === 'stock_lookup_message')?.name).toBe(
-      'Look up stock',
-    );
+    expect(
+      manifest.features.shortcuts.find((s) => s.callback_id === 'stock_lookup_message')?.name,
+    ).toBe('Look up stock');
   });
 
   it('enables interactivity (buttons and shortcuts) and asks for the minimal bot scopes', () => {

@@ -7,7 +7,9 @@ import { revealClick } from './reveal.js';
 import { shareClick } from './share.js';
 
 /** Every button the views can draw, and who answers it. */
-export function actionHandlers(deps: ListenerDeps): Record<ActionBase, (args: ClickArgs) => Promise<void>> {
+export function actionHandlers(
+  deps: ListenerDeps,
+): Record<ActionBase, (args: ClickArgs) => Promise<void>> {
   return {
     [ACTION.itemView]: itemCardClick(deps, 'view'),
     [ACTION.itemExpand]: itemCardClick(deps, 'in_place'),

@@ -11,8 +11,8 @@ import type { SlackMessage } from '../../../views/message.js';
 import { safely } from '../../answers.js';
 import { sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
-import { acceptClick, type ClickArgs } from './click.js';
 import { labelOf, refOf } from './cards.js';
+import { acceptClick, type ClickArgs } from './click.js';
 
 export function revealClick(deps: ListenerDeps) {
   return async (args: ClickArgs): Promise<void> => {
@@ -42,7 +42,11 @@ export function revealClick(deps: ListenerDeps) {
         audit('revealed', fetched.data.code);
         return contactReveal({ contact: fetched.data, now: deps.now() });
       } catch (error) {
-        audit('failed', labelOf(ref), error instanceof NotFoundError ? 'not_found' : 'lookup_failed');
+        audit(
+          'failed',
+          labelOf(ref),
+          error instanceof NotFoundError ? 'not_found' : 'lookup_failed',
+        );
         return errorMessage(error);
       }
     });

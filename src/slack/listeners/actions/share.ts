@@ -8,14 +8,14 @@
  * user is told what to do.
  */
 import type { RespondArguments } from '@slack/bolt';
-import type { SlackMessage } from '../../../views/message.js';
 import { errorMessage, noticeMessage, shareConfirmation } from '../../../views/feedback.js';
+import type { SlackMessage } from '../../../views/message.js';
 import { contactCardAnswer, itemCardAnswer } from '../../answers.js';
 import { sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import type { Actor } from '../../payloads.js';
-import { acceptClick, type ClickArgs } from './click.js';
 import { refOf } from './cards.js';
+import { acceptClick, type ClickArgs } from './click.js';
 
 const CANNOT_POST: Record<string, string> = {
   not_in_channel: 'I am not a member of this channel. Invite me with /invite, then share again.',

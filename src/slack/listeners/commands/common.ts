@@ -39,7 +39,10 @@ export async function acceptCommand(
   };
   const decision = access({ userId: actor.userId, channelId: actor.channelId });
   if (!decision.allowed) {
-    deps.logger.info({ user: actor.userId, channel: actor.channelId }, 'command refused by access rules');
+    deps.logger.info(
+      { user: actor.userId, channel: actor.channelId },
+      'command refused by access rules',
+    );
     await ack(ephemeral(noticeMessage(decision.message)));
     return undefined;
   }

@@ -2,11 +2,7 @@
  * Message shortcut "Look up stock" (callback_id `stock_lookup_message`): finds up to 5
  * distinct item codes in the message and answers ephemerally with one line each.
  */
-import type {
-  AllMiddlewareArgs,
-  MessageShortcut,
-  SlackShortcutMiddlewareArgs,
-} from '@slack/bolt';
+import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import { NotFoundError } from '../../../erp/errors.js';
 import type { Item } from '../../../erp/schemas.js';
 import type { Freshness } from '../../../lookup/types.js';
@@ -14,9 +10,9 @@ import { checkAccess } from '../../../privacy/access.js';
 import { noticeMessage } from '../../../views/feedback.js';
 import { shortcutResults } from '../../../views/shortcut.js';
 import { safely, workingLine } from '../../answers.js';
+import { extractItemCodes } from '../../codes.js';
 import { deliverClickAnswer, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
-import { extractItemCodes } from '../../codes.js';
 import { MessageShortcutPayload } from '../../payloads.js';
 
 export const LOOK_UP_STOCK_CALLBACK_ID = 'stock_lookup_message';
