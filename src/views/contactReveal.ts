@@ -12,6 +12,12 @@ import type { SlackMessage } from './message.js';
 import { codeSpan, escapeTruncated, oneLine } from './mrkdwn.js';
 import { personLines } from './people.js';
 
+/**
+ * Marks the one message that may carry personal data in full, so that tests (and anyone
+ * auditing what the app posts) can tell it apart: it must only ever be ephemeral and new.
+ */
+export const REVEAL_BLOCK_ID = 'contact_reveal';
+
 export function contactReveal(model: { contact: Contact; now: Date }): SlackMessage {
   const { contact } = model;
   const company = [
@@ -28,7 +34,7 @@ export function contactReveal(model: { contact: Contact; now: Date }): SlackMess
       `_+${plural(rest.length, 'more person', 'more people')}: too many to show in one message_`,
   });
   const blocks: KnownBlock[] = [
-    header(`Contact details: ${contact.company || contact.code}`),
+    { ...header(`Contact details: ${contact.company || contact.code}`), block_id: REVEAL_BLOCK_ID },
     context(
       `:lock: Only you can see this. ${codeSpan(contact.code)} · revealed ${slackTime(model.now, model.now)}`,
     ),

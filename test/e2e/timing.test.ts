@@ -113,3 +113,26 @@ describe('a failing ERP', () => {
     }
   });
 });
+
+describe('a misconfigured ERP credential', () => {
+  it('tells the user to ask an admin, and logs the detail for the admin without the token', async () => {
+    const wrong = await startApp({ env: { ERP_ACCESS_TOKEN: 'wrong-erp-token-0123456789' } });
+    try {
+      const responseUrl = wrong.slack.responseUrl();
+      const reply = await postToSlackApp(
+        wrong.eventsUrl,
+        slashCommandForm({ command: '/stock', text: 'WIDGET-9', response_url: responseUrl }),
+        { signingSecret: SIGNING_SECRET },
+      );
+      const message = reply.json ?? (await wrong.slack.waitForResponses(responseUrl, 1))[0]?.body;
+      expect(textOf(message ?? {})).toMatch(/admin/i);
+      const errors = wrong.logLines
+        .map((line) => JSON.parse(line))
+        .filter((l) => l.level === 'error');
+      expect(errors.some((l) => JSON.stringify(l).includes('erp_auth'))).toBe(true);
+      expect(wrong.logLines.join('\n')).not.toContain('wrong-erp-token-0123456789');
+    } finally {
+      await wrong.stop();
+    }
+  });
+});

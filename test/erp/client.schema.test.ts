@@ -1,22 +1,12 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnexpectedDataError } from '../../src/erp/errors.js';
 import { ContactSchema, ItemSchema } from '../../src/erp/schemas.js';
-import { createLogger } from '../../src/log/logger.js';
+import { collectingLogger } from '../helpers/logSink.js';
 import { makeClient } from './helpers/client-factory.js';
 import { fixture, TestErpServer } from './helpers/test-erp-server.js';
 
 let server: TestErpServer;
-const logLines: Array<Record<string, unknown>> = [];
-const sink = new Writable({
-  write(chunk: Buffer, _encoding, callback) {
-    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
-      logLines.push(JSON.parse(line) as Record<string, unknown>);
-    }
-    callback();
-  },
-});
-const logger = createLogger({ level: 'warn', destination: sink });
+const { logger, parsed: logLines } = collectingLogger('warn', 'erp client');
 
 beforeAll(async () => {
   server = await TestErpServer.start();

@@ -4,14 +4,15 @@
  * Socket Mode receiver, built by the same composition root as `npm start`.
  */
 import { createServer } from 'node:net';
-import { Writable } from 'node:stream';
 import type { App } from '@slack/bolt';
 import { createServices, type Services } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
-import { createLogger, registerSecret } from '../../src/log/logger.js';
+import { registerSecret } from '../../src/log/logger.js';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
 import { createSlackApp } from '../../src/slack/app.js';
 import type { Timing } from '../../src/slack/delivery.js';
+import { captureSecret } from './capture.js';
+import { collectingLogger } from './logSink.js';
 import { type FakeSlack, type FakeSlackOptions, startFakeSlack } from './slack/index.js';
 
 export const SIGNING_SECRET = 'e2e-signing-secret-0123456789abcdef';
@@ -72,20 +73,16 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     ERP_COMPANY_CODE: sandbox.credentials.companyCode,
     ERP_ACCESS_TOKEN: sandbox.credentials.accessToken,
     ERP_TENANT_ID: sandbox.credentials.tenantId,
-    LOG_LEVEL: 'debug',
+    LOG_LEVEL: 'trace',
     ...options.env,
   });
-  for (const secret of [BOT_TOKEN, APP_TOKEN, SIGNING_SECRET, sandbox.credentials.accessToken]) {
+  const erpToken = options.env?.ERP_ACCESS_TOKEN ?? sandbox.credentials.accessToken;
+  for (const secret of [BOT_TOKEN, APP_TOKEN, SIGNING_SECRET, erpToken]) {
     registerSecret(secret);
+    captureSecret(secret);
   }
-  const logLines: string[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-      callback();
-    },
-  });
-  const logger = createLogger({ level: 'debug', destination });
+  // Every level, so the leak scan sees what debug and trace lines would print too.
+  const { logger, lines: logLines } = collectingLogger('trace', 'app');
   const services = await createServices(config, logger);
   services.listeners.timing = { ...services.listeners.timing, ...options.timing };
   const app = createSlackApp({

@@ -6,11 +6,10 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/log/logger.js';
 import { connectRedis } from '../../src/lookup/redis.js';
+import { collectingLogger } from '../helpers/logSink.js';
 import { FakeErp, makeService, maxInWindow, silentLogger } from './fakes.js';
 
 const REDIS_URL = process.env.REDIS_URL;
@@ -172,16 +171,7 @@ describe.skipIf(!binaryAvailable)('Redis stopped mid-test', () => {
   it('keeps answering on memory, logs once, and returns to Redis after a restart', async () => {
     const port = await freePort();
     let server = await startRedis(port);
-    const lines: string[] = [];
-    const logger = createLogger({
-      level: 'info',
-      destination: new Writable({
-        write(chunk: Buffer, _encoding, callback) {
-          lines.push(chunk.toString('utf8'));
-          callback();
-        },
-      }),
-    });
+    const { logger, lines } = collectingLogger('info', 'lookup redis');
     const url = `redis://127.0.0.1:${port}`;
     const redis = client(url);
     const keyPrefix = 'outage:';

@@ -1,19 +1,11 @@
-import { Writable } from 'node:stream';
-import { type AppLogger, createLogger } from '../../src/log/logger.js';
+import type { AppLogger } from '../../src/log/logger.js';
 import type { SlackUsersApi } from '../../src/privacy/revealPolicy.js';
+import { collectingLogger as sharedCollectingLogger } from '../helpers/logSink.js';
 
 /** A real pino logger whose JSON lines land in `lines`, parsed. */
 export function collectingLogger(): { logger: AppLogger; lines: Record<string, unknown>[] } {
-  const lines: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      for (const text of chunk.toString('utf8').split('\n')) {
-        if (text.trim() !== '') lines.push(JSON.parse(text) as Record<string, unknown>);
-      }
-      callback();
-    },
-  });
-  return { logger: createLogger({ level: 'info', destination }), lines };
+  const sink = sharedCollectingLogger('info', 'privacy');
+  return { logger: sink.logger, lines: sink.parsed };
 }
 
 type UserAnswer = Awaited<ReturnType<SlackUsersApi['users']['info']>>;

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { capture } from '../capture.js';
 import { SLACK_DEFAULTS, type SocketEnvelopeType, socketEnvelope } from './payloads.js';
 import { type CapturedResponse, RESPONSE_PATH, ResponseUrls } from './responseUrls.js';
 import { SocketHub } from './socketHub.js';
@@ -155,6 +156,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       const { args, token } = parseWebApiRequest(req, raw);
       const answer = answerWebApi(method, args, token, webApi);
       recorded.push({ method, args, token, at: Date.now(), reply: answer.body });
+      capture('message', method, JSON.stringify(args));
       send(res, answer.status, answer.body, answer.headers);
     } else if (req.method === 'POST' && path.startsWith(RESPONSE_PATH)) {
       const body = ResponseBody.safeParse(parseJson(raw));

@@ -3,6 +3,7 @@
  * form-encoded body, signed with the signing secret.
  */
 import { request } from 'undici';
+import { capture } from '../capture.js';
 import { signSlackRequest } from './signing.js';
 
 /** How to send and sign one request. */
@@ -58,5 +59,6 @@ export async function postToSlackApp(
   // Bolt answers an object ack with application/json and a string ack as plain text.
   const contentType = String(response.headers['content-type'] ?? '');
   if (contentType.includes('json') && text !== '') reply.json = JSON.parse(text);
+  capture('message', 'http ack', text);
   return reply;
 }

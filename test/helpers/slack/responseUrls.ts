@@ -5,6 +5,7 @@
  * which Bolt 5's respond() turns into a RespondError.
  */
 import { randomUUID } from 'node:crypto';
+import { capture } from '../capture.js';
 
 export const RESPONSE_PATH = '/response/';
 
@@ -47,6 +48,7 @@ export class ResponseUrls {
   accept(id: string, body: Record<string, unknown>): boolean {
     if (this.expired.has(id) || this.list(id).length >= RESPONSE_URL_MAX_USES) return false;
     this.captured.push({ id, url: this.urlFor(id), body, at: Date.now() });
+    capture('message', 'response_url', JSON.stringify(body));
     return true;
   }
 

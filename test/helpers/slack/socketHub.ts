@@ -6,10 +6,12 @@
  *   answers each with `{envelope_id, payload?}`.
  * Pings are answered by `ws` itself (the SDK pings every few seconds and drops a silent server).
  */
+
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
+import { capture } from '../capture.js';
 import type { SocketEnvelope } from './payloads.js';
 import type { Waiters } from './waiters.js';
 
@@ -108,7 +110,10 @@ export class SocketHub {
       envelope_id: parsed.data.envelope_id,
       receivedAt: performance.now(),
     };
-    if (parsed.data.payload !== undefined) ack.payload = parsed.data.payload;
+    if (parsed.data.payload !== undefined) {
+      ack.payload = parsed.data.payload;
+      capture('message', 'socket ack', JSON.stringify(parsed.data.payload));
+    }
     this.acks.set(ack.envelope_id, ack);
     this.waiters.notify();
   }
