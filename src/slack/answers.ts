@@ -143,9 +143,11 @@ export async function contactCardAnswer(
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<SlackMessage> {
+  // A shared card is read by many: it offers Reveal whenever the policy allows anyone, and
+  // each click is checked for the person who clicked.
   const [fetched, canReveal] = await Promise.all([
     deps.lookup.getContact(request.ref, lookupOptions(actor, request.refresh)),
-    request.shared ? Promise.resolve(false) : mayOfferReveal(deps, actor, client),
+    request.shared ? Promise.resolve(deps.reveal.canOffer()) : mayOfferReveal(deps, actor, client),
   ]);
   return contactCard({
     contact: fetched.data,

@@ -33,9 +33,12 @@ export interface ContactCardModel {
   now: Date;
   /** Zero-based page of the addressbook (8 people a page). */
   peoplePage?: number;
-  /** Offer "Reveal details" (ignored on a shared card). */
+  /**
+   * Offer "Reveal details". On a shared card too: each reader who clicks gets the details
+   * ephemerally, if the reveal policy allows them (a guest in the channel is refused).
+   */
   canReveal: boolean;
-  /** Posted to a channel: redacted as always, no Reveal/Share; a "View" button. */
+  /** Posted to a channel: redacted as always, no Share or Refresh; a "View" button. */
   shared?: boolean;
 }
 
@@ -121,18 +124,20 @@ function peopleBlocks(contact: Contact, page: number, shared: boolean): KnownBlo
 
 function cardButtons(contact: Contact, page: number, model: ContactCardModel): Button[] {
   const state = contactState(contact, page);
+  const reveal = model.canReveal
+    ? stateButton('Reveal details', ACTION.contactReveal, state, {
+        accessibilityLabel: 'Reveal phone numbers and e-mail addresses to you only',
+      })
+    : undefined;
   const buttons = model.shared
     ? [
         stateButton('View', ACTION.contactView, state, {
           accessibilityLabel: `View ${contact.company} privately`,
         }),
+        reveal,
       ]
     : [
-        model.canReveal
-          ? stateButton('Reveal details', ACTION.contactReveal, state, {
-              accessibilityLabel: 'Reveal phone numbers and e-mail addresses to you only',
-            })
-          : undefined,
+        reveal,
         stateButton('Share to channel', ACTION.contactShare, state, { style: 'primary' }),
         stateButton('Refresh', ACTION.contactRefresh, state),
       ];

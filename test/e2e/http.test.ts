@@ -21,7 +21,10 @@ type Message = { text?: string; blocks?: unknown[]; [key: string]: unknown };
 let run: RunningApp;
 
 beforeAll(async () => {
-  run = await startApp({ sandbox: { faults: { latencyMs: 20 } } });
+  run = await startApp({
+    sandbox: { faults: { latencyMs: 20 } },
+    slack: { users: { UGUEST01: { is_restricted: true }, UMEMBER02: {} } },
+  });
 });
 afterAll(async () => {
   await run?.stop();
@@ -207,14 +210,41 @@ describe('contacts, reveal and sharing over HTTP', () => {
     expect(audit.at(-1)).toMatchObject({ outcome: 'revealed', contactCode: 'ACME01' });
   });
 
-  it('refuses a guest, for the same card', async () => {
-    run.slack.setFailure('users.info', undefined);
+  it('on a card shared to the channel, reveals to a member and refuses a guest, privately', async () => {
     const { ack } = await command('/contact', 'ACME01');
-    const reveal = buttonLabelled(ack ?? {}, 'Reveal');
-    const url = await click(reveal.action_id, reveal.value ?? '', { userId: 'UGUEST01' });
-    const [answer] = await run.slack.waitForResponses(url, 1);
-    expect(answer?.body.replace_original).toBe(false);
-    expect(textOf(answer?.body ?? {})).not.toContain('@');
+    const share = buttonLabelled(ack ?? {}, 'Share to channel');
+    const shareUrl = await click(share.action_id, share.value ?? '');
+    const [posted] = await run.slack.waitForResponses(shareUrl, 1);
+    expect(posted?.body.response_type).toBe('in_channel');
+    const sharedBlocks = posted?.body.blocks as unknown[];
+    const reveal = buttonLabelled(posted?.body ?? {}, 'Reveal');
+    const email = run.sandbox.data.contacts
+      .find((c) => c.record.code === 'ACME01')
+      ?.record.addressbook.find((p) => p.email)?.email;
+
+    const answers: Record<string, Message> = {};
+    for (const userId of ['UGUEST01', 'UMEMBER02']) {
+      const url = await click(reveal.action_id, reveal.value ?? '', {
+        userId,
+        isEphemeral: false,
+        messageBlocks: sharedBlocks,
+      });
+      const [answer] = await run.slack.waitForResponses(url, 1);
+      expect(answer?.body.response_type).toBe('ephemeral');
+      expect(answer?.body.replace_original).toBe(false);
+      answers[userId] = answer?.body ?? {};
+    }
+    expect(textOf(answers.UGUEST01 ?? {})).toMatch(/guest/i);
+    expect(textOf(answers.UGUEST01 ?? {})).not.toContain(email);
+    expect(textOf(answers.UMEMBER02 ?? {})).toContain(email);
+    const audit = run.logLines
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.event === 'contact_reveal')
+      .slice(-2);
+    expect(audit.map((l) => [l.userId, l.outcome])).toEqual([
+      ['UGUEST01', 'refused'],
+      ['UMEMBER02', 'revealed'],
+    ]);
   });
 
   it('shares a card to the channel redacted, and confirms to the user', async () => {
@@ -223,7 +253,7 @@ describe('contacts, reveal and sharing over HTTP', () => {
     const url = await click(share.action_id, share.value ?? '');
     const [posted, confirmation] = await run.slack.waitForResponses(url, 2);
     expect(posted?.body.response_type).toBe('in_channel');
-    expect(buttonsOf(posted?.body ?? {}).some((b) => b.text.includes('Reveal'))).toBe(false);
+    expect(buttonsOf(posted?.body ?? {}).map((b) => b.text)).not.toContain('Share to channel');
     const contact = run.sandbox.data.contacts.find((c) => c.record.code === 'ACME01')?.record;
     const sharedText = textOf(posted?.body ?? {});
     for (const secret of [

@@ -118,13 +118,17 @@ describe('contactCard', () => {
     ]);
   });
 
-  it('when shared: redacted, no Reveal or Share, a View button', () => {
+  it('when shared: redacted, no Share, a View button and Reveal for each reader', () => {
     const contact = makeContact({ addressbook: people(12) });
     const message = card(contact, { shared: true, canReveal: true });
     expect(buttons(message).map((b) => [b.label, b.actionId])).toEqual([
       ['View', ACTION.contactView],
+      ['Reveal details', ACTION.contactReveal],
     ]);
     for (const secret of secretsOf(contact)) expect(allText(message)).not.toContain(secret);
+    expect(
+      buttons(card(contact, { shared: true, canReveal: false })).map((b) => b.label),
+    ).toEqual(['View']);
   });
 
   it('keeps the fallback text free of personal contact data', () => {
