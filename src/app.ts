@@ -2,6 +2,7 @@
  * The composition root: builds every service from the validated configuration and wires
  * them. No listener bodies, no Block Kit here.
  */
+import type { App } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config/config.js';
 import type { ErpApi } from './erp/api.js';
@@ -14,6 +15,7 @@ import type { LookupService } from './lookup/types.js';
 import { type AuditLog, createAuditLog } from './privacy/audit.js';
 import { createRevealPolicy } from './privacy/revealPolicy.js';
 import { type RunningSandbox, startSandbox } from './sandbox/index.js';
+import { createSlackApp, type SlackTransport } from './slack/app.js';
 import { DEFAULT_TIMING } from './slack/delivery.js';
 import type { ListenerDeps } from './slack/deps.js';
 import type { HealthReport } from './slack/routes.js';
@@ -139,4 +141,19 @@ export async function createServices(
       await sandbox?.close();
     },
   };
+}
+
+/** The Bolt app over these services, for one transport (Slack, Socket Mode, the console). */
+export function slackAppFor(
+  services: Services,
+  transport: SlackTransport,
+  apiUrl: string = services.config.slack.apiUrl,
+): App {
+  return createSlackApp({
+    transport,
+    apiUrl,
+    logger: services.logger,
+    listeners: services.listeners,
+    routes: { health: services.health, registry: services.metrics.registry },
+  });
 }

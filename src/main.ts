@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { App } from '@slack/bolt';
-import { createServices, type Services } from './app.js';
+import { createServices, type Services, slackAppFor } from './app.js';
 import {
   type AppConfig,
   ConfigError,
@@ -18,7 +18,7 @@ import {
 } from './config/config.js';
 import { runConsole } from './console/index.js';
 import { type AppLogger, createLogger, registerSecret, scrubSecrets } from './log/logger.js';
-import { createSlackApp, type SlackTransport } from './slack/app.js';
+import type { SlackTransport } from './slack/app.js';
 
 const USAGE = `Usage: npm start [-- --once "/stock WIDGET-9" [--json]]
 
@@ -48,13 +48,7 @@ function slackTransport(config: AppConfig): SlackTransport {
 
 async function runSlack(services: Services, logger: AppLogger): Promise<App> {
   const { config } = services;
-  const app = createSlackApp({
-    transport: slackTransport(config),
-    apiUrl: config.slack.apiUrl,
-    logger,
-    listeners: services.listeners,
-    routes: { health: services.health, registry: services.metrics.registry },
-  });
+  const app = slackAppFor(services, slackTransport(config));
   await app.init();
   await app.start();
   logger.info(
@@ -79,19 +73,17 @@ async function runConsoleMode(
   ];
   return runConsole({
     buildApp: (transport) =>
-      createSlackApp({
-        transport: {
+      slackAppFor(
+        services,
+        {
           kind: 'custom',
           receiver: transport.receiver,
           botToken: transport.token,
           botId: transport.botId,
           botUserId: transport.botUserId,
         },
-        apiUrl: transport.slackApiUrl,
-        logger,
-        listeners: services.listeners,
-        routes: { health: services.health, registry: services.metrics.registry },
-      }),
+        transport.slackApiUrl,
+      ),
     once,
     json,
     logger,

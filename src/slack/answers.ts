@@ -4,7 +4,7 @@
  */
 import type { ErpRef } from '../erp/api.js';
 import { type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
-import type { ContactQuery, ItemQuery, LookupOptions } from '../lookup/types.js';
+import type { ContactQuery, Fetched, ItemQuery, LookupOptions, Page } from '../lookup/types.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { contactCard } from '../views/contactCard.js';
 import { errorMessage, workingMessage } from '../views/feedback.js';
@@ -95,37 +95,61 @@ export async function itemSearchAnswer(
   });
 }
 
+interface Fallback<Row extends { code: string }> {
+  noun: 'item' | 'contact';
+  open(ref: ErpRef): Promise<SlackMessage>;
+  search(): Promise<Fetched<Page<Row>>>;
+  list(fetched: Fetched<Page<Row>>, notice: string): SlackMessage;
+}
+
 /**
- * `/stock CODE`: the card; on 404 a search for the code, opening the top result when its
- * code equals the token ignoring case (PRODUCT.md), else the list of close matches.
+ * `/stock CODE`, `/contact CODE`: the card; on 404 a search for the code, opening the top
+ * result when its code equals the token ignoring case (PRODUCT.md), else the close matches.
  */
-export async function itemByCodeAnswer(
+async function openWithSearchFallback<Row extends { code: string }>(
+  ref: ErpRef,
+  token: string,
+  fallback: Fallback<Row>,
+): Promise<SlackMessage> {
+  try {
+    return await fallback.open(ref);
+  } catch (error) {
+    if (!(error instanceof NotFoundError) || token === '') throw error;
+    const fetched = await fallback.search();
+    const top = fetched.data.rows[0];
+    if (top && top.code.toLowerCase() === token.toLowerCase()) {
+      return fallback.open({ code: top.code });
+    }
+    const { noun } = fallback;
+    return fallback.list(
+      fetched,
+      fetched.data.rows.length > 0
+        ? `No ${noun} has the code ${token}. Closest matches:`
+        : `No ${noun} has the code ${token}, and no ${noun} matches it.`,
+    );
+  }
+}
+
+export function itemByCodeAnswer(
   deps: ListenerDeps,
   ref: ErpRef,
   token: string,
   actor: Actor,
 ): Promise<SlackMessage> {
-  try {
-    return await itemCardAnswer(deps, { ref }, actor);
-  } catch (error) {
-    if (!(error instanceof NotFoundError) || token === '') throw error;
-    const query: ItemQuery = { words: [token] };
-    const fetched = await deps.lookup.searchItems(query, 0, lookupOptions(actor));
-    const top = fetched.data.rows[0];
-    if (top && top.code.toLowerCase() === token.toLowerCase()) {
-      return itemCardAnswer(deps, { ref: { code: top.code } }, actor);
-    }
-    return itemSearchList({
-      query,
-      page: fetched.data,
-      freshness: fetched.freshness,
-      now: deps.now(),
-      notice:
-        fetched.data.rows.length > 0
-          ? `No item has the code ${token}. Closest matches:`
-          : `No item has the code ${token}, and no item matches it.`,
-    });
-  }
+  const query: ItemQuery = { words: [token] };
+  return openWithSearchFallback(ref, token, {
+    noun: 'item',
+    open: (target) => itemCardAnswer(deps, { ref: target }, actor),
+    search: () => deps.lookup.searchItems(query, 0, lookupOptions(actor)),
+    list: (fetched, notice) =>
+      itemSearchList({
+        query,
+        page: fetched.data,
+        freshness: fetched.freshness,
+        now: deps.now(),
+        notice,
+      }),
+  });
 }
 
 async function mayOfferReveal(
@@ -176,35 +200,27 @@ export async function contactSearchAnswer(
   });
 }
 
-/** `/contact CODE`: as for items, with searchContact as the fallback. */
-export async function contactByCodeAnswer(
+export function contactByCodeAnswer(
   deps: ListenerDeps,
   ref: ErpRef,
   token: string,
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<SlackMessage> {
-  try {
-    return await contactCardAnswer(deps, { ref }, actor, client);
-  } catch (error) {
-    if (!(error instanceof NotFoundError) || token === '') throw error;
-    const query: ContactQuery = { words: [token] };
-    const fetched = await deps.lookup.searchContacts(query, 0, lookupOptions(actor));
-    const top = fetched.data.rows[0];
-    if (top && top.code.toLowerCase() === token.toLowerCase()) {
-      return contactCardAnswer(deps, { ref: { code: top.code } }, actor, client);
-    }
-    return contactSearchList({
-      query,
-      page: fetched.data,
-      freshness: fetched.freshness,
-      now: deps.now(),
-      notice:
-        fetched.data.rows.length > 0
-          ? `No contact has the code ${token}. Closest matches:`
-          : `No contact has the code ${token}, and no contact matches it.`,
-    });
-  }
+  const query: ContactQuery = { words: [token] };
+  return openWithSearchFallback(ref, token, {
+    noun: 'contact',
+    open: (target) => contactCardAnswer(deps, { ref: target }, actor, client),
+    search: () => deps.lookup.searchContacts(query, 0, lookupOptions(actor)),
+    list: (fetched, notice) =>
+      contactSearchList({
+        query,
+        page: fetched.data,
+        freshness: fetched.freshness,
+        now: deps.now(),
+        notice,
+      }),
+  });
 }
 
 /** The one short "working on it" line: why (queued or slow ERP) and about how long. */

@@ -43,7 +43,7 @@ async function command(commandName: string, text: string, userId?: string) {
 async function click(
   actionId: string,
   value: string,
-  options: { isEphemeral?: boolean; userId?: string } = {},
+  options: { isEphemeral?: boolean; userId?: string; messageBlocks?: unknown[] } = {},
 ) {
   const responseUrl = run.slack.responseUrl();
   const reply = await postToSlackApp(

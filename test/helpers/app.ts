@@ -5,11 +5,10 @@
  */
 import { createServer } from 'node:net';
 import type { App } from '@slack/bolt';
-import { createServices, type Services } from '../../src/app.js';
+import { createServices, type Services, slackAppFor } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
 import { registerSecret } from '../../src/log/logger.js';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
-import { createSlackApp } from '../../src/slack/app.js';
 import type { Timing } from '../../src/slack/delivery.js';
 import { captureSecret } from './capture.js';
 import { collectingLogger } from './logSink.js';
@@ -85,16 +84,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   const { logger, lines: logLines } = collectingLogger('trace', 'app');
   const services = await createServices(config, logger);
   services.listeners.timing = { ...services.listeners.timing, ...options.timing };
-  const app = createSlackApp({
-    transport:
-      mode === 'http'
-        ? { kind: 'http', botToken: BOT_TOKEN, signingSecret: SIGNING_SECRET, port }
-        : { kind: 'socket', botToken: BOT_TOKEN, appToken: APP_TOKEN, port },
-    apiUrl: config.slack.apiUrl,
-    logger,
-    listeners: services.listeners,
-    routes: { health: services.health, registry: services.metrics.registry },
-  });
+  const app = slackAppFor(
+    services,
+    mode === 'http'
+      ? { kind: 'http', botToken: BOT_TOKEN, signingSecret: SIGNING_SECRET, port }
+      : { kind: 'socket', botToken: BOT_TOKEN, appToken: APP_TOKEN, port },
+  );
   await app.init();
   await app.start();
   if (mode === 'socket') await slack.socketConnected();

@@ -202,6 +202,12 @@ describe('buttons never throw', () => {
           expect(ack).toHaveBeenCalledTimes(1);
           expect(respond.mock.calls.length).toBeGreaterThan(0);
           for (const call of respond.mock.calls) expectSafe(call[0]);
+          if (!decodeState(value).ok) {
+            const replaced = respond.mock.calls.some(
+              (call) => (call[0] as { replace_original?: boolean }).replace_original === true,
+            );
+            expect(replaced).toBe(false);
+          }
         },
       ),
       { numRuns: 300 },

@@ -126,9 +126,9 @@ describe('contactCard', () => {
       ['Reveal details', ACTION.contactReveal],
     ]);
     for (const secret of secretsOf(contact)) expect(allText(message)).not.toContain(secret);
-    expect(
-      buttons(card(contact, { shared: true, canReveal: false })).map((b) => b.label),
-    ).toEqual(['View']);
+    expect(buttons(card(contact, { shared: true, canReveal: false })).map((b) => b.label)).toEqual([
+      'View',
+    ]);
   });
 
   it('keeps the fallback text free of personal contact data', () => {

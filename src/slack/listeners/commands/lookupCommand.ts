@@ -1,0 +1,73 @@
+/**
+ * The shape both slash commands share: access check, parse, help, then the answer delivered
+ * within Slack's timing (on the acknowledgement when quick, else a working line and the answer).
+ */
+import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { ErpEndpoint } from '../../../erp/errors.js';
+import { checkAccess } from '../../../privacy/access.js';
+import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
+import type { HelpExamples } from '../../../views/help.js';
+import type { SlackMessage } from '../../../views/message.js';
+import { withNotices } from '../../../views/notices.js';
+import { isKnownToBeSlow, safely, workingLine } from '../../answers.js';
+import { deliverCommandAnswer } from '../../delivery.js';
+import type { ListenerDeps } from '../../deps.js';
+import type { ParseResult } from '../../parser.js';
+import type { Actor } from '../../payloads.js';
+import { acceptCommand, ephemeral } from './common.js';
+
+export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+export interface CommandSpec<R extends { kind: string }> {
+  name: '/stock' | '/contact';
+  family: 'stock' | 'contact';
+  parse(text: string): ParseResult<R>;
+  help(examples: HelpExamples | undefined): SlackMessage;
+  /** The ERP endpoint a request will wait on: what the working line talks about. */
+  endpoint(request: Exclude<R, { kind: 'help' }>): ErpEndpoint;
+  /** "Looking up WIDGET-9", for the working line. */
+  describe(request: Exclude<R, { kind: 'help' }>): string;
+  answer(
+    deps: ListenerDeps,
+    request: Exclude<R, { kind: 'help' }>,
+    actor: Actor,
+    client: SlackUsersApi,
+  ): Promise<SlackMessage>;
+}
+
+const isHelp = <R extends { kind: string }>(request: R): request is Extract<R, { kind: 'help' }> =>
+  request.kind === 'help';
+
+export function lookupCommand<R extends { kind: string }>(spec: CommandSpec<R>) {
+  return (deps: ListenerDeps) =>
+    async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
+      const accepted = await acceptCommand(deps, command, ack, (who) =>
+        checkAccess(deps.access[spec.family], who, spec.name),
+      );
+      if (!accepted) return;
+      const parsed = spec.parse(accepted.text);
+      if (!parsed.ok) {
+        await ack(ephemeral(withNotices(spec.help(deps.examples), [parsed.error])));
+        return;
+      }
+      const request = parsed.request;
+      if (isHelp(request)) {
+        await ack(ephemeral(withNotices(spec.help(deps.examples), parsed.notices)));
+        return;
+      }
+      const lookup = request as Exclude<R, { kind: 'help' }>;
+      const endpoint = spec.endpoint(lookup);
+      const answer = safely(deps, spec.name, async () =>
+        withNotices(await spec.answer(deps, lookup, accepted.actor, client), parsed.notices),
+      );
+      await deliverCommandAnswer({
+        ack,
+        respond,
+        answer,
+        working: () => workingLine(deps, spec.describe(lookup), endpoint),
+        knownToBeSlow: () => isKnownToBeSlow(deps, endpoint),
+        timing: deps.timing,
+        logger: deps.logger,
+      });
+    };
+}
