@@ -3,7 +3,8 @@
  * of every captured log line and message for secrets (ERP and Slack tokens, signing secrets,
  * Basic credentials) and for the sandbox's personal data (phones, e-mails; people's names in
  * logs). Personal data is allowed in exactly one place: a "Reveal details" answer sent
- * ephemerally as a new message. A finding fails `npm test`.
+ * ephemerally as a new message. Every message with blocks is also checked against Block
+ * Kit's limits. A finding fails `npm test`.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,8 @@ import {
   generateSandboxData,
 } from '../../src/sandbox/index.js';
 import { REVEAL_BLOCK_ID } from '../../src/views/contactReveal.js';
+import { checkMessageLimits } from '../../src/views/limits.js';
+import type { SlackMessage } from '../../src/views/message.js';
 import type { CapturedRecord } from './capture.js';
 
 /** Token shapes that must never be printed, whoever registered them. */
@@ -39,6 +42,19 @@ function personalData() {
   }
   const minimal = (values: Set<string>) => [...values].filter((value) => value.length >= 8);
   return { contactDetails: minimal(contacts), names: minimal(names) };
+}
+
+/** Messages with blocks (acks, response_url posts, chat.postMessage) must fit Block Kit. */
+function limitProblems(text: string): string[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const message = body as Partial<SlackMessage> | null;
+  if (!message || !Array.isArray(message.blocks)) return [];
+  return checkMessageLimits({ text: message.text ?? '', blocks: message.blocks });
 }
 
 function isRevealAnswer(text: string): boolean {
@@ -83,6 +99,11 @@ export function scan(records: CapturedRecord[]): { findings: Finding[]; checked:
     }
     if (!reveal && contactDetails.some((value) => record.text.includes(value))) {
       findings.push({ source: where, what: 'a sandbox phone number or e-mail address' });
+    }
+    if (record.kind === 'message') {
+      for (const problem of limitProblems(record.text)) {
+        findings.push({ source: where, what: `a message outside Block Kit's limits (${problem})` });
+      }
     }
     if (record.kind === 'log' && names.some((name) => record.text.includes(name))) {
       findings.push({ source: where, what: "a person's name" });

@@ -60,3 +60,14 @@ describe('the suite-wide leak scan', () => {
     ).toEqual(['a reveal answer that others could see', 'a reveal answer that others could see']);
   });
 });
+
+describe('Block Kit limits in the scan', () => {
+  it('flags a captured message that breaks a limit', () => {
+    const tooMany = { text: 'x', blocks: Array.from({ length: 51 }, () => ({ type: 'divider' })) };
+    const found = findingsOf([
+      { kind: 'message', source: 'response_url', text: JSON.stringify(tooMany) },
+    ]);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/Block Kit/);
+  });
+});
