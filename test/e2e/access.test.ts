@@ -1,0 +1,99 @@
+/**
+ * Operator settings end to end: access rules per command, CONTACT_REVEAL=nobody, and the
+ * reveal audit file.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTION, encodeState } from '../../src/views/actions.js';
+import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
+import { buttonsOf, textOf } from '../helpers/blocks.js';
+import {
+  blockActionsPayload,
+  interactionForm,
+  postToSlackApp,
+  slashCommandForm,
+} from '../helpers/slack/index.js';
+
+const auditFile = join(mkdtempSync(join(tmpdir(), 'erp-audit-')), 'audit.jsonl');
+let run: RunningApp;
+
+beforeAll(async () => {
+  run = await startApp({
+    env: {
+      STOCK_ALLOWED_CHANNELS: 'CSALES01',
+      CONTACT_REVEAL: 'nobody',
+      AUDIT_LOG_FILE: auditFile,
+    },
+  });
+});
+afterAll(async () => {
+  await run?.stop();
+});
+
+async function command(name: string, text: string, channelId?: string) {
+  const reply = await postToSlackApp(
+    run.eventsUrl,
+    slashCommandForm({
+      command: name,
+      text,
+      response_url: run.slack.responseUrl(),
+      channel_id: channelId,
+    }),
+    { signingSecret: SIGNING_SECRET },
+  );
+  expect(reply.status).toBe(200);
+  return reply.json as { text?: string; blocks?: unknown[] };
+}
+
+describe('access rules', () => {
+  it('refuses /stock outside the allowed channels, before any ERP call', async () => {
+    const before = run.sandbox.stats().requests.getItem ?? 0;
+    const refused = await command('/stock', 'WIDGET-9');
+    expect(textOf(refused)).toMatch(/not enabled in this channel/);
+    expect(run.sandbox.stats().requests.getItem ?? 0).toBe(before);
+    const allowed = await command('/stock', 'WIDGET-9', 'CSALES01');
+    expect(textOf(allowed)).toContain('WIDGET-9');
+  });
+
+  it('applies the rule to the buttons of the command too', async () => {
+    const responseUrl = run.slack.responseUrl();
+    const value = encodeState({ v: 1, t: 'i', r: { c: 'WIDGET-9' } });
+    await postToSlackApp(
+      run.eventsUrl,
+      interactionForm(blockActionsPayload({ actionId: ACTION.itemRefresh, value, responseUrl })),
+      { signingSecret: SIGNING_SECRET },
+    );
+    const [answer] = await run.slack.waitForResponses(responseUrl, 1);
+    expect(answer?.body.replace_original).toBe(false);
+    expect(textOf(answer?.body ?? {})).toMatch(/not enabled in this channel/);
+  });
+});
+
+describe('CONTACT_REVEAL=nobody', () => {
+  it('offers no Reveal button, refuses a forged click, and audits it to the file', async () => {
+    const card = await command('/contact', 'ACME01');
+    expect(buttonsOf(card).map((b) => b.text)).not.toContain('Reveal details');
+
+    const responseUrl = run.slack.responseUrl();
+    const value = encodeState({ v: 1, t: 'c', r: { c: 'ACME01' } });
+    await postToSlackApp(
+      run.eventsUrl,
+      interactionForm(blockActionsPayload({ actionId: ACTION.contactReveal, value, responseUrl })),
+      { signingSecret: SIGNING_SECRET },
+    );
+    const [answer] = await run.slack.waitForResponses(responseUrl, 1);
+    expect(answer?.body.response_type).toBe('ephemeral');
+    expect(textOf(answer?.body ?? {})).not.toContain('@acme');
+    const lines = readFileSync(auditFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.at(-1)).toMatchObject({
+      outcome: 'refused',
+      contactCode: 'ACME01',
+      reason: 'disabled',
+    });
+  });
+});
