@@ -36,10 +36,13 @@ const DEPARTMENTS = [
   'Sales',
   '',
 ];
-const SALUTATIONS = ['Mr', 'Ms', 'Mrs', 'Dr', ''];
+/** Salutations that fit a person of each sex; `Dr` and none fit anyone. */
+const SALUTATIONS = { female: ['Ms', 'Mrs', 'Dr', ''], male: ['Mr', 'Dr', ''] } as const;
 
 export interface PersonSpec {
   name: string;
+  /** Picks a fitting salutation; without it the person gets none or `Dr`. */
+  sex?: 'female' | 'male';
   role?: string;
   /** Every phone and e-mail field filled (for redaction demos); otherwise some are empty. */
   complete?: boolean;
@@ -77,9 +80,10 @@ export class ContactFactory {
     this.nextClientId += this.random.int(1, 4);
     const people =
       spec.people ??
-      Array.from({ length: spec.peopleCount ?? this.randomPeopleCount() }, () => ({
-        name: this.faker.person.fullName(),
-      }));
+      Array.from({ length: spec.peopleCount ?? this.randomPeopleCount() }, () => {
+        const sex = this.faker.person.sexType();
+        return { name: this.faker.person.fullName({ sex }), sex };
+      });
     const record: ContactRecord = {
       clientid: this.nextClientId,
       code: spec.code !== undefined ? this.claim(spec.code) : this.uniqueCode(spec.company),
@@ -118,7 +122,7 @@ export class ContactFactory {
     const has = (probability: number) => spec.complete === true || this.random.chance(probability);
     return {
       id: this.nextPersonId,
-      salutation: this.random.pick(SALUTATIONS),
+      salutation: this.random.pick(spec.sex ? SALUTATIONS[spec.sex] : ['Dr', '', '']),
       name: spec.name,
       role: spec.role ?? this.random.pick(ROLES),
       department: this.random.pick(DEPARTMENTS),

@@ -17,11 +17,11 @@ export const FIXED_CONTACT_CODES = [
 ] as const;
 
 const ACME_PEOPLE: PersonSpec[] = [
-  { name: 'Jane Citizen', role: 'Purchasing Officer', complete: true },
-  { name: 'John Smith', role: 'Accounts Payable', complete: true },
-  { name: 'Priya Natarajan', role: 'Operations Manager', complete: true },
-  { name: 'Liam O\u2019Connor', role: 'Workshop Supervisor', complete: true },
-  { name: 'Mei Chen', role: 'Director', complete: true },
+  { name: 'Jane Citizen', sex: 'female', role: 'Purchasing Officer', complete: true },
+  { name: 'John Smith', sex: 'male', role: 'Accounts Payable', complete: true },
+  { name: 'Priya Natarajan', sex: 'female', role: 'Operations Manager', complete: true },
+  { name: 'Liam O\u2019Connor', sex: 'male', role: 'Workshop Supervisor', complete: true },
+  { name: 'Mei Chen', sex: 'female', role: 'Director', complete: true },
   { name: 'José Muñoz', role: 'Store Manager', complete: true },
 ];
 
