@@ -16,7 +16,7 @@ import { createLogger } from '../src/log/logger.js';
 import { createMetrics } from '../src/lookup/metrics.js';
 import { createLookupService } from '../src/lookup/service.js';
 import type { LookupService } from '../src/lookup/types.js';
-import { type RunningSandbox, startSandbox } from '../src/sandbox/server.js';
+import { generateSandboxData, type RunningSandbox, startSandbox } from '../src/sandbox/index.js';
 import { CountingErp, type Lookup, percentile, replay } from './workload.js';
 
 const MINUTE = 1_000; // one compressed minute
@@ -34,11 +34,17 @@ interface Outcome {
   hitLatencies: number[];
 }
 
+/**
+ * Generated once: generating it per sandbox would block the event loop of runs already
+ * replaying side by side, and show up as their latency.
+ */
+const DATA = generateSandboxData(11);
+
 async function sandboxWithClient(
   windowMs = MINUTE,
 ): Promise<{ sandbox: RunningSandbox; client: ErpClient }> {
   const sandbox = await startSandbox({
-    seed: 11,
+    data: DATA,
     limits: {
       getItem: GET_LIMIT,
       getContact: GET_LIMIT,
@@ -104,13 +110,17 @@ async function play(
   return outcome;
 }
 
-async function replayRun(lookups: readonly Lookup[], mode: 'naive' | number): Promise<Outcome> {
+async function replayRun(
+  lookups: readonly Lookup[],
+  mode: 'naive' | number,
+  pace: string,
+): Promise<Outcome> {
   const { sandbox, client } = await sandboxWithClient();
   const erp = new CountingErp(client);
   try {
     if (mode === 'naive') {
       return await play(
-        'naive client (every lookup calls the ERP)',
+        `naive client (every lookup calls the ERP), ${pace}`,
         lookups,
         erp,
         sandbox,
@@ -122,13 +132,14 @@ async function replayRun(lookups: readonly Lookup[], mode: 'naive' | number): Pr
     }
     const service = lookupService(erp, mode);
     const outcome = await play(
-      `lookup service, CACHE_TTL ${mode * 60} s`,
+      `lookup service, CACHE_TTL ${mode * 60} s, ${pace}`,
       lookups,
       erp,
       sandbox,
       async (item) => {
         const answer = await service.getItem({ code: item.code }, { requester: item.user });
-        return answer.freshness.fromCache;
+        // A stale answer (served after a long queue or a failure) is not a cache hit.
+        return answer.freshness.fromCache && !answer.freshness.stale;
       },
     );
     await service.close();
@@ -234,16 +245,22 @@ async function main(): Promise<void> {
   const { sandbox: probe } = await sandboxWithClient();
   const codes = probe.data.items.slice(0, 300).map((item) => item.record.code);
   await probe.close();
-  const lookups = replay({ seed: 42, count: 1_000, users: 50, codes, s: 1.1, spanMs: 10 * MINUTE });
+  // The busy channel of the issue asks far more than the 60 lookups a minute the ERP allows:
+  // 200 a minute. The same draw spread twice as thin shows how the answer depends on pace.
+  const busy = replay({ seed: 42, count: 1_000, users: 50, codes, s: 1.1, spanMs: 5 * MINUTE });
+  const calm = replay({ seed: 42, count: 1_000, users: 50, codes, s: 1.1, spanMs: 10 * MINUTE });
 
   process.stdout.write(
-    'Replaying 1,000 lookups (50 users, 300 codes, Zipf s=1.1) over 10 compressed minutes...\n',
+    'Replaying 1,000 lookups (50 users, 300 codes, Zipf s=1.1) over 5 and 10 compressed minutes...\n',
   );
-  const [naive, ours, oursDefault] = await Promise.all([
-    replayRun(lookups, 'naive'),
-    replayRun(lookups, 5),
-    replayRun(lookups, 1),
+  const [naive, ours, oursCalm, oursLongTtl] = await Promise.all([
+    replayRun(busy, 'naive', '200 lookups/min'),
+    replayRun(busy, 1, '200 lookups/min'),
+    replayRun(calm, 1, '100 lookups/min'),
+    replayRun(calm, 5, '100 lookups/min'),
   ]);
+  const serviceRuns = [ours, oursCalm, oursLongTtl];
+  const serviceRateLimited = serviceRuns.reduce((sum, run) => sum + run.rateLimited, 0);
   const hitP99 = await isolatedHitP99();
   process.stdout.write('Saturation runs (1 s and 2 s windows, side by side)...\n');
   const [saturation, saturationFast] = await Promise.all([
@@ -260,21 +277,21 @@ async function main(): Promise<void> {
     `Run ${new Date().toISOString()} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores, ${mb(totalmem())} RAM), Node ${process.version}.`,
     '',
     `Time compressed 60x: one ERP minute = ${MINUTE} ms. Sandbox ERP with ${LATENCY.latencyMs} ms ± ${LATENCY.jitterMs} ms latency and its real limits per (compressed) minute: ${GET_LIMIT} getItem. Service: same limits and window, QUEUE_MAX_WAIT 45 s (750 ms).`,
-    `Replay: 1,000 getItem lookups by 50 users over 300 codes (Zipf s=1.1, seed 42), spread over 10 compressed minutes (about 100 lookups a minute). Each run has its own sandbox; the three ran side by side.`,
+    `Replay: 1,000 getItem lookups by 50 users over 300 codes (Zipf s=1.1, seed 42), spread over 5 compressed minutes (200 lookups a minute, the busy channel: over three times the ERP's getItem limit); the same draw over 10 minutes for comparison. Each run has its own sandbox; the four ran side by side.`,
     '',
-    table([naive, ours, oursDefault]),
+    table([naive, ours, oursCalm, oursLongTtl]),
     '',
     '| target | measured | |',
     '|---|---|---|',
-    `| upstream calls per lookup, ours / naive ≤ 0.35 (CACHE_TTL 300 s) | ${ratio.toFixed(3)} | ${check(ratio <= 0.35)} |`,
-    `| 429s caused by the service = 0 | ${ours.rateLimited + oursDefault.rateLimited} | ${check(ours.rateLimited + oursDefault.rateLimited === 0)} |`,
+    `| upstream calls per lookup, ours / naive ≤ 0.35 (default CACHE_TTL 60 s, 200 lookups/min) | ${ratio.toFixed(3)} | ${check(ratio <= 0.35)} |`,
+    `| 429s caused by the service = 0 (all three service runs) | ${serviceRateLimited} | ${check(serviceRateLimited === 0)} |`,
     `| cached-hit p99 in process < 2 ms (isolated, 20,000 hits) | ${ms(hitP99)} | ${check(hitP99 < 2)} |`,
     `| cached-hit p99 during the replay (sandbox in the same process) | ${ms(replayHitP99)} | ${check(replayHitP99 < 2)} |`,
     `| saturation: upstream rate ≥ 95% of budget, 2 s window (${GET_LIMIT} calls per ${saturation.meanCycle.toFixed(0)} ms slot cycle) | ${(saturation.share * 100).toFixed(1)}% | ${check(saturation.share >= 0.95)} |`,
     `| saturation, 1 s window (${GET_LIMIT} calls per ${saturationFast.meanCycle.toFixed(0)} ms slot cycle) | ${(saturationFast.share * 100).toFixed(1)}% | ${saturationFast.share >= 0.95 ? 'PASS' : 'below 95% only through time compression (see below)'} |`,
     `| saturation: 429s = 0 | ${saturation.rateLimited + saturationFast.rateLimited} | ${check(saturation.rateLimited + saturationFast.rateLimited === 0)} |`,
     '',
-    `With the default CACHE_TTL of 60 s the same replay costs ${(oursDefault.upstream / oursDefault.lookups).toFixed(3)} calls per lookup: at about 100 lookups a minute, a one-minute lifetime sees each popular code only a few times.`,
+    `At half the pace (100 lookups a minute) the default CACHE_TTL of 60 s costs ${(oursCalm.upstream / oursCalm.lookups).toFixed(3)} calls per lookup: a one-minute lifetime then sees each popular code fewer times; a 300 s lifetime brings it to ${(oursLongTtl.upstream / oursLongTtl.lookups).toFixed(3)}. The saving grows with the traffic, which is when it matters.`,
     `Saturation: ${GET_LIMIT * 10} distinct lookups from 20 users at once, ${GET_LIMIT} getItem per window. A slot is reused only a full window after its response (the ERP saw the request somewhere in between), so never causing a 429 costs one response time (plus scheduling) per slot per window: ${(saturationFast.meanCycle - MINUTE).toFixed(0)} ms here. Time compression inflates that share: against the real 60 s window it is about ${(((saturationFast.meanCycle - MINUTE) / 60_000) * 100).toFixed(2)}% of the budget.`,
     '',
     `Heap used: ${mb(heapBefore)} before, ${mb(heapAfter)} after (includes the sandboxes' generated data).`,
