@@ -48,13 +48,15 @@ export interface StartAppOptions {
   mode?: 'http' | 'socket';
   env?: Record<string, string>;
   sandbox?: SandboxOptions;
+  /** Share this running sandbox (replicas of one app on one ERP) instead of starting one. */
+  erp?: RunningSandbox;
   slack?: FakeSlackOptions;
   timing?: Partial<Timing>;
 }
 
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
   const mode = options.mode ?? 'http';
-  const sandbox = await startSandbox(options.sandbox);
+  const sandbox = options.erp ?? (await startSandbox(options.sandbox));
   const slack = await startFakeSlack({
     botToken: BOT_TOKEN,
     appToken: APP_TOKEN,
@@ -107,7 +109,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
       await app.stop();
       await services.close();
       await slack.close();
-      await sandbox.close();
+      if (!options.erp) await sandbox.close();
     },
   };
 }

@@ -1,0 +1,79 @@
+/**
+ * Two replicas of the app on one ERP credential and one Redis (REDIS_URL): a lookup made by
+ * one is a cache hit on the other, and the health endpoint reports Redis.
+ */
+import { Redis } from 'ioredis';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
+import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
+import { textOf } from '../helpers/blocks.js';
+import { postToSlackApp, slashCommandForm } from '../helpers/slack/index.js';
+
+const redisUrl = process.env.REDIS_URL;
+
+async function redisAnswers(url: string | undefined): Promise<boolean> {
+  if (!url) return false;
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+  });
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const available = await redisAnswers(redisUrl);
+if (!available) {
+  // biome-ignore lint/suspicious/noConsole: the skip must say why, in the test output.
+  console.warn('Skipping the replica tests: set REDIS_URL to a running Redis to run them.');
+}
+
+describe.skipIf(!available)('two replicas sharing Redis', () => {
+  let erp: RunningSandbox;
+  let replicas: RunningApp[] = [];
+
+  beforeAll(async () => {
+    erp = await startSandbox();
+    const env = { REDIS_URL: redisUrl ?? '' };
+    replicas = [await startApp({ erp, env }), await startApp({ erp, env })];
+  });
+  afterAll(async () => {
+    for (const replica of replicas) await replica.stop();
+    await erp?.close();
+  });
+
+  it('answers a lookup made by one replica from the shared cache on the other', async () => {
+    const ask = async (replica: RunningApp) => {
+      const reply = await postToSlackApp(
+        replica.eventsUrl,
+        slashCommandForm({
+          command: '/stock',
+          text: 'WIDGET-9',
+          response_url: replica.slack.responseUrl(),
+        }),
+        { signingSecret: SIGNING_SECRET },
+      );
+      return textOf((reply.json as object | undefined) ?? {});
+    };
+    const [first, second] = replicas;
+    if (!first || !second) throw new Error('replicas did not start');
+    expect(await ask(first)).toContain('WIDGET-9');
+    expect(erp.stats().requests.getItem).toBe(1);
+    const fromOther = await ask(second);
+    expect(fromOther).toContain('WIDGET-9');
+    expect(fromOther).toMatch(/cache/i);
+    expect(erp.stats().requests.getItem).toBe(1);
+  });
+
+  it('reports Redis in /healthz', async () => {
+    const health = await request(`${replicas[0]?.baseUrl}/healthz`);
+    expect(await health.body.json()).toMatchObject({ status: 'ok', redis: 'ready' });
+  });
+});
