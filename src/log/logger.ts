@@ -77,9 +77,9 @@ export function createLogger(options: LoggerOptions = {}): AppLogger {
   return pino(
     {
       level: options.level ?? 'info',
-      name: options.name,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-      base: undefined,
+      // Not pino's `name`: a top-level `name` is redacted as a person's name would be.
+      base: options.name ? { component: options.name } : undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
