@@ -7,7 +7,7 @@ import { type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
 import type { ContactQuery, Fetched, ItemQuery, LookupOptions, Page } from '../lookup/types.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { contactCard } from '../views/contactCard.js';
-import { errorMessage, workingMessage } from '../views/feedback.js';
+import { errorMessage, noticeMessage, workingMessage } from '../views/feedback.js';
 import { itemCard } from '../views/itemCard.js';
 import type { SlackMessage } from '../views/message.js';
 import { contactSearchList, itemSearchList } from '../views/searchLists.js';
@@ -105,6 +105,7 @@ interface Fallback<Row extends { code: string }> {
 /**
  * `/stock CODE`, `/contact CODE`: the card; on 404 a search for the code, opening the top
  * result when its code equals the token ignoring case (PRODUCT.md), else the close matches.
+ * An id (`id:123`, `#123`) that does not exist is said plainly: there is nothing to search.
  */
 async function openWithSearchFallback<Row extends { code: string }>(
   ref: ErpRef,
@@ -114,7 +115,13 @@ async function openWithSearchFallback<Row extends { code: string }>(
   try {
     return await fallback.open(ref);
   } catch (error) {
-    if (!(error instanceof NotFoundError) || token === '') throw error;
+    if (!(error instanceof NotFoundError)) throw error;
+    if ('id' in ref || token === '') {
+      const what = 'id' in ref ? `the internal id ${ref.id}` : 'that code';
+      return noticeMessage(
+        `No ${fallback.noun} has ${what} in the ERP. Try its code, or search with a few words.`,
+      );
+    }
     const fetched = await fallback.search();
     const top = fetched.data.rows[0];
     if (top && top.code.toLowerCase() === token.toLowerCase()) {

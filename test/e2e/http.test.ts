@@ -169,6 +169,8 @@ describe('slash commands over HTTP', () => {
     expect(textOf(ack ?? {})).toContain('WIDGET-9');
     const missing = await command('/stock', 'NO-SUCH-CODE-777');
     expect(textOf(missing.ack ?? {})).toMatch(/No item/);
+    const missingId = await command('/stock', '#99999999');
+    expect(textOf(missingId.ack ?? {})).toMatch(/No item has the internal id 99999999/);
   });
 
   it('answers a forged or stale button value with a clear message', async () => {

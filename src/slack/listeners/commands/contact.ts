@@ -1,5 +1,5 @@
 import { contactHelp } from '../../../views/help.js';
-import { contactByCodeAnswer, contactCardAnswer, contactSearchAnswer } from '../../answers.js';
+import { contactByCodeAnswer, contactSearchAnswer } from '../../answers.js';
 import { type ContactRequest, parseContactCommand } from '../../parser.js';
 import { lookupCommand } from './lookupCommand.js';
 
@@ -18,8 +18,6 @@ export const contactCommand = lookupCommand<ContactRequest>({
   },
   answer: (deps, request, actor, client) => {
     if (request.kind === 'search') return contactSearchAnswer(deps, request.query, 0, actor);
-    return 'id' in request.ref
-      ? contactCardAnswer(deps, { ref: request.ref }, actor, client)
-      : contactByCodeAnswer(deps, request.ref, request.token, actor, client);
+    return contactByCodeAnswer(deps, request.ref, request.token, actor, client);
   },
 });

@@ -1,5 +1,5 @@
 import { stockHelp } from '../../../views/help.js';
-import { itemByCodeAnswer, itemCardAnswer, itemSearchAnswer } from '../../answers.js';
+import { itemByCodeAnswer, itemSearchAnswer } from '../../answers.js';
 import { parseStockCommand, type StockRequest } from '../../parser.js';
 import { lookupCommand } from './lookupCommand.js';
 
@@ -18,8 +18,6 @@ export const stockCommand = lookupCommand<StockRequest>({
   },
   answer: (deps, request, actor) => {
     if (request.kind === 'search') return itemSearchAnswer(deps, request.query, 0, actor);
-    return 'id' in request.ref
-      ? itemCardAnswer(deps, { ref: request.ref }, actor)
-      : itemByCodeAnswer(deps, request.ref, request.token, actor);
+    return itemByCodeAnswer(deps, request.ref, request.token, actor);
   },
 });
