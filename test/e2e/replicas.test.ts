@@ -2,38 +2,16 @@
  * Two replicas of the app on one ERP credential and one Redis (REDIS_URL): a lookup made by
  * one is a cache hit on the other, and the health endpoint reports Redis.
  */
-import { Redis } from 'ioredis';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
+import { sharedRedisOrSkip } from '../helpers/redis.js';
 import { postToSlackApp, slashCommandForm } from '../helpers/slack/index.js';
 
 const redisUrl = process.env.REDIS_URL;
-
-async function redisAnswers(url: string | undefined): Promise<boolean> {
-  if (!url) return false;
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    enableOfflineQueue: false,
-  });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const available = await redisAnswers(redisUrl);
-if (!available) {
-  // biome-ignore lint/suspicious/noConsole: the skip must say why, in the test output.
-  console.warn('Skipping the replica tests: set REDIS_URL to a running Redis to run them.');
-}
+const available = await sharedRedisOrSkip('the replica tests');
 
 describe.skipIf(!available)('two replicas sharing Redis', () => {
   let erp: RunningSandbox;

@@ -10,37 +10,13 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectRedis } from '../../src/lookup/redis.js';
 import { collectingLogger } from '../helpers/logSink.js';
+import { redisAnswers, sharedRedisOrSkip } from '../helpers/redis.js';
 import { FakeErp, makeService, maxInWindow, silentLogger } from './fakes.js';
 
 const REDIS_URL = process.env.REDIS_URL;
 
-async function redisAnswers(url: string | undefined): Promise<boolean> {
-  if (!url) return false;
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const sharedAvailable = await redisAnswers(REDIS_URL);
+const sharedAvailable = await sharedRedisOrSkip('the shared Redis tests');
 const binaryAvailable = spawnSync('redis-server', ['--version']).status === 0;
-if (!sharedAvailable) {
-  // biome-ignore lint/suspicious/noConsole: says why the shared-mode tests did not run
-  console.warn(
-    `Skipping shared Redis tests: REDIS_URL ${REDIS_URL ? 'does not answer' : 'is unset'}`,
-  );
-}
 if (!binaryAvailable) {
   // biome-ignore lint/suspicious/noConsole: says why the outage test did not run
   console.warn('Skipping the Redis outage test: no redis-server binary on PATH');
