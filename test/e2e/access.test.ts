@@ -7,14 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, encodeState } from '../../src/views/actions.js';
-import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
+import { type RunningApp, startApp } from '../helpers/app.js';
 import { buttonsOf, textOf } from '../helpers/blocks.js';
-import {
-  blockActionsPayload,
-  interactionForm,
-  postToSlackApp,
-  slashCommandForm,
-} from '../helpers/slack/index.js';
 
 const auditFile = join(mkdtempSync(join(tmpdir(), 'erp-audit-')), 'audit.jsonl');
 let run: RunningApp;
@@ -33,18 +27,9 @@ afterAll(async () => {
 });
 
 async function command(name: string, text: string, channelId?: string) {
-  const reply = await postToSlackApp(
-    run.eventsUrl,
-    slashCommandForm({
-      command: name,
-      text,
-      response_url: run.slack.responseUrl(),
-      channel_id: channelId,
-    }),
-    { signingSecret: SIGNING_SECRET },
-  );
+  const { reply, ack } = await run.command(name, text, channelId ? { channel_id: channelId } : {});
   expect(reply.status).toBe(200);
-  return reply.json as { text?: string; blocks?: unknown[] };
+  return ack ?? {};
 }
 
 describe('access rules', () => {
@@ -58,12 +43,9 @@ describe('access rules', () => {
   });
 
   it('applies the rule to the buttons of the command too', async () => {
-    const responseUrl = run.slack.responseUrl();
-    const value = encodeState({ v: 1, t: 'i', r: { c: 'WIDGET-9' } });
-    await postToSlackApp(
-      run.eventsUrl,
-      interactionForm(blockActionsPayload({ actionId: ACTION.itemRefresh, value, responseUrl })),
-      { signingSecret: SIGNING_SECRET },
+    const { responseUrl } = await run.click(
+      ACTION.itemRefresh,
+      encodeState({ v: 1, t: 'i', r: { c: 'WIDGET-9' } }),
     );
     const [answer] = await run.slack.waitForResponses(responseUrl, 1);
     expect(answer?.body.replace_original).toBe(false);
@@ -76,12 +58,9 @@ describe('CONTACT_REVEAL=nobody', () => {
     const card = await command('/contact', 'ACME01');
     expect(buttonsOf(card).map((b) => b.text)).not.toContain('Reveal details');
 
-    const responseUrl = run.slack.responseUrl();
-    const value = encodeState({ v: 1, t: 'c', r: { c: 'ACME01' } });
-    await postToSlackApp(
-      run.eventsUrl,
-      interactionForm(blockActionsPayload({ actionId: ACTION.contactReveal, value, responseUrl })),
-      { signingSecret: SIGNING_SECRET },
+    const { responseUrl } = await run.click(
+      ACTION.contactReveal,
+      encodeState({ v: 1, t: 'c', r: { c: 'ACME01' } }),
     );
     const [answer] = await run.slack.waitForResponses(responseUrl, 1);
     expect(answer?.body.response_type).toBe('ephemeral');

@@ -30,27 +30,15 @@ afterAll(async () => {
   await run?.stop();
 });
 
-async function command(commandName: string, text: string, userId?: string) {
-  const responseUrl = run.slack.responseUrl();
-  const reply = await postToSlackApp(
-    run.eventsUrl,
-    slashCommandForm({ command: commandName, text, response_url: responseUrl, user_id: userId }),
-    { signingSecret: SIGNING_SECRET },
-  );
-  return { reply, responseUrl, ack: reply.json as Message | undefined };
-}
+const command = (name: string, text: string) => run.command(name, text);
 
+/** Clicks a button; Slack must get its acknowledgement in time. Returns the response_url. */
 async function click(
   actionId: string,
   value: string,
   options: { isEphemeral?: boolean; userId?: string; messageBlocks?: unknown[] } = {},
 ) {
-  const responseUrl = run.slack.responseUrl();
-  const reply = await postToSlackApp(
-    run.eventsUrl,
-    interactionForm(blockActionsPayload({ actionId, value, responseUrl, ...options })),
-    { signingSecret: SIGNING_SECRET },
-  );
+  const { reply, responseUrl } = await run.click(actionId, value, options);
   expect(reply.status).toBe(200);
   expect(reply.elapsedMs).toBeLessThan(1500);
   return responseUrl;

@@ -5,10 +5,9 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
-import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
+import { type RunningApp, startApp } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
 import { sharedRedisOrSkip } from '../helpers/redis.js';
-import { postToSlackApp, slashCommandForm } from '../helpers/slack/index.js';
 
 const redisUrl = process.env.REDIS_URL;
 const available = await sharedRedisOrSkip('the replica tests');
@@ -29,16 +28,8 @@ describe.skipIf(!available)('two replicas sharing Redis', () => {
 
   it('answers a lookup made by one replica from the shared cache on the other', async () => {
     const ask = async (replica: RunningApp) => {
-      const reply = await postToSlackApp(
-        replica.eventsUrl,
-        slashCommandForm({
-          command: '/stock',
-          text: 'WIDGET-9',
-          response_url: replica.slack.responseUrl(),
-        }),
-        { signingSecret: SIGNING_SECRET },
-      );
-      return textOf((reply.json as object | undefined) ?? {});
+      const { ack } = await replica.command('/stock', 'WIDGET-9');
+      return textOf(ack ?? {});
     };
     const [first, second] = replicas;
     if (!first || !second) throw new Error('replicas did not start');

@@ -4,14 +4,8 @@
  * while the ERP is down.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
+import { type RunningApp, startApp } from '../helpers/app.js';
 import { buttonLabelled, textOf } from '../helpers/blocks.js';
-import {
-  blockActionsPayload,
-  interactionForm,
-  postToSlackApp,
-  slashCommandForm,
-} from '../helpers/slack/index.js';
 
 let run: RunningApp;
 
@@ -22,15 +16,7 @@ afterAll(async () => {
   await run?.stop();
 });
 
-async function stock(text: string) {
-  const responseUrl = run.slack.responseUrl();
-  const reply = await postToSlackApp(
-    run.eventsUrl,
-    slashCommandForm({ command: '/stock', text, response_url: responseUrl }),
-    { signingSecret: SIGNING_SECRET },
-  );
-  return { reply, responseUrl };
-}
+const stock = (text: string) => run.command('/stock', text);
 
 describe('a slow ERP', () => {
   it('acknowledges at once, says it is working, then answers', async () => {
@@ -56,18 +42,7 @@ describe('a slow ERP', () => {
     const refresh = buttonLabelled(card, 'Refresh');
     run.sandbox.setFaults({ latencyMs: 2600, jitterMs: 0 });
     try {
-      const responseUrl = run.slack.responseUrl();
-      const click = await postToSlackApp(
-        run.eventsUrl,
-        interactionForm(
-          blockActionsPayload({
-            actionId: refresh.action_id,
-            value: refresh.value ?? '',
-            responseUrl,
-          }),
-        ),
-        { signingSecret: SIGNING_SECRET },
-      );
+      const { reply: click, responseUrl } = await run.click(refresh.action_id, refresh.value ?? '');
       expect(click.elapsedMs).toBeLessThan(1500);
       const [working, answer] = await run.slack.waitForResponses(responseUrl, 2, 8000);
       expect(working?.body.replace_original).toBe(true);
@@ -85,18 +60,7 @@ describe('a failing ERP', () => {
     const refresh = buttonLabelled(reply.json as { blocks?: unknown[] }, 'Refresh');
     run.sandbox.setFaults({ errorRate: 1 });
     try {
-      const responseUrl = run.slack.responseUrl();
-      await postToSlackApp(
-        run.eventsUrl,
-        interactionForm(
-          blockActionsPayload({
-            actionId: refresh.action_id,
-            value: refresh.value ?? '',
-            responseUrl,
-          }),
-        ),
-        { signingSecret: SIGNING_SECRET },
-      );
+      const { responseUrl } = await run.click(refresh.action_id, refresh.value ?? '');
       const answers = await run.slack.waitForResponses(responseUrl, 1, 8000);
       const last = answers.at(-1);
       expect(textOf(last?.body ?? {})).toMatch(/stale|unreachable|not answering|couldn.t reach/i);
@@ -118,13 +82,8 @@ describe('a misconfigured ERP credential', () => {
   it('tells the user to ask an admin, and logs the detail for the admin without the token', async () => {
     const wrong = await startApp({ env: { ERP_ACCESS_TOKEN: 'wrong-erp-token-0123456789' } });
     try {
-      const responseUrl = wrong.slack.responseUrl();
-      const reply = await postToSlackApp(
-        wrong.eventsUrl,
-        slashCommandForm({ command: '/stock', text: 'WIDGET-9', response_url: responseUrl }),
-        { signingSecret: SIGNING_SECRET },
-      );
-      const message = reply.json ?? (await wrong.slack.waitForResponses(responseUrl, 1))[0]?.body;
+      const { ack, responseUrl } = await wrong.command('/stock', 'WIDGET-9');
+      const message = ack ?? (await wrong.slack.waitForResponses(responseUrl, 1))[0]?.body;
       expect(textOf(message ?? {})).toMatch(/admin/i);
       const errors = wrong.logLines
         .map((line) => JSON.parse(line))

@@ -12,7 +12,18 @@ import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sr
 import type { Timing } from '../../src/slack/delivery.js';
 import { captureSecret } from './capture.js';
 import { collectingLogger } from './logSink.js';
-import { type FakeSlack, type FakeSlackOptions, startFakeSlack } from './slack/index.js';
+import {
+  type BlockActionsOptions,
+  blockActionsPayload,
+  type FakeSlack,
+  type FakeSlackOptions,
+  interactionForm,
+  postToSlackApp,
+  type SlackAppReply,
+  type SlashCommandFields,
+  slashCommandForm,
+  startFakeSlack,
+} from './slack/index.js';
 
 export const SIGNING_SECRET = 'e2e-signing-secret-0123456789abcdef';
 export const BOT_TOKEN = 'xoxb-e2e-bot-token-0123456789';
@@ -39,9 +50,21 @@ export interface RunningApp {
   services: Services;
   sandbox: RunningSandbox;
   slack: FakeSlack;
-  /** Every log line the app wrote, parsed. */
+  /** Every log line the app wrote (JSON). */
   logLines: string[];
+  /** A slash command as Slack sends it, signed; the ack is the parsed JSON body, if any. */
+  command(name: string, text: string, fields?: Partial<SlashCommandFields>): Promise<Sent>;
+  /** A button click as Slack sends it, signed, with a fresh response_url. */
+  click(actionId: string, value: string, options?: Partial<BlockActionsOptions>): Promise<Sent>;
   stop(): Promise<void>;
+}
+
+export interface Sent {
+  reply: SlackAppReply;
+  /** The response_url the request carried: where the app's later answers arrive. */
+  responseUrl: string;
+  /** The acknowledgement's message, when the app answered on the ack itself. */
+  ack: { text?: string; blocks?: unknown[]; [key: string]: unknown } | undefined;
 }
 
 export interface StartAppOptions {
@@ -96,15 +119,34 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   await app.start();
   if (mode === 'socket') await slack.socketConnected();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const eventsUrl = `${baseUrl}/slack/events`;
+  const send = async (body: string, responseUrl: string): Promise<Sent> => {
+    const reply = await postToSlackApp(eventsUrl, body, { signingSecret: SIGNING_SECRET });
+    return { reply, responseUrl, ack: reply.json as Sent['ack'] };
+  };
   return {
     mode,
     baseUrl,
-    eventsUrl: `${baseUrl}/slack/events`,
+    eventsUrl,
     app,
     services,
     sandbox,
     slack,
     logLines,
+    command: (name, text, fields = {}) => {
+      const responseUrl = slack.responseUrl();
+      return send(
+        slashCommandForm({ command: name, text, response_url: responseUrl, ...fields }),
+        responseUrl,
+      );
+    },
+    click: (actionId, value, options = {}) => {
+      const responseUrl = slack.responseUrl();
+      return send(
+        interactionForm(blockActionsPayload({ actionId, value, responseUrl, ...options })),
+        responseUrl,
+      );
+    },
     stop: async () => {
       await app.stop();
       await services.close();
