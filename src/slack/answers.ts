@@ -4,7 +4,14 @@
  */
 import type { ErpRef } from '../erp/api.js';
 import { type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
-import type { ContactQuery, Fetched, ItemQuery, LookupOptions, Page } from '../lookup/types.js';
+import {
+  BusyError,
+  type ContactQuery,
+  type Fetched,
+  type ItemQuery,
+  type LookupOptions,
+  type Page,
+} from '../lookup/types.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { contactCard } from '../views/contactCard.js';
 import { errorMessage, noticeMessage, workingMessage } from '../views/feedback.js';
@@ -55,7 +62,7 @@ function logFailure(deps: ListenerDeps, what: string, error: unknown): void {
     deps.logger[level]({ erp: error.toLogObject() }, `${what} failed`);
     return;
   }
-  if (error instanceof Error && (error as { code?: unknown }).code === 'lookup_busy') {
+  if (error instanceof BusyError) {
     deps.logger.info({ err: { name: error.name, message: error.message } }, `${what}: busy`);
     return;
   }
