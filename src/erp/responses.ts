@@ -145,6 +145,15 @@ function cleanParseError(error: unknown, scrubber: SecretScrubber): unknown {
   return scrubber.scrubError(error);
 }
 
+/**
+ * A 2xx body cut short is the ERP's own data (a contact's phone and e-mail among it): no
+ * snippet of it is logged, only its path. A body that is not even trying to be JSON (a
+ * proxy's HTML error page) is worth a snippet for the admin.
+ */
+function looksLikeJson(bytes: Buffer): boolean {
+  return /^\s*[[{"]/.test(bytes.subarray(0, 64).toString('utf8'));
+}
+
 /** JSON then schema; either failure is an `UnexpectedDataError` naming field paths only. */
 export function decodeBody<T>(
   endpoint: ErpEndpoint,
@@ -163,7 +172,7 @@ export function decodeBody<T>(
     throw new UnexpectedDataError(unexpectedDataMessage(endpoint, issues), {
       endpoint,
       statusCode,
-      bodySnippet: bodySnippet(bytes, scrubber),
+      bodySnippet: looksLikeJson(bytes) ? undefined : bodySnippet(bytes, scrubber),
       issues,
       cause: cleanParseError(error, scrubber),
     });

@@ -170,7 +170,14 @@ function itemRow(row: ItemSearchRow, index: number): SectionBlock {
 }
 
 function contactRow(row: ContactSearchRow, index: number): SectionBlock {
-  const status = row.status_label === 'Suspended' ? ':no_entry: *Suspended*' : '';
+  // The numeric status mapping is not shown by the spec: a label other than Active is shown
+  // as given, like the item rows and the contact card do.
+  const status =
+    row.status_label === 'Active'
+      ? ''
+      : row.status_label === 'Suspended'
+        ? ':no_entry: *Suspended*'
+        : oneLine(row.status_label, 30);
   const first = [
     `*${oneLine(row.company, 120) || '—'}*`,
     codeSpan(row.code),
