@@ -57,11 +57,15 @@ export const ItemSchema = z.object({
   description: maybeEmpty,
   cost: num,
   primarysupplier: maybeEmpty,
-  /** Element shape not shown by the spec: kept as given, displayed only when readable. */
+  /**
+   * Element shape not shown by the spec: kept as given (a lone value becomes a one-element
+   * list), displayed only when readable. Nothing here can make an item unreadable.
+   */
   supplierCodes: z
-    .array(z.unknown())
-    .nullish()
-    .transform((value) => value ?? []),
+    .unknown()
+    .transform((value): unknown[] =>
+      Array.isArray(value) ? value : value === null || value === undefined ? [] : [value],
+    ),
   soh: num,
   allocated: num,
   onorder: num,
