@@ -63,6 +63,7 @@ export const ItemSchema = z.object({
    */
   supplierCodes: z
     .unknown()
+    .optional()
     .transform((value): unknown[] =>
       Array.isArray(value) ? value : value === null || value === undefined ? [] : [value],
     ),
