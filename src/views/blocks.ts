@@ -16,6 +16,7 @@ import type {
 } from '@slack/types';
 import { ButtonState, encodeState } from './actions.js';
 import { LIMITS, truncate, truncatePlain } from './limits.js';
+import { stripBidiControls } from './mrkdwn.js';
 
 /** mrkdwn with `verbatim`: Slack must not auto-link or auto-mention anything in ERP text. */
 export function md(text: string, max: number = LIMITS.textObject): MrkdwnElement {
@@ -23,7 +24,11 @@ export function md(text: string, max: number = LIMITS.textObject): MrkdwnElement
 }
 
 export function plain(text: string, max: number = LIMITS.textObject): PlainTextElement {
-  return { type: 'plain_text', text: nonEmpty(truncatePlain(text, max)), emoji: true };
+  return {
+    type: 'plain_text',
+    text: nonEmpty(truncatePlain(stripBidiControls(text), max)),
+    emoji: true,
+  };
 }
 
 /** Slack rejects empty text objects. */
@@ -96,7 +101,12 @@ export function stateButton(
     value,
     ...(options.style ? { style: options.style } : {}),
     ...(options.accessibilityLabel
-      ? { accessibility_label: truncatePlain(options.accessibilityLabel, LIMITS.buttonText) }
+      ? {
+          accessibility_label: truncatePlain(
+            stripBidiControls(options.accessibilityLabel),
+            LIMITS.buttonText,
+          ),
+        }
       : {}),
   };
 }

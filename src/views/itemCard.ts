@@ -7,12 +7,20 @@ import type { Button, KnownBlock } from '@slack/types';
 import type { Item } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
 import { ACTION, actionId } from './actions.js';
-import { actions, context, divider, fieldsSection, header, stateButton } from './blocks.js';
+import {
+  actions,
+  context,
+  divider,
+  fieldsSection,
+  header,
+  section,
+  stateButton,
+} from './blocks.js';
 import { formatMoney, formatQty, freshnessLine, freshnessText } from './format.js';
 import { availableText, bomBlocks, branchBlocks, kitBlocks } from './itemParts.js';
-import { LIMITS } from './limits.js';
+import { LIMITS, truncateAtWord, truncatePlain } from './limits.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan, escapeTruncated, oneLine } from './mrkdwn.js';
+import { codeSpan, escapeTruncated, oneLine, oneLineAtWord } from './mrkdwn.js';
 import { itemState } from './states.js';
 
 export interface ItemCardModel {
@@ -40,8 +48,9 @@ export function itemCard(model: ItemCardModel): SlackMessage {
 
   const blocks: Array<KnownBlock | undefined> = [
     path.length > 0 ? breadcrumb(path, item.code) : undefined,
-    header(item.description ? `${item.code} · ${item.description}` : item.code),
+    header(headerText(item)),
     item.status_label === 'Active' ? undefined : context(statusText(item.status_label)),
+    longDescription(item),
     summary(item),
     divider(),
     ...branches.blocks,
@@ -57,6 +66,30 @@ export function itemCard(model: ItemCardModel): SlackMessage {
     text: fallbackText(model),
     blocks: blocks.filter((b): b is KnownBlock => b !== undefined),
   };
+}
+
+/**
+ * Room for a description the header cannot hold. The long parts' budgets (itemParts.ts) leave
+ * about this much of Slack's 12,000 characters free on the largest card.
+ */
+const DESCRIPTION_BUDGET = 600;
+
+/**
+ * Code and description as the header, cut at a word when they do not fit its 150
+ * characters; `longDescription` then shows the description again, longer, below it.
+ */
+function headerText(item: Item): string {
+  const description = item.description.replace(/\s+/g, ' ').trim();
+  const full = description ? `${item.code} · ${description}` : item.code;
+  return truncateAtWord(full, LIMITS.headerText, truncatePlain);
+}
+
+function longDescription(item: Item): KnownBlock | undefined {
+  const description = item.description.replace(/\s+/g, ' ').trim();
+  if (description === '' || `${item.code} · ${description}`.length <= LIMITS.headerText) {
+    return undefined;
+  }
+  return section(oneLineAtWord(description, DESCRIPTION_BUDGET));
 }
 
 function breadcrumb(path: readonly string[], code: string): KnownBlock {

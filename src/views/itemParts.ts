@@ -9,7 +9,7 @@ import { ACTION, actionId } from './actions.js';
 import { fieldsSection, md, packLines, stateButton } from './blocks.js';
 import { formatMoney, formatQty, plural } from './format.js';
 import { LIMITS } from './limits.js';
-import { codeSpan, oneLine } from './mrkdwn.js';
+import { codeSpan, oneLine, oneLineAtWord } from './mrkdwn.js';
 import { itemState } from './states.js';
 
 /** Branches shown in the default ("best") view. */
@@ -107,7 +107,7 @@ function sectionText(text: string): KnownBlock {
 }
 
 function componentLine(c: BomComponent): string {
-  const description = oneLine(c.description, 70);
+  const description = oneLineAtWord(c.description, 70);
   const parts = [
     `${codeSpan(c.code)}${description ? ` ${description}` : ''}`,
     `qty ${formatQty(c.qty)}`,
@@ -171,7 +171,7 @@ export function groupKits(kits: readonly KitEntry[]): Array<[string, KitEntry[]]
 const KIT_BULLET = '• ';
 
 function kitLine(k: KitEntry): string {
-  const description = oneLine(k.description, 60);
+  const description = oneLineAtWord(k.description, 60);
   const mark = k.auto ? ' · :white_check_mark: _pre-selected_' : '';
   return `${KIT_BULLET}${codeSpan(k.code)}${description ? ` ${description}` : ''} · qty ${formatQty(k.qty)}${mark}`;
 }

@@ -77,6 +77,37 @@ export function truncatePlain(text: string, max: number): string {
   return text.slice(0, cut) + ELLIPSIS;
 }
 
+/**
+ * Like `cut` (`truncate` for mrkdwn, `truncatePlain` for plain_text), but ends at a word
+ * boundary when there is one in the last 40% of what fits: "…see the data…" rather than
+ * "…see the d…". Text without a space near the end (a long code, Japanese) is cut where it
+ * must be. Never inside one of our `<…>` tokens (a date token has spaces in it).
+ */
+export function truncateAtWord(
+  text: string,
+  max: number,
+  cut: (text: string, max: number) => string = truncate,
+): string {
+  const short = cut(text, max);
+  if (short.length === text.length || !short.endsWith(ELLIPSIS)) return short;
+  const kept = short.slice(0, -ELLIPSIS.length);
+  // `cut` keeps a prefix: when a space follows it, its last word is whole.
+  const space = /\s/.test(text.charAt(kept.length)) ? kept.length : lastSpace(kept);
+  if (space < kept.length * 0.6) return short;
+  const atWord = kept.slice(0, space);
+  if (atWord.lastIndexOf('<') > atWord.lastIndexOf('>')) return short;
+  // Not ';': it ends our &amp; entities.
+  const trimmed = atWord.replace(/[\s,:.·]+$/u, '');
+  return trimmed === '' ? short : trimmed + ELLIPSIS;
+}
+
+function lastSpace(text: string): number {
+  for (let i = text.length - 1; i >= 0; i--) {
+    if (/\s/.test(text.charAt(i))) return i;
+  }
+  return -1;
+}
+
 function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }

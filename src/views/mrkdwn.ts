@@ -9,10 +9,25 @@
  * Styling characters (`*`, `_`, `~`, `` ` ``) have no escape in mrkdwn (slack-platform.md §6):
  * they pass through; codes go into code spans, where styling does not apply.
  */
-import { truncate } from './limits.js';
+import { truncate, truncateAtWord } from './limits.js';
+
+/**
+ * Bidi embeddings, overrides and isolates (U+202A-202E, U+2066-2069). In ERP text they would
+ * reorder everything after them on the line, our own words and figures included (the sandbox's
+ * ODD-UNICODE description turned "639 available" round in the notification). Marks (LRM, RLM)
+ * only nudge their neighbours and stay; right-to-left scripts need no controls to show.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+export function stripBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}
 
 export function escapeMrkdwn(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+  return stripBidiControls(text)
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
 }
 
 /** Escapes, then cuts to `max` characters of mrkdwn (never inside an entity). */
@@ -32,4 +47,9 @@ export function codeSpan(code: string, max = 60): string {
 /** ERP text on one line: newlines would break our line-per-row layouts. */
 export function oneLine(text: string, max: number): string {
   return escapeTruncated(text.replace(/\s+/g, ' ').trim(), max);
+}
+
+/** The same for prose (descriptions): cut at a word boundary when one is near the limit. */
+export function oneLineAtWord(text: string, max: number): string {
+  return truncateAtWord(escapeMrkdwn(text.replace(/\s+/g, ' ').trim()), max);
 }

@@ -12,7 +12,7 @@ import { formatMoney, formatQty, freshnessLine, freshnessText, plural } from './
 import { availablePhrase } from './itemParts.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan, escapeTruncated, oneLine } from './mrkdwn.js';
+import { codeSpan, escapeTruncated, oneLine, oneLineAtWord } from './mrkdwn.js';
 import { redactContactRow } from './redact.js';
 import { contactSearchState, contactState, itemSearchState, itemState } from './states.js';
 
@@ -101,12 +101,16 @@ function capitalise(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
+/**
+ * "11–20 of 57", "11–20" while the total is unknown. On the last page the total is known
+ * whatever the ERP's `count` meant; a lone row is "1 of 1", not "1–1".
+ */
 function range(page: Page<unknown>): string {
   const first = page.offset + 1;
   const last = page.offset + page.rows.length;
-  if (page.total !== undefined)
-    return `${formatQty(first)}–${formatQty(last)} of ${formatQty(page.total)}`;
-  return `${formatQty(first)}–${formatQty(last)}`;
+  const total = page.total ?? (page.hasNext ? undefined : last);
+  const span = first === last ? formatQty(first) : `${formatQty(first)}–${formatQty(last)}`;
+  return total !== undefined ? `${span} of ${formatQty(total)}` : span;
 }
 
 function pagingButtons(page: Page<unknown>, parts: ListParts): Button[] {
@@ -145,7 +149,7 @@ function withView(text: string, button: Button | undefined): SectionBlock {
 }
 
 function itemRow(row: ItemSearchRow, index: number): SectionBlock {
-  const description = oneLine(row.description, 120);
+  const description = oneLineAtWord(row.description, 120);
   const status =
     row.status_label === 'Active'
       ? ''

@@ -13,7 +13,7 @@ import { ago, formatQty, plural } from './format.js';
 import { availablePhrase, rankBranches } from './itemParts.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan, escapeTruncated, oneLine } from './mrkdwn.js';
+import { codeSpan, escapeTruncated, oneLine, oneLineAtWord } from './mrkdwn.js';
 import { itemState } from './states.js';
 
 /** The shortcut looks up at most 5 codes; this also bounds a careless caller. */
@@ -44,7 +44,7 @@ export function shortcutResults(model: ShortcutResultsModel): SlackMessage {
 }
 
 function foundLine(item: Item, freshness: Freshness, now: Date, index: number): SectionBlock {
-  const description = oneLine(item.description, 80);
+  const description = oneLineAtWord(item.description, 80);
   const best = rankBranches(item.branches)
     .filter((b) => b.available > 0)
     .slice(0, BEST)
@@ -75,7 +75,10 @@ function codes(list: readonly string[]): string {
 
 function fallbackText(model: ShortcutResultsModel): string {
   const parts = [
-    ...model.found.map(({ item }) => `${item.code}: ${formatQty(item.available)} available`),
+    ...model.found.map(
+      ({ item }) =>
+        `${item.code}: ${formatQty(item.available)} available${item.available < 0 ? ', over-allocated' : ''}`,
+    ),
     model.notFound.length > 0 ? `not found: ${model.notFound.join(', ')}` : '',
     model.failed.length > 0 ? `${plural(model.failed.length, 'code')} could not be looked up` : '',
   ].filter(Boolean);

@@ -1,7 +1,13 @@
 import type { KnownBlock } from '@slack/types';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkMessageLimits, LIMITS, truncate, truncatePlain } from '../../src/views/limits.js';
+import {
+  checkMessageLimits,
+  LIMITS,
+  truncate,
+  truncateAtWord,
+  truncatePlain,
+} from '../../src/views/limits.js';
 import type { SlackMessage } from '../../src/views/message.js';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });
@@ -204,5 +210,28 @@ describe('truncatePlain', () => {
     expect(truncatePlain('a < b and more', 8)).toBe('a < b a…');
     expect(truncatePlain('ab😀cd', 4)).toBe('ab…');
     expect(truncatePlain('short', 10)).toBe('short');
+  });
+});
+
+describe('truncateAtWord', () => {
+  it('ends at the last word boundary near the limit, without trailing punctuation', () => {
+    expect(truncateAtWord('see the data sheet, for torque', 20)).toBe('see the data sheet…');
+    expect(truncateAtWord('short enough', 20)).toBe('short enough');
+  });
+
+  it('cuts anywhere when no space is near the end (long codes, Japanese)', () => {
+    expect(truncateAtWord('a ABCDEFGHIJKLMNOP', 10)).toBe('a ABCDEFG…');
+    expect(truncateAtWord('ステンレス製六角ボルト', 6)).toBe('ステンレス…');
+  });
+
+  it('never leaves a broken entity or an open token of ours', () => {
+    expect(truncateAtWord('Smith &amp; Co Limited', 14)).toBe('Smith &amp;…');
+    expect(truncateAtWord('as of <!date^1^{date_short} {time}|2 Mar 10:42 UTC> ok', 30)).toBe(
+      'as of…',
+    );
+  });
+
+  it('works for plain_text too', () => {
+    expect(truncateAtWord('a < b and more', 10, truncatePlain)).toBe('a < b and…');
   });
 });

@@ -17,6 +17,10 @@ describe('escapeMrkdwn', () => {
       '*bold* _it_ ~s~ "q" \'a\' 東京 Ελλάδα 🧪',
     );
   });
+
+  it('drops bidi embeddings, overrides and isolates, which would reorder our text after them', () => {
+    expect(escapeMrkdwn('a \u202Eb\u202C \u2067c\u2069 صمام \u200F')).toBe('a b c صمام \u200F');
+  });
 });
 
 describe('codeSpan', () => {

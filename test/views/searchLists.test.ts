@@ -141,7 +141,7 @@ describe('contactSearchList', () => {
     expect(text).not.toContain('02 9000 1234');
     expect(text).not.toContain('accounts@acme.com.au');
     expect(message.blocks[0]).toMatchObject({
-      text: { text: '*Contacts matching* “acme” · suppliers · 1–2' },
+      text: { text: '*Contacts matching* “acme” · suppliers · 1–2 of 2' },
     });
     expect(message.blocks[1]).toMatchObject({
       text: {
