@@ -34,14 +34,11 @@ export function pageFromWindow<T>(
   // "maybe more", and `count` only ever adds a total when it is clearly one.
   const windowFull = window.rows.length >= SEARCH_WINDOW_SIZE;
   const moreInWindow = start + SEARCH_PAGE_SIZE < window.rows.length;
-  // A total counts every match, the earlier windows' too, and a short window is the last one,
-  // so it must add up exactly; a page-size `count` (the rows, or the `limit` we asked for)
-  // that merely exceeds a short window's rows is not mistaken for a total.
+  // A short window is the last one, so it tells the total by itself, whatever `count` means.
+  // After a full window, `count` is a total only when it is more than the rows seen so far: a
+  // page-size `count` (the rows, or the `limit` we asked for) never is.
   const seen = windowOffset + window.rows.length;
-  const total =
-    window.count > window.rows.length && (windowFull ? window.count >= seen : window.count === seen)
-      ? window.count
-      : undefined;
+  const total = !windowFull ? seen : window.count > seen ? window.count : undefined;
   return {
     rows,
     offset,
