@@ -190,7 +190,23 @@ function parseReveal(raw: string): RevealPolicy | undefined {
   };
 }
 
-function crossCheck(env: Env, problems: ConfigProblem[]): void {
+/** The variables the cross-checks read, as given (trimmed; blank is unset). */
+type RawEnv = Partial<Record<keyof Env, string>>;
+
+function rawView(source: NodeJS.ProcessEnv): RawEnv {
+  const view: RawEnv = {};
+  for (const name of Object.keys(EnvSchema.shape) as Array<keyof Env>) {
+    const value = source[name]?.trim();
+    if (value) view[name] = value;
+  }
+  return view;
+}
+
+/**
+ * Rules between variables. They read the raw values, so they run even when a field failed
+ * its own check: the operator learns every problem in one go.
+ */
+function crossCheck(env: RawEnv, problems: ConfigProblem[]): void {
   const add = (variable: string, problem: string) =>
     problems.push({ variable, problem, fix: fixFor(variable) });
 
@@ -206,9 +222,11 @@ function crossCheck(env: Env, problems: ConfigProblem[]): void {
     );
   }
 
-  if (env.ERP_BASE_URL) {
-    const url = new URL(env.ERP_BASE_URL);
-    if (url.protocol !== 'https:' && !isLoopbackHost(url.hostname)) {
+  const url =
+    env.ERP_BASE_URL && URL.canParse(env.ERP_BASE_URL) ? new URL(env.ERP_BASE_URL) : undefined;
+  if (url) {
+    // Other schemes are reported by the field's own check.
+    if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
       add('ERP_BASE_URL', 'must use https:// (plain http:// is allowed only on a loopback host)');
     }
     if (url.username || url.password) {
@@ -218,7 +236,7 @@ function crossCheck(env: Env, problems: ConfigProblem[]): void {
       if (!env[name]) add(name, 'is required when ERP_BASE_URL is set');
     }
   }
-  if (parseReveal(env.CONTACT_REVEAL) === undefined) {
+  if (env.CONTACT_REVEAL && parseReveal(env.CONTACT_REVEAL) === undefined) {
     add('CONTACT_REVEAL', 'is not a known policy or a list of Slack ids');
   }
 }
@@ -226,18 +244,15 @@ function crossCheck(env: Env, problems: ConfigProblem[]): void {
 /** Parses the environment. Throws `ConfigError` listing every problem at once. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
+  const problems: ConfigProblem[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => {
         const variable = String(issue.path[0] ?? 'environment');
         return { variable, problem: issue.message, fix: fixFor(variable) };
-      }),
-    );
-  }
+      });
+  crossCheck(rawView(source), problems);
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
   const env = parsed.data;
-  const problems: ConfigProblem[] = [];
-  crossCheck(env, problems);
-  if (problems.length > 0) throw new ConfigError(problems);
 
   const mode: SlackMode = !env.SLACK_BOT_TOKEN
     ? 'console'

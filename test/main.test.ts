@@ -1,0 +1,143 @@
+/**
+ * `npm start` as an operator runs it: the real entry point in a child process, configured by
+ * environment variables only. HTTP mode against a fake Slack, a bad configuration, `--help`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSandbox, startSandbox } from '../src/sandbox/index.js';
+import { freePort } from './helpers/app.js';
+import { captureSecret } from './helpers/capture.js';
+import {
+  type FakeSlack,
+  postToSlackApp,
+  slashCommandForm,
+  startFakeSlack,
+} from './helpers/slack/index.js';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** The environment of a fresh shell: none of this machine's Slack, ERP or Redis settings. */
+function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const kept = Object.entries(process.env).filter(
+    ([name]) => !/^(SLACK_|ERP_|REDIS_URL$|PORT$|LOG_LEVEL$|CONTACT_|STOCK_|AUDIT_)/.test(name),
+  );
+  return { ...Object.fromEntries(kept), ...extra };
+}
+
+function start(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    cwd: repoRoot,
+    env: cleanEnv(env),
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  return { child, exited, out: () => stdout, err: () => stderr };
+}
+
+async function waitFor(read: () => string, text: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!read().includes(text)) {
+    if (Date.now() > deadline) throw new Error(`did not print "${text}":\n${read()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('npm start with a bad configuration', () => {
+  it('stops with a message naming each variable and its fix, and prints no secret', async () => {
+    const run = start([], {
+      PORT: 'eighty',
+      SLACK_BOT_TOKEN: 'xoxb-main-test-secret-token',
+      ERP_BASE_URL: 'http://erp.example.com',
+    });
+    expect(await run.exited).toBe(1);
+    expect(run.err()).toContain('PORT');
+    expect(run.err()).toContain('SLACK_SIGNING_SECRET');
+    expect(run.err()).toMatch(/ERP_BASE_URL: must use https:\/\//);
+    expect(run.err() + run.out()).not.toContain('xoxb-main-test-secret-token');
+  });
+
+  it('explains itself with --help', async () => {
+    const run = start(['--help'], {});
+    expect(await run.exited).toBe(0);
+    expect(run.out()).toContain('Usage: npm start');
+  });
+});
+
+describe('npm start in HTTP mode', () => {
+  const botToken = 'xoxb-main-http-0123456789';
+  const signingSecret = 'main-http-signing-secret-0123456789';
+  let slack: FakeSlack;
+  let erp: RunningSandbox;
+  let app: ReturnType<typeof start>;
+  let port: number;
+
+  beforeAll(async () => {
+    captureSecret(botToken);
+    captureSecret(signingSecret);
+    slack = await startFakeSlack({ botToken });
+    erp = await startSandbox();
+    port = await freePort();
+    app = start([], {
+      SLACK_BOT_TOKEN: botToken,
+      SLACK_SIGNING_SECRET: signingSecret,
+      SLACK_API_URL: slack.apiUrl,
+      PORT: String(port),
+      ERP_BASE_URL: erp.url,
+      ERP_COMPANY_CODE: erp.credentials.companyCode,
+      ERP_ACCESS_TOKEN: erp.credentials.accessToken,
+      ERP_TENANT_ID: erp.credentials.tenantId,
+    });
+    await waitFor(app.out, 'Listening on port');
+  });
+  afterAll(async () => {
+    stop(app?.child);
+    await app?.exited;
+    await slack?.close();
+    await erp?.close();
+  });
+
+  it('verifies the bot token at start-up and serves /healthz', async () => {
+    expect(slack.calls('auth.test')).toHaveLength(1);
+    const health = await request(`http://127.0.0.1:${port}/healthz`);
+    expect(await health.body.json()).toMatchObject({ status: 'ok', mode: 'http', erp: 'remote' });
+  });
+
+  it('answers a signed /stock on POST /slack/events', async () => {
+    const reply = await postToSlackApp(
+      `http://127.0.0.1:${port}/slack/events`,
+      slashCommandForm({ command: '/stock', text: 'WIDGET-9', response_url: slack.responseUrl() }),
+      { signingSecret },
+    );
+    expect(reply.status).toBe(200);
+    expect(JSON.stringify(reply.json)).toContain('WIDGET-9');
+  });
+
+  it('logs JSON lines with the secrets masked, and stops cleanly on SIGTERM', async () => {
+    const lines = app
+      .out()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const starting = lines.find((line) => line.msg === 'starting');
+    expect(JSON.stringify(starting)).toContain('xoxb-•••• (set)');
+    expect(app.out()).not.toContain(botToken);
+    expect(app.out()).not.toContain(signingSecret);
+    expect(app.out()).not.toContain(erp.credentials.accessToken);
+    stop(app.child);
+    expect(await app.exited).toBe(0);
+  });
+});
+
+function stop(child: ChildProcess | undefined): void {
+  if (child && child.exitCode === null) child.kill('SIGTERM');
+}
