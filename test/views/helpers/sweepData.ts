@@ -1,0 +1,113 @@
+/**
+ * The data the sandbox sweep renders: the whole sandbox data set (about 2,000 items and 600
+ * contacts, the same records the sandbox ERP serves), parsed through the app's own schemas,
+ * with the search rows the ERP's search would build from them and the extreme records that
+ * get every variant. Generated once when a test file first imports this module (vitest
+ * evaluates modules once per test file), never per test.
+ */
+import {
+  type Contact,
+  ContactSchema,
+  type ContactSearchRow,
+  ContactSearchRowSchema,
+  type Item,
+  ItemSchema,
+  type ItemSearchRow,
+  ItemSearchRowSchema,
+} from '../../../src/erp/schemas.js';
+import { ENCODING_CODES, HOSTILE_ITEM_CODES } from '../../../src/sandbox/data-fixed.js';
+import { FIXED_CONTACT_CODES } from '../../../src/sandbox/data-fixed-contacts.js';
+import { DEFAULT_SANDBOX_SEED, generateSandboxData } from '../../../src/sandbox/index.js';
+import { makeFreshness, TEST_NOW } from '../../helpers/builders.js';
+
+const data = generateSandboxData(DEFAULT_SANDBOX_SEED);
+export const items: Item[] = data.items.map((entry) => ItemSchema.parse(entry.record));
+export const contacts: Contact[] = data.contacts.map((entry) => ContactSchema.parse(entry.record));
+export const itemsByCode = new Map(items.map((item) => [item.code, item]));
+
+export const fresh = makeFreshness();
+const cached = makeFreshness({ fromCache: true });
+const stale = makeFreshness({
+  stale: true,
+  fetchedAt: new Date(TEST_NOW.getTime() - 26 * 3600_000),
+});
+/** Rotated over the records so that every freshness footer meets every kind of record. */
+const FRESHNESS = [fresh, cached, stale];
+export const freshnessFor = (index: number) => FRESHNESS[index % FRESHNESS.length] ?? fresh;
+
+// ---------------------------------------------------------------------------------------------
+// Which records get every variant. Every record gets the variants its data shapes (branch
+// views, people pages); the variants that only change buttons and breadcrumbs (shared, a BOM
+// path, no Reveal) go to every fourth record and to every extreme one, to keep this quick.
+
+export const EVERY = 4;
+export const top = <T>(list: readonly T[], measure: (entry: T) => number, count = 5): T[] =>
+  [...list].sort((a, b) => measure(b) - measure(a)).slice(0, count);
+const stockedBranches = (item: Item) =>
+  item.branches.filter(
+    (b) => b.soh !== 0 || b.allocated !== 0 || b.onorder !== 0 || b.available !== 0,
+  ).length;
+
+export const extremeItems = new Set<string>([
+  ...HOSTILE_ITEM_CODES,
+  ...ENCODING_CODES,
+  ...[
+    top(items, (i) => i.bom.length),
+    top(items, stockedBranches),
+    top(items, (i) => i.kits.length),
+    top(items, (i) => i.description.length),
+    top(items, (i) => i.code.length),
+    top(items, (i) => -i.available),
+    items.filter((i) => i.status_label !== 'Active').slice(0, 5),
+  ].flatMap((list) => list.map((i) => i.code)),
+]);
+export const extremeContacts = new Set<string>([
+  ...FIXED_CONTACT_CODES,
+  ...[
+    top(contacts, (c) => c.addressbook.length),
+    top(contacts, (c) => c.company.length),
+    contacts.filter((c) => c.status_label !== 'Active').slice(0, 5),
+  ].flatMap((list) => list.map((c) => c.code)),
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Search rows, built from the records the way the ERP's search builds them
+
+const categoryName = new Map(data.categories.map((c) => [c.id, c.name]));
+const supplierName = new Map(data.suppliers.map((s) => [s.id, s.name]));
+
+export const itemRows: ItemSearchRow[] = data.items.map(
+  ({ record, categoryId, supplierId, price }) =>
+    ItemSearchRowSchema.parse({
+      id: record.id,
+      code: record.code,
+      description: record.description,
+      category_name: categoryName.get(categoryId) ?? '',
+      price,
+      supplier_name: supplierName.get(supplierId) ?? '',
+      status_label: record.status_label,
+      soh: record.soh,
+      allocated: record.allocated,
+      onorder: record.onorder,
+      available: record.available,
+      has_bom: record.has_bom,
+      has_kit: record.has_kit,
+    }),
+);
+
+export const contactRows: ContactSearchRow[] = data.contacts.map(({ record }) =>
+  ContactSearchRowSchema.parse({
+    clientid: record.clientid,
+    code: record.code,
+    company: record.company,
+    status: record.status,
+    status_label: record.status_label,
+    account_type: record.account_type,
+    address4: record.address4,
+    state: record.state,
+    telephone: record.telephone,
+    email: record.email,
+    salesperson: record.salesperson,
+    addressbook_count: record.addressbook.length,
+  }),
+);

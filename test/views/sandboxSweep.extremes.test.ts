@@ -1,0 +1,126 @@
+/**
+ * The extreme records of the sandbox data set (helpers/sweepData.ts) as a person reads them:
+ * the longest description, a bidi override, the biggest BOM and addressbook, lone and last
+ * search pages, an over-allocated item. Every record of the data set is swept for safety in
+ * sandboxSweep.records.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { contactCard } from '../../src/views/contactCard.js';
+import { itemCard } from '../../src/views/itemCard.js';
+import type { SlackMessage } from '../../src/views/message.js';
+import { escapeMrkdwn } from '../../src/views/mrkdwn.js';
+import { contactSearchList, itemSearchList } from '../../src/views/searchLists.js';
+import { shortcutResults } from '../../src/views/shortcut.js';
+import { TEST_NOW } from '../helpers/builders.js';
+import { contactRows, contacts, fresh, itemRows, items, top } from './helpers/sweepData.js';
+
+function record<T extends { code: string }>(list: readonly T[], code: string): T {
+  const found = list.find((entry) => entry.code === code);
+  if (!found) throw new Error(`${code} missing from the sandbox`);
+  return found;
+}
+
+const sectionTexts = (message: SlackMessage) =>
+  message.blocks.flatMap((b) => (b.type === 'section' && b.text ? [b.text.text] : []));
+
+describe('the extreme records, read as a person would', () => {
+  const base = { freshness: fresh, now: TEST_NOW };
+
+  it('a description longer than the header is cut there at a word and shown below it', () => {
+    const item = record(items, 'LONG-DESC');
+    const message = itemCard({ ...base, item });
+    const [head, next] = message.blocks;
+    const headText = head?.type === 'header' ? head.text.text : '';
+    expect(headText).toMatch(/^LONG-DESC · Heavy duty industrial widget .* ratings…$/);
+    expect(headText.length).toBeLessThanOrEqual(150);
+    // The description again, longer, cut at a word too.
+    const below = next?.type === 'section' ? (next.text?.text ?? '') : '';
+    expect(below.length).toBeGreaterThan(headText.length * 3);
+    expect(item.description.replace(/\s+/g, ' ')).toContain(below.slice(0, -1));
+    expect(below).toMatch(/[a-z]…$/);
+    // A description that fits the header is not repeated.
+    const short = itemCard({ ...base, item: record(items, 'WIDGET-9') });
+    expect(short.blocks[1]).toHaveProperty('fields');
+  });
+
+  it('a bidi override in a description cannot turn our own text round', () => {
+    const item = record(items, 'ODD-UNICODE');
+    expect(item.description).toContain('\u202E');
+    const card = itemCard({ ...base, item });
+    expect(card.text).toMatch(/right-to-left override: [\d,]+ available/);
+    const answer = shortcutResults({
+      found: [{ item, freshness: fresh }],
+      notFound: [],
+      failed: [],
+      now: TEST_NOW,
+    });
+    expect(answer.text).not.toContain('\u202E');
+  });
+
+  it('the 86-component BOM shows as many as fit and says how many are left out', () => {
+    const item = record(items, 'PLANT-88');
+    const text = sectionTexts(itemCard({ ...base, item })).join('\n');
+    const shownLines = text.split('\n').filter((line) => /^`[^`]+` .* · qty /.test(line)).length;
+    expect(shownLines).toBeGreaterThan(40);
+    expect(text).toContain(`_+${item.bom.length - shownLines} more components not shown_`);
+    expect(text).toContain(`*Bill of materials* · ${item.bom.length} components`);
+  });
+
+  it('the 40-person addressbook pages through everyone exactly once', () => {
+    const contact = record(contacts, 'BIGCO01');
+    expect(contact.addressbook).toHaveLength(40);
+    const pages = Array.from({ length: 5 }, (_, peoplePage) =>
+      sectionTexts(contactCard({ ...base, contact, canReveal: true, peoplePage })).join('\n'),
+    );
+    expect(pages[0]).toContain('*People* · 40 · 1–8 (page 1 of 5)');
+    expect(pages[4]).toContain('*People* · 40 · 33–40 (page 5 of 5)');
+    for (const person of contact.addressbook) {
+      const name = escapeMrkdwn([person.salutation, person.name].filter(Boolean).join(' '));
+      expect(pages.filter((page) => page.includes(`*${name}*`))).toHaveLength(1);
+    }
+  });
+
+  it('search lists say "1 of 1" for a lone result and give the total on the last page', () => {
+    const row = record(itemRows, 'LONG-DESC');
+    const lone = itemSearchList({
+      ...base,
+      query: { words: ['heavy', 'duty', 'industrial'] },
+      page: {
+        rows: [row],
+        offset: 0,
+        pageSize: 10,
+        hasPrevious: false,
+        hasNext: false,
+        total: undefined,
+      },
+    });
+    expect(sectionTexts(lone)[0]).toBe('*Items matching* “heavy duty industrial” · 1 of 1');
+    expect(sectionTexts(lone)[1]).toMatch(/^`LONG-DESC` Heavy duty .* temperature and…\n/);
+    const last = contactSearchList({
+      ...base,
+      query: { words: ['pty'] },
+      page: {
+        rows: contactRows.slice(0, 4),
+        offset: 20,
+        pageSize: 10,
+        hasPrevious: true,
+        hasNext: false,
+        total: undefined,
+      },
+    });
+    expect(sectionTexts(last)[0]).toBe('*Contacts matching* “pty” · 21–24 of 24');
+    expect(last.text).toContain('(21–24 of 24)');
+  });
+
+  it('an over-allocated item says so in the shortcut notification too', () => {
+    const item = top(items, (i) => -i.available, 1)[0];
+    if (!item || item.available >= 0) throw new Error('no over-allocated item in the sandbox');
+    const answer = shortcutResults({
+      found: [{ item, freshness: fresh }],
+      notFound: [],
+      failed: [],
+      now: TEST_NOW,
+    });
+    expect(answer.text).toContain(`${item.code}: ${item.available} available, over-allocated`);
+  });
+});
