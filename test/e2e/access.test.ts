@@ -2,7 +2,7 @@
  * Operator settings end to end: access rules per command, CONTACT_REVEAL=nobody, and the
  * reveal audit file.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,21 @@ async function command(name: string, text: string, channelId?: string) {
   const { reply, ack } = await run.command(name, text, channelId ? { channel_id: channelId } : {});
   expect(reply.status).toBe(200);
   return ack ?? {};
+}
+
+/** The audit file's lines, once the append stream has written one (it writes asynchronously). */
+async function auditLines(timeoutMs = 2000): Promise<Array<Record<string, unknown>>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = existsSync(auditFile) ? readFileSync(auditFile, 'utf8') : '';
+    if (text.endsWith('\n'))
+      return text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+    if (Date.now() > deadline) throw new Error(`no complete audit line in ${auditFile}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe('access rules', () => {
@@ -65,10 +80,7 @@ describe('CONTACT_REVEAL=nobody', () => {
     const [answer] = await run.slack.waitForResponses(responseUrl, 1);
     expect(answer?.body.response_type).toBe('ephemeral');
     expect(textOf(answer?.body ?? {})).not.toContain('@acme');
-    const lines = readFileSync(auditFile, 'utf8')
-      .trim()
-      .split('\n')
-      .map((l) => JSON.parse(l));
+    const lines = await auditLines();
     expect(lines.at(-1)).toMatchObject({
       outcome: 'refused',
       contactCode: 'ACME01',

@@ -2,7 +2,7 @@
  * What the ERP spec leaves open, at the view level (PRODUCT.md, "What the ERP spec leaves
  * open"): `supplierCodes` elements of any shape, status labels beyond the documented ones,
  * and the account fields whose meaning is not shown. The end-to-end side is
- * test/e2e/specGaps.test.ts.
+ * test/e2e/specGaps.*.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { ItemSchema } from '../../src/erp/schemas.js';
