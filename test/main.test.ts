@@ -9,7 +9,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../src/sandbox/index.js';
 import { freePort } from './helpers/app.js';
-import { captureSecret } from './helpers/capture.js';
+import { capture, captureSecret } from './helpers/capture.js';
 import {
   type FakeSlack,
   postToSlackApp,
@@ -102,6 +102,8 @@ describe('npm start in HTTP mode', () => {
   afterAll(async () => {
     stop(app?.child);
     await app?.exited;
+    // The child's log lines join the suite's leak scan.
+    for (const line of app?.out().split('\n') ?? []) capture('log', 'npm start', line);
     await slack?.close();
     await erp?.close();
   });
