@@ -16,6 +16,7 @@ import { contactCommand } from '../../src/slack/listeners/commands/contact.js';
 import { stockCommand } from '../../src/slack/listeners/commands/stock.js';
 import { ACTION, type ActionBase, decodeState } from '../../src/views/actions.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
+import type { SlackMessage } from '../../src/views/message.js';
 import {
   makeContact,
   makeContactRow,
@@ -25,6 +26,7 @@ import {
   makePage,
 } from '../helpers/builders.js';
 import { blockActionsPayload } from '../helpers/slack/index.js';
+import { foreignMarkup, mrkdwnTexts } from '../views/inspect.js';
 
 type Behaviour = 'ok' | 'not_found' | 'down' | 'busy' | 'drift';
 
@@ -89,31 +91,17 @@ const client = {
   chat: { postMessage: async () => ({ ok: true }) },
 };
 
-/** Our own markup: dates and channel links the views build from validated values. */
-const OWN_MARKUP = /<!date\^\d+\^[^|>]*\|[^>]*>|<#[CGD][A-Z0-9]+>/g;
-
-/** The text Slack parses for markup: mrkdwn objects and the fallback. plain_text and button values are never parsed. */
-function mrkdwnTexts(body: { text?: string; blocks?: unknown[] }): string[] {
-  const texts = typeof body.text === 'string' ? [body.text] : [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(visit);
-    else if (node && typeof node === 'object') {
-      const record = node as Record<string, unknown>;
-      if (record.type === 'mrkdwn' && typeof record.text === 'string') texts.push(record.text);
-      Object.values(record).forEach(visit);
-    }
-  };
-  visit(body.blocks);
-  return texts;
-}
-
 function expectSafe(message: unknown) {
   const body = message as { text?: string; blocks?: never[] } | undefined;
   if (!body || typeof body !== 'object') return;
   if (body.blocks) {
     expect(checkMessageLimits({ text: body.text ?? '', blocks: body.blocks })).toEqual([]);
   }
-  for (const text of mrkdwnTexts(body)) expect(text.replace(OWN_MARKUP, '')).not.toMatch(/<[!@]/);
+  // What Slack parses for markup: the mrkdwn objects and the fallback (never plain_text or
+  // button values). Only our own date and channel tokens may remain.
+  for (const text of [body.text ?? '', ...mrkdwnTexts(body as SlackMessage)]) {
+    expect(foreignMarkup(text)).toEqual([]);
+  }
 }
 
 const behaviours = fc.constantFrom<Behaviour>('ok', 'not_found', 'down', 'busy', 'drift');

@@ -6,7 +6,8 @@ import type { SlackMessage } from '../../src/views/message.js';
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null;
 
-function walk(value: unknown, visit: (node: Json) => void): void {
+/** Visits every object in a block tree, depth first. */
+export function walk(value: unknown, visit: (node: Json) => void): void {
   if (Array.isArray(value)) {
     for (const child of value) walk(child, visit);
   } else if (isObject(value)) {

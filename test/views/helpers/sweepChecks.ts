@@ -8,19 +8,10 @@ import { decodeState, MAX_VALUE_LENGTH } from '../../../src/views/actions.js';
 import { checkMessageLimits } from '../../../src/views/limits.js';
 import type { SlackMessage } from '../../../src/views/message.js';
 import { escapeMrkdwn } from '../../../src/views/mrkdwn.js';
-import { foreignMarkup, mrkdwnTexts } from '../inspect.js';
+import { foreignMarkup, mrkdwnTexts, walk } from '../inspect.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
-
-function walk(value: unknown, visit: (node: Json) => void): void {
-  if (Array.isArray(value)) {
-    for (const child of value) walk(child, visit);
-  } else if (isObject(value)) {
-    visit(value);
-    for (const child of Object.values(value)) walk(child, visit);
-  }
-}
 
 /** Every string anywhere in the message (text, labels, values, ids, the fallback). */
 function allStrings(message: SlackMessage): string[] {

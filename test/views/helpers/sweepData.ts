@@ -18,6 +18,7 @@ import {
 import { ENCODING_CODES, HOSTILE_ITEM_CODES } from '../../../src/sandbox/data-fixed.js';
 import { FIXED_CONTACT_CODES } from '../../../src/sandbox/data-fixed-contacts.js';
 import { DEFAULT_SANDBOX_SEED, generateSandboxData } from '../../../src/sandbox/index.js';
+import { contactSearchRow, itemSearchRow } from '../../../src/sandbox/render.js';
 import { makeFreshness, TEST_NOW } from '../../helpers/builders.js';
 
 const data = generateSandboxData(DEFAULT_SANDBOX_SEED);
@@ -71,43 +72,12 @@ export const extremeContacts = new Set<string>([
 ]);
 
 // ---------------------------------------------------------------------------------------------
-// Search rows, built from the records the way the ERP's search builds them
+// Search rows, built by the sandbox's own search rendering
 
-const categoryName = new Map(data.categories.map((c) => [c.id, c.name]));
-const supplierName = new Map(data.suppliers.map((s) => [s.id, s.name]));
-
-export const itemRows: ItemSearchRow[] = data.items.map(
-  ({ record, categoryId, supplierId, price }) =>
-    ItemSearchRowSchema.parse({
-      id: record.id,
-      code: record.code,
-      description: record.description,
-      category_name: categoryName.get(categoryId) ?? '',
-      price,
-      supplier_name: supplierName.get(supplierId) ?? '',
-      status_label: record.status_label,
-      soh: record.soh,
-      allocated: record.allocated,
-      onorder: record.onorder,
-      available: record.available,
-      has_bom: record.has_bom,
-      has_kit: record.has_kit,
-    }),
+export const itemRows: ItemSearchRow[] = data.items.map((item) =>
+  ItemSearchRowSchema.parse(itemSearchRow(item)),
 );
 
-export const contactRows: ContactSearchRow[] = data.contacts.map(({ record }) =>
-  ContactSearchRowSchema.parse({
-    clientid: record.clientid,
-    code: record.code,
-    company: record.company,
-    status: record.status,
-    status_label: record.status_label,
-    account_type: record.account_type,
-    address4: record.address4,
-    state: record.state,
-    telephone: record.telephone,
-    email: record.email,
-    salesperson: record.salesperson,
-    addressbook_count: record.addressbook.length,
-  }),
+export const contactRows: ContactSearchRow[] = data.contacts.map((contact) =>
+  ContactSearchRowSchema.parse(contactSearchRow(contact)),
 );
