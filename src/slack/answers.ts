@@ -25,6 +25,7 @@ export interface ItemCardRequest {
   ref: ErpRef;
   path?: readonly string[];
   branchView?: 'best' | 'all';
+  bomPage?: number;
   refresh?: boolean;
   shared?: boolean;
 }
@@ -81,6 +82,7 @@ export async function itemCardAnswer(
     now: deps.now(),
     path: request.path,
     branchView: request.branchView,
+    bomPage: request.bomPage,
     shared: request.shared,
   });
 }

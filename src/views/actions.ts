@@ -10,6 +10,7 @@ import { z } from 'zod';
 export const ACTION = {
   itemView: 'stock_view',
   itemExpand: 'stock_expand',
+  itemBomPage: 'stock_bom_page',
   itemAllBranches: 'stock_all_branches',
   itemRefresh: 'stock_refresh',
   itemShare: 'stock_share',
@@ -60,6 +61,8 @@ export const ItemCardState = z
     m: z.enum(['a']).optional(),
     /** Codes from the top-level item to this one (Expand drill-down), top first. */
     p: z.array(code).max(10).optional(),
+    /** Page of a long bill of materials, from 0. */
+    bp: z.number().int().min(0).max(1000).optional(),
   })
   .strict();
 

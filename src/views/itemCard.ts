@@ -36,6 +36,8 @@ export interface ItemCardModel {
   branchView?: 'best' | 'all';
   /** Posted to a channel: no Share, Refresh or paging; a "View" button opens a private copy. */
   shared?: boolean;
+  /** Page of a long bill of materials (20 components a page), from 0. */
+  bomPage?: number;
 }
 
 export function itemCard(model: ItemCardModel): SlackMessage {
@@ -44,7 +46,15 @@ export function itemCard(model: ItemCardModel): SlackMessage {
   const view = model.branchView ?? 'best';
   const shared = model.shared ?? false;
   const branches = branchBlocks(item.branches, view);
-  const bom = item.has_bom || item.bom.length > 0 ? bomBlocks(item, path, !shared) : undefined;
+  const bom =
+    item.has_bom || item.bom.length > 0
+      ? bomBlocks(item, {
+          path,
+          page: model.bomPage ?? 0,
+          interactive: !shared,
+          pageState: (bomPage) => itemState(item, { path, allBranches: view === 'all', bomPage }),
+        })
+      : undefined;
 
   const blocks: Array<KnownBlock | undefined> = [
     path.length > 0 ? breadcrumb(path, item.code) : undefined,
@@ -55,7 +65,7 @@ export function itemCard(model: ItemCardModel): SlackMessage {
     divider(),
     ...branches.blocks,
     ...(bom ? [divider(), ...bom.blocks] : []),
-    bom && bom.expandButtons.length > 0 ? actions(bom.expandButtons) : undefined,
+    bom && bom.buttons.length > 0 ? actions(bom.buttons) : undefined,
     ...(item.kits.length > 0 ? [divider(), ...kitBlocks(item.kits)] : []),
     context(freshnessLine(freshness, now)),
     actions(

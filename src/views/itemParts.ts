@@ -5,7 +5,7 @@
  */
 import type { Button, KnownBlock } from '@slack/types';
 import type { BomComponent, BranchStock, Item, KitEntry } from '../erp/schemas.js';
-import { ACTION, actionId } from './actions.js';
+import { ACTION, actionId, type ItemCardState } from './actions.js';
 import { fieldsSection, md, packLines, stateButton } from './blocks.js';
 import { formatMoney, formatQty, plural } from './format.js';
 import { LIMITS } from './limits.js';
@@ -119,39 +119,79 @@ function componentLine(c: BomComponent): string {
 
 export interface BomPart {
   blocks: KnownBlock[];
-  expandButtons: Button[];
+  /** Expand buttons for the sub-assemblies on this page, then the page buttons. */
+  buttons: Button[];
 }
 
-/** The direct components, and one Expand button per shown sub-assembly (path extended). */
-export function bomBlocks(item: Item, path: readonly string[], allowExpand: boolean): BomPart {
-  const title = `*Bill of materials* · ${plural(item.bom.length, 'component')}`;
-  if (item.bom.length === 0) {
-    return { blocks: [sectionText(`${title}\nThe ERP lists no components.`)], expandButtons: [] };
+/**
+ * Components per page of a long bill of materials. The longest component line is about 190
+ * characters, so a page always fits the BOM's share of the message (BUDGET.bom).
+ */
+export const BOM_PAGE_SIZE = 20;
+
+export interface BomOptions {
+  /** Codes from the top item down to this one's parent. */
+  path: readonly string[];
+  /** Zero-based page; out-of-range pages show the last one. */
+  page: number;
+  /** False on a shared card: no Expand or paging there. */
+  interactive: boolean;
+  /** This card's state on another BOM page, for the page buttons. */
+  pageState: (page: number) => ItemCardState;
+}
+
+/** One page of the direct components, with an Expand button per sub-assembly on it. */
+export function bomBlocks(item: Item, options: BomOptions): BomPart {
+  const total = item.bom.length;
+  if (total === 0) {
+    return {
+      blocks: [sectionText('*Bill of materials*\nThe ERP lists no components.')],
+      buttons: [],
+    };
   }
-  const { sections, shown } = packLines([title, ...item.bom.map(componentLine)], {
+  const pages = Math.ceil(total / BOM_PAGE_SIZE);
+  const page = Math.min(Math.max(0, options.page), pages - 1);
+  const first = page * BOM_PAGE_SIZE;
+  const components = item.bom.slice(first, first + BOM_PAGE_SIZE);
+  const range = pages > 1 ? ` · ${first + 1}–${first + components.length}` : '';
+  const title = `*Bill of materials* · ${plural(total, 'component')}${range}`;
+  const { sections } = packLines([title, ...components.map(componentLine)], {
     maxChars: BUDGET.bom,
     maxSections: 2,
     more: (rest) => `_+${plural(rest.length, 'more component')} not shown_`,
   });
-  const shownCount = shown - 1; // the title is not a component
-  const childPath = [...path, item.code];
-  const canExpand = allowExpand && childPath.length <= MAX_PATH;
-  const expandButtons = canExpand
-    ? item.bom
-        .slice(0, shownCount)
-        .filter((c) => c.has_bom)
-        .slice(0, MAX_EXPAND_BUTTONS)
-        .map((c, i) =>
-          stateButton(
-            `Expand ${c.code}`,
-            actionId(ACTION.itemExpand, i + 1),
-            itemState({ code: c.code, id: c.inventoryId }, { path: childPath }),
-            { accessibilityLabel: `Expand the bill of materials of ${c.code}` },
-          ),
+  if (!options.interactive) return { blocks: sections, buttons: [] };
+  const childPath = [...options.path, item.code];
+  const expand =
+    childPath.length <= MAX_PATH
+      ? components
+          .filter((c) => c.has_bom)
+          .slice(0, MAX_EXPAND_BUTTONS)
+          .map((c, i) =>
+            stateButton(
+              `Expand ${c.code}`,
+              actionId(ACTION.itemExpand, i + 1),
+              itemState({ code: c.code, id: c.inventoryId }, { path: childPath }),
+              { accessibilityLabel: `Expand the bill of materials of ${c.code}` },
+            ),
+          )
+      : [];
+  const paging = [
+    page > 0
+      ? stateButton('‹ Previous components', ACTION.itemBomPage, options.pageState(page - 1))
+      : undefined,
+    page < pages - 1
+      ? stateButton(
+          'Next components ›',
+          actionId(ACTION.itemBomPage, 1),
+          options.pageState(page + 1),
         )
-        .filter((b): b is Button => b !== undefined)
-    : [];
-  return { blocks: sections, expandButtons };
+      : undefined,
+  ];
+  return {
+    blocks: sections,
+    buttons: [...expand, ...paging].filter((b): b is Button => b !== undefined),
+  };
 }
 
 const OTHER_GROUP = 'Other';

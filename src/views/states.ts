@@ -17,7 +17,7 @@ const usableCode = (code: string) => code.length >= 1 && code.length <= MAX_CODE
 
 export function itemState(
   item: { code: string; id: number },
-  extra: { path?: readonly string[]; allBranches?: boolean } = {},
+  extra: { path?: readonly string[]; allBranches?: boolean; bomPage?: number } = {},
 ): ItemCardState {
   return {
     v: VALUE_VERSION,
@@ -25,6 +25,7 @@ export function itemState(
     r: usableCode(item.code) ? { c: item.code } : { i: item.id },
     ...(extra.allBranches ? { m: 'a' as const } : {}),
     ...(extra.path && extra.path.length > 0 ? { p: [...extra.path] } : {}),
+    ...(extra.bomPage ? { bp: extra.bomPage } : {}),
   };
 }
 

@@ -133,6 +133,20 @@ describe('slash commands over HTTP', () => {
     expectWithinLimits(sub?.body ?? {});
   });
 
+  it('pages a long bill of materials in place, from the cache', async () => {
+    const { ack } = await command('/stock', 'PLANT-88');
+    expect(textOf(ack ?? {})).toContain('86 components · 1–20');
+    const calls = run.sandbox.stats().requests.getItem ?? 0;
+    const next = buttonLabelled(ack ?? {}, 'Next components');
+    const url = await click(next.action_id, next.value ?? '');
+    const [page2] = await run.slack.waitForResponses(url, 1);
+    expect(page2?.body.replace_original).toBe(true);
+    expect(textOf(page2?.body ?? {})).toContain('86 components · 21–40');
+    buttonLabelled(page2?.body ?? {}, 'Previous components');
+    expect(run.sandbox.stats().requests.getItem ?? 0).toBe(calls);
+    expectWithinLimits(page2?.body ?? {});
+  });
+
   it('shows every branch with All branches, and Refresh calls the ERP again', async () => {
     const { ack } = await command('/stock', 'WIDGET-9');
     const all = buttonLabelled(ack ?? {}, 'All branches');

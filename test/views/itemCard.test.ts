@@ -188,7 +188,7 @@ describe('itemCard: BOM drill-down', () => {
     expect(buttons(message).some((b) => b.label.includes('Expand'))).toBe(false);
   });
 
-  it('keeps an 85-component BOM within 50 blocks and the text budget', () => {
+  it('pages an 85-component BOM, 20 a page, within 50 blocks and the text budget', () => {
     const big = Array.from({ length: 85 }, (_, i) =>
       makeBomComponent({
         inventoryId: i,
@@ -203,14 +203,34 @@ describe('itemCard: BOM drill-down', () => {
     const branches = Array.from({ length: 30 }, (_, i) =>
       makeBranch({ id: i, name: `Branch ${i}`, soh: i }),
     );
-    const message = card({ bom: big, kits, branches }, { branchView: 'all' });
-    expect(checkMessageLimits(message)).toEqual([]);
-    const text = allText(message);
-    expect(text).toContain('*Bill of materials* · 85 components');
-    expect(text).toMatch(/\+\d+ more components not shown/);
-    const expand = buttons(message).filter((b) => b.label.includes('Expand'));
-    expect(expand.length).toBeGreaterThan(0);
-    expect(expand.length).toBeLessThanOrEqual(10);
+    const first = card({ bom: big, kits, branches }, { branchView: 'all' });
+    expect(checkMessageLimits(first)).toEqual([]);
+    expect(allText(first)).toContain('*Bill of materials* · 85 components · 1–20');
+    expect(allText(first)).not.toMatch(/not shown/);
+    const expand = buttons(first).filter((b) => b.label.includes('Expand'));
+    expect(expand.map((b) => b.label)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Expand PART-${i * 2}`),
+    );
+    const next = buttons(first).find((b) => b.label === 'Next components ›');
+    // The page button keeps the card as it is (all branches) and asks for page 2.
+    expect(next?.state).toMatchObject({ t: 'i', r: { c: 'WIDGET-9' }, m: 'a', bp: 1 });
+    expect(buttons(first).some((b) => b.label.includes('Previous'))).toBe(false);
+
+    const last = card({ bom: big, kits, branches }, { branchView: 'all', bomPage: 4 });
+    expect(checkMessageLimits(last)).toEqual([]);
+    expect(allText(last)).toContain('*Bill of materials* · 85 components · 81–85');
+    expect(buttons(last).map((b) => b.label)).toContain('‹ Previous components');
+    expect(buttons(last).some((b) => b.label.includes('Next'))).toBe(false);
+    // A page past the end shows the last one.
+    expect(allText(card({ bom: big }, { bomPage: 99 }))).toContain('81–85');
+  });
+
+  it('offers no BOM paging or Expand on a shared card', () => {
+    const big = Array.from({ length: 30 }, (_, i) =>
+      makeBomComponent({ inventoryId: i, code: `PART-${i}`, has_bom: true }),
+    );
+    const labels = buttons(card({ bom: big }, { shared: true })).map((b) => b.label);
+    expect(labels).toEqual(['View']);
   });
 });
 

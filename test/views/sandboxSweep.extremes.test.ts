@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { contactCard } from '../../src/views/contactCard.js';
 import { itemCard } from '../../src/views/itemCard.js';
 import type { SlackMessage } from '../../src/views/message.js';
-import { escapeMrkdwn } from '../../src/views/mrkdwn.js';
+import { codeSpan, escapeMrkdwn } from '../../src/views/mrkdwn.js';
 import { contactSearchList, itemSearchList } from '../../src/views/searchLists.js';
 import { shortcutResults } from '../../src/views/shortcut.js';
 import { TEST_NOW } from '../helpers/builders.js';
@@ -57,13 +57,18 @@ describe('the extreme records, read as a person would', () => {
     expect(answer.text).not.toContain('\u202E');
   });
 
-  it('the 86-component BOM shows as many as fit and says how many are left out', () => {
+  it('the 86-component BOM pages through every component exactly once', () => {
     const item = record(items, 'PLANT-88');
-    const text = sectionTexts(itemCard({ ...base, item })).join('\n');
-    const shownLines = text.split('\n').filter((line) => /^`[^`]+` .* · qty /.test(line)).length;
-    expect(shownLines).toBeGreaterThan(40);
-    expect(text).toContain(`_+${item.bom.length - shownLines} more components not shown_`);
-    expect(text).toContain(`*Bill of materials* · ${item.bom.length} components`);
+    expect(item.bom).toHaveLength(86);
+    const pages = Array.from({ length: 5 }, (_, bomPage) =>
+      sectionTexts(itemCard({ ...base, item, bomPage })).join('\n'),
+    );
+    expect(pages[0]).toContain('*Bill of materials* · 86 components · 1–20');
+    expect(pages[4]).toContain('*Bill of materials* · 86 components · 81–86');
+    for (const component of item.bom) {
+      expect(pages.filter((page) => page.includes(codeSpan(component.code)))).toHaveLength(1);
+    }
+    expect(pages.join('\n')).not.toMatch(/not shown/);
   });
 
   it('the 40-person addressbook pages through everyone exactly once', () => {

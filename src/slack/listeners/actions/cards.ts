@@ -28,7 +28,7 @@ type Intent = 'view' | 'in_place';
 const modeFor = (intent: Intent, onSharedMessage: boolean): ClickMode =>
   intent === 'view' || onSharedMessage ? 'new' : 'replace';
 
-/** View, Expand, All branches and Refresh on items. */
+/** View, Expand, BOM pages, All branches and Refresh on items. */
 export function itemCardClick(deps: ListenerDeps, intent: Intent, refresh = false) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptClick(deps, args, 'i');
@@ -40,7 +40,13 @@ export function itemCardClick(deps: ListenerDeps, intent: Intent, refresh = fals
       answer: safely(deps, 'item click', () =>
         itemCardAnswer(
           deps,
-          { ref, path: state.p, branchView: state.m === 'a' ? 'all' : 'best', refresh },
+          {
+            ref,
+            path: state.p,
+            branchView: state.m === 'a' ? 'all' : 'best',
+            bomPage: state.bp,
+            refresh,
+          },
           click.actor,
         ),
       ),

@@ -13,6 +13,7 @@ export function actionHandlers(
   return {
     [ACTION.itemView]: itemCardClick(deps, 'view'),
     [ACTION.itemExpand]: itemCardClick(deps, 'in_place'),
+    [ACTION.itemBomPage]: itemCardClick(deps, 'in_place'),
     [ACTION.itemAllBranches]: itemCardClick(deps, 'in_place'),
     [ACTION.itemRefresh]: itemCardClick(deps, 'in_place', true),
     [ACTION.itemShare]: shareClick(deps, 'item'),
