@@ -32,6 +32,7 @@ function registerSecrets(config: AppConfig): void {
   registerSecret(config.slack.appToken);
   registerSecret(config.slack.signingSecret);
   if (config.erp.kind === 'remote') registerSecret(config.erp.accessToken);
+  if (config.redisUrl) registerSecret(decodeURIComponent(new URL(config.redisUrl).password));
 }
 
 function slackTransport(config: AppConfig): SlackTransport {
