@@ -4,9 +4,7 @@
  * shared by every replica. The sandbox ERP enforces its limits and the app is driven through
  * Bolt's HTTP receiver like Slack would.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SANDBOX_SEED,
@@ -15,7 +13,7 @@ import {
 } from '../../src/sandbox/index.js';
 import { freePort, type RunningApp, startApp } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
-import { redisAnswers } from '../helpers/redis.js';
+import { redisServerInstalled, startRedisServer, stopRedisServer } from '../helpers/redis.js';
 import { ask, hasButton, parsedLog } from './helpers/conversation.js';
 
 // ─── Retry-timing headers on 429 ────────────────────────────────────────────────────────────
@@ -79,26 +77,16 @@ describe('a 429 from the ERP, with and without Retry-After', () => {
 
 // ─── Rate-limit identity: one budget per credential, across replicas ────────────────────────
 
-const redisBinary = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find(existsSync);
-
-describe.skipIf(!redisBinary)('one budget per credential, shared by two replicas', () => {
+describe.skipIf(!redisServerInstalled)('one budget per credential, shared by two replicas', () => {
   let redis: ChildProcess | undefined;
   let erp: RunningSandbox;
   let replicas: RunningApp[] = [];
 
   beforeAll(async () => {
     const port = await freePort();
-    redis = spawn(
-      redisBinary ?? 'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: 'ignore' },
-    );
+    redis = await startRedisServer(port);
     const url = `redis://127.0.0.1:${port}`;
     const started = Date.now();
-    while (!(await redisAnswers(url))) {
-      if (Date.now() - started > 5000) throw new Error('redis-server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
     // The ERP's real limit per minute, and the app told the same: together, not each.
     erp = await startSandbox({ seed: DEFAULT_SANDBOX_SEED, limits: { getItem: 3 } });
     const env = { REDIS_URL: url, ERP_GET_LIMIT_PER_MINUTE: '3', QUEUE_MAX_WAIT_SECONDS: '1' };
@@ -112,11 +100,7 @@ describe.skipIf(!redisBinary)('one budget per credential, shared by two replicas
   afterAll(async () => {
     for (const replica of replicas) await replica.stop();
     await erp?.close();
-    if (redis && redis.exitCode === null) {
-      const exited = once(redis, 'exit');
-      redis.kill('SIGTERM');
-      await exited;
-    }
+    await stopRedisServer(redis);
   });
 
   it('the fourth lookup across both replicas waits or is "busy", and the ERP never answers 429', async () => {

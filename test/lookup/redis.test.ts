@@ -2,22 +2,24 @@
  * Shared mode against a real redis-server: REDIS_URL (e.g. redis://127.0.0.1:6379) for the
  * shared cache and budget; a private redis-server child process for the outage test.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectRedis } from '../../src/lookup/redis.js';
+import { freePort } from '../helpers/app.js';
 import { collectingLogger } from '../helpers/logSink.js';
-import { redisAnswers, sharedRedisOrSkip } from '../helpers/redis.js';
+import {
+  redisServerInstalled,
+  sharedRedisOrSkip,
+  startRedisServer,
+  stopRedisServer,
+} from '../helpers/redis.js';
 import { FakeErp, makeService, maxInWindow, silentLogger } from './fakes.js';
 
 const REDIS_URL = process.env.REDIS_URL;
 
 const sharedAvailable = await sharedRedisOrSkip('the shared Redis tests');
-const binaryAvailable = spawnSync('redis-server', ['--version']).status === 0;
-if (!binaryAvailable) {
+if (!redisServerInstalled) {
   // biome-ignore lint/suspicious/noConsole: says why the outage test did not run
   console.warn('Skipping the Redis outage test: no redis-server binary on PATH');
 }
@@ -111,42 +113,10 @@ describe.skipIf(!sharedAvailable)('shared mode (REDIS_URL)', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  const probeUrl = `redis://127.0.0.1:${port}`;
-  const started = Date.now();
-  while (!(await redisAnswers(probeUrl))) {
-    if (Date.now() - started > 5_000) throw new Error('redis-server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return child;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGKILL');
-  await exited;
-}
-
-describe.skipIf(!binaryAvailable)('Redis stopped mid-test', () => {
+describe.skipIf(!redisServerInstalled)('Redis stopped mid-test', () => {
   it('keeps answering on memory, logs once, and returns to Redis after a restart', async () => {
     const port = await freePort();
-    let server = await startRedis(port);
+    let server = await startRedisServer(port);
     const { logger, lines } = collectingLogger('info', 'lookup redis');
     const url = `redis://127.0.0.1:${port}`;
     const redis = client(url);
@@ -165,7 +135,7 @@ describe.skipIf(!binaryAvailable)('Redis stopped mid-test', () => {
       expect(await inspector.keys('outage:cache:*')).not.toHaveLength(0);
       inspector.disconnect();
 
-      await stop(server);
+      await stopRedisServer(server);
       await waitFor(() => redis.status !== 'ready', 3_000);
       // Cached answers and new lookups both still work, on memory cache and memory budget.
       await expect(service.getItem({ code: 'CODE-1' })).resolves.toMatchObject({
@@ -180,7 +150,7 @@ describe.skipIf(!binaryAvailable)('Redis stopped mid-test', () => {
       const warnings = lines.filter((line) => line.includes('Redis unreachable'));
       expect(warnings).toHaveLength(1);
 
-      server = await startRedis(port);
+      server = await startRedisServer(port);
       await waitFor(() => redis.status === 'ready', 8_000);
       await service.getItem({ code: 'CODE-5' });
       const after = new Redis(url);
@@ -194,7 +164,7 @@ describe.skipIf(!binaryAvailable)('Redis stopped mid-test', () => {
     } finally {
       await service.close();
       redis.disconnect();
-      await stop(server);
+      await stopRedisServer(server);
     }
   });
 });
