@@ -20,7 +20,7 @@ import {
 import { formatExact, freshnessLine, freshnessText, plural } from './format.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan, escapeTruncated, oneLine } from './mrkdwn.js';
+import { codeSpan, escapeTruncated, oneLine, statusLabel } from './mrkdwn.js';
 import { clampPage, PEOPLE_PAGE_SIZE, pageCount, personLines } from './people.js';
 import { redactContact } from './redact.js';
 import { contactState } from './states.js';
@@ -75,10 +75,7 @@ export function contactCard(model: ContactCardModel): SlackMessage {
 }
 
 function subtitle(contact: Contact): string {
-  const status =
-    contact.status_label === 'Suspended'
-      ? ':no_entry: *Suspended*'
-      : oneLine(contact.status_label, 40) || '—';
+  const status = statusLabel(contact.status_label, 'Suspended') || '—';
   return [codeSpan(contact.code), oneLine(contact.account_type, 60), status]
     .filter(Boolean)
     .join(' · ');

@@ -20,7 +20,7 @@ import { formatMoney, formatQty, freshnessLine, freshnessText } from './format.j
 import { availableText, bomBlocks, branchBlocks, kitBlocks } from './itemParts.js';
 import { LIMITS, truncateAtWord, truncatePlain } from './limits.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan, escapeTruncated, oneLine, oneLineAtWord } from './mrkdwn.js';
+import { codeSpan, escapeTruncated, oneLine, oneLineAtWord, statusLabel } from './mrkdwn.js';
 import { itemState } from './states.js';
 
 export interface ItemCardModel {
@@ -108,8 +108,7 @@ function breadcrumb(path: readonly string[], code: string): KnownBlock {
 }
 
 function statusText(label: string): string {
-  if (label === 'Disabled') return ':no_entry: *Disabled*';
-  return escapeTruncated(label, 60) || '—';
+  return statusLabel(label, 'Disabled', 60) || '—';
 }
 
 /** The headline figures first (available, on hand), then who and what it is. */

@@ -53,3 +53,11 @@ export function oneLine(text: string, max: number): string {
 export function oneLineAtWord(text: string, max: number): string {
   return truncateAtWord(escapeMrkdwn(text.replace(/\s+/g, ' ').trim()), max);
 }
+
+/**
+ * An ERP status label as given (the numeric mapping is not shown by the spec), except the one
+ * that needs attention, which stands out: `Disabled` for items, `Suspended` for contacts.
+ */
+export function statusLabel(label: string, alarming: 'Disabled' | 'Suspended', max = 40): string {
+  return label === alarming ? `:no_entry: *${alarming}*` : oneLine(label, max);
+}

@@ -12,7 +12,7 @@ import { formatMoney, formatQty, freshnessLine, freshnessText, plural } from './
 import { availablePhrase } from './itemParts.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan, escapeTruncated, oneLine, oneLineAtWord } from './mrkdwn.js';
+import { codeSpan, escapeTruncated, oneLine, oneLineAtWord, statusLabel } from './mrkdwn.js';
 import { redactContactRow } from './redact.js';
 import { contactSearchState, contactState, itemSearchState, itemState } from './states.js';
 
@@ -150,12 +150,7 @@ function withView(text: string, button: Button | undefined): SectionBlock {
 
 function itemRow(row: ItemSearchRow, index: number): SectionBlock {
   const description = oneLineAtWord(row.description, 120);
-  const status =
-    row.status_label === 'Active'
-      ? ''
-      : row.status_label === 'Disabled'
-        ? ':no_entry: *Disabled*'
-        : oneLine(row.status_label, 30);
+  const status = row.status_label === 'Active' ? '' : statusLabel(row.status_label, 'Disabled', 30);
   const first = [`${codeSpan(row.code)}${description ? ` ${description}` : ''}`, status]
     .filter(Boolean)
     .join(' · ');
@@ -174,14 +169,8 @@ function itemRow(row: ItemSearchRow, index: number): SectionBlock {
 }
 
 function contactRow(row: ContactSearchRow, index: number): SectionBlock {
-  // The numeric status mapping is not shown by the spec: a label other than Active is shown
-  // as given, like the item rows and the contact card do.
   const status =
-    row.status_label === 'Active'
-      ? ''
-      : row.status_label === 'Suspended'
-        ? ':no_entry: *Suspended*'
-        : oneLine(row.status_label, 30);
+    row.status_label === 'Active' ? '' : statusLabel(row.status_label, 'Suspended', 30);
   const first = [
     `*${oneLine(row.company, 120) || '—'}*`,
     codeSpan(row.code),

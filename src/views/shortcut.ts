@@ -13,7 +13,7 @@ import { ago, formatQty, plural } from './format.js';
 import { availablePhrase, rankBranches } from './itemParts.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan, escapeTruncated, oneLine, oneLineAtWord } from './mrkdwn.js';
+import { codeSpan, escapeTruncated, oneLine, oneLineAtWord, statusLabel } from './mrkdwn.js';
 import { itemState } from './states.js';
 
 /** The shortcut looks up at most 5 codes; this also bounds a careless caller. */
@@ -50,11 +50,7 @@ function foundLine(item: Item, freshness: Freshness, now: Date, index: number): 
     .slice(0, BEST)
     .map((b) => `${oneLine(b.name, 30)} ${formatQty(b.available)}`);
   const status =
-    item.status_label === 'Active'
-      ? ''
-      : item.status_label === 'Disabled'
-        ? ' · :no_entry: *Disabled*'
-        : ` · ${oneLine(item.status_label, 30)}`;
+    item.status_label === 'Active' ? '' : ` · ${statusLabel(item.status_label, 'Disabled', 30)}`;
   const stale = freshness.stale
     ? ` · :warning: _ERP unreachable; data from ${ago(freshness.fetchedAt, now)}_`
     : '';
