@@ -5,7 +5,9 @@
  * nobody else's view changes.
  */
 import type { ErpRef } from '../../../erp/api.js';
+import type { ErpEndpoint } from '../../../erp/errors.js';
 import type { ContactCardState, ItemCardState } from '../../../views/actions.js';
+import type { SlackMessage } from '../../../views/message.js';
 import {
   contactCardAnswer,
   contactSearchAnswer,
@@ -28,6 +30,28 @@ type Intent = 'view' | 'in_place';
 const modeFor = (intent: Intent, onSharedMessage: boolean): ClickMode =>
   intent === 'view' || onSharedMessage ? 'new' : 'replace';
 
+interface ClickAnswer {
+  /** Names the click in the log line when it fails. */
+  what: string;
+  /** The working line's words, and the endpoint whose queue it reports. */
+  working: readonly [string, ErpEndpoint];
+  mode: ClickMode;
+  build: () => Promise<SlackMessage>;
+}
+
+/** Delivers what a click asked for, in place or as a new message, within the timing rules. */
+function answerClick(deps: ListenerDeps, args: ClickArgs, click: ClickAnswer): Promise<void> {
+  const [words, endpoint] = click.working;
+  return deliverClickAnswer({
+    respond: args.respond,
+    answer: safely(deps, click.what, click.build),
+    working: () => workingLine(deps, words, endpoint),
+    mode: click.mode,
+    timing: deps.timing,
+    logger: deps.logger,
+  });
+}
+
 /** View, Expand, BOM pages, All branches and Refresh on items. */
 export function itemCardClick(deps: ListenerDeps, intent: Intent, refresh = false) {
   return async (args: ClickArgs): Promise<void> => {
@@ -35,25 +59,18 @@ export function itemCardClick(deps: ListenerDeps, intent: Intent, refresh = fals
     if (!click) return;
     const { state } = click;
     const ref = refOf(state);
-    await deliverClickAnswer({
-      respond: args.respond,
-      answer: safely(deps, 'item click', () =>
-        itemCardAnswer(
-          deps,
-          {
-            ref,
-            path: state.p,
-            branchView: state.m === 'a' ? 'all' : 'best',
-            bomPage: state.bp,
-            refresh,
-          },
-          click.actor,
-        ),
-      ),
-      working: () => workingLine(deps, `Looking up ${labelOf(ref)}`, 'getItem'),
+    const request = {
+      ref,
+      path: state.p,
+      branchView: state.m === 'a' ? ('all' as const) : ('best' as const),
+      bomPage: state.bp,
+      refresh,
+    };
+    await answerClick(deps, args, {
+      what: 'item click',
+      working: [`Looking up ${labelOf(ref)}`, 'getItem'],
       mode: modeFor(intent, click.onSharedMessage),
-      timing: deps.timing,
-      logger: deps.logger,
+      build: () => itemCardAnswer(deps, request, click.actor),
     });
   };
 }
@@ -64,20 +81,12 @@ export function contactCardClick(deps: ListenerDeps, intent: Intent, refresh = f
     const click = await acceptClick(deps, args, 'c');
     if (!click) return;
     const ref = refOf(click.state);
-    await deliverClickAnswer({
-      respond: args.respond,
-      answer: safely(deps, 'contact click', () =>
-        contactCardAnswer(
-          deps,
-          { ref, peoplePage: click.state.pp, refresh },
-          click.actor,
-          args.client,
-        ),
-      ),
-      working: () => workingLine(deps, `Looking up ${labelOf(ref)}`, 'getContact'),
+    const request = { ref, peoplePage: click.state.pp, refresh };
+    await answerClick(deps, args, {
+      what: 'contact click',
+      working: [`Looking up ${labelOf(ref)}`, 'getContact'],
       mode: modeFor(intent, click.onSharedMessage),
-      timing: deps.timing,
-      logger: deps.logger,
+      build: () => contactCardAnswer(deps, request, click.actor, args.client),
     });
   };
 }
@@ -89,13 +98,11 @@ export function itemPageClick(deps: ListenerDeps) {
     if (!click) return;
     const { state } = click;
     const query = { words: state.w, category: state.cat, supplier: state.sup };
-    await deliverClickAnswer({
-      respond: args.respond,
-      answer: safely(deps, 'item page', () => itemSearchAnswer(deps, query, state.o, click.actor)),
-      working: () => workingLine(deps, 'Searching items', 'searchItems'),
+    await answerClick(deps, args, {
+      what: 'item page',
+      working: ['Searching items', 'searchItems'],
       mode: modeFor('in_place', click.onSharedMessage),
-      timing: deps.timing,
-      logger: deps.logger,
+      build: () => itemSearchAnswer(deps, query, state.o, click.actor),
     });
   };
 }
@@ -107,15 +114,11 @@ export function contactPageClick(deps: ListenerDeps) {
     if (!click) return;
     const { state } = click;
     const query = { words: state.w, type: state.ty };
-    await deliverClickAnswer({
-      respond: args.respond,
-      answer: safely(deps, 'contact page', () =>
-        contactSearchAnswer(deps, query, state.o, click.actor),
-      ),
-      working: () => workingLine(deps, 'Searching contacts', 'searchContact'),
+    await answerClick(deps, args, {
+      what: 'contact page',
+      working: ['Searching contacts', 'searchContact'],
       mode: modeFor('in_place', click.onSharedMessage),
-      timing: deps.timing,
-      logger: deps.logger,
+      build: () => contactSearchAnswer(deps, query, state.o, click.actor),
     });
   };
 }
