@@ -58,10 +58,17 @@ export interface CommandDelivery {
   logger: AppLogger;
 }
 
-const ephemeral = (message: SlackMessage): RespondArguments => ({
+/** A message for the asker only: Slack's default, set explicitly as Slack recommends. */
+export const ephemeral = (message: SlackMessage): RespondArguments => ({
   response_type: 'ephemeral',
   text: message.text,
   blocks: message.blocks,
+});
+
+/** A new message for the clicker only: it never replaces the message that was clicked. */
+export const privateReply = (message: SlackMessage): RespondArguments => ({
+  ...ephemeral(message),
+  replace_original: false,
 });
 
 /** Answers a slash command or message shortcut within the timing rules above. */
@@ -105,7 +112,7 @@ export async function deliverClickAnswer(delivery: ClickDelivery): Promise<void>
   const shape = (message: SlackMessage): RespondArguments =>
     mode === 'replace'
       ? { replace_original: true, text: message.text, blocks: message.blocks }
-      : { ...ephemeral(message), replace_original: false };
+      : privateReply(message);
   const soon = await within(answer, timing.workingAfterMs);
   if (!soon.done) await sendSafely(logger, respond, shape(delivery.working()));
   await sendSafely(logger, respond, shape(soon.done ? soon.value : await answer));

@@ -3,7 +3,7 @@ import type { AccessDecision } from '../../../privacy/access.js';
 import { checkAccess } from '../../../privacy/access.js';
 import { type ButtonState, decodeState } from '../../../views/actions.js';
 import { noticeMessage } from '../../../views/feedback.js';
-import { sendSafely } from '../../delivery.js';
+import { privateReply, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { type Actor, BlockActionPayload } from '../../payloads.js';
 
@@ -31,11 +31,7 @@ export async function acceptClick<S extends ButtonState['t']>(
 ): Promise<Click<S> | undefined> {
   await args.ack();
   const refuse = async (text: string) => {
-    await sendSafely(deps.logger, args.respond, {
-      response_type: 'ephemeral',
-      replace_original: false,
-      ...noticeMessage(text),
-    });
+    await sendSafely(deps.logger, args.respond, privateReply(noticeMessage(text)));
     return undefined;
   };
   const payload = BlockActionPayload.safeParse(args.body);

@@ -9,7 +9,7 @@ import { contactReveal } from '../../../views/contactCard.js';
 import { errorMessage, noticeMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { safely } from '../../answers.js';
-import { sendSafely } from '../../delivery.js';
+import { privateReply, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { labelOf, refOf } from './cards.js';
 import { acceptClick, type ClickArgs } from './click.js';
@@ -50,11 +50,6 @@ export function revealClick(deps: ListenerDeps) {
         return errorMessage(error);
       }
     });
-    await sendSafely(deps.logger, args.respond, {
-      response_type: 'ephemeral',
-      replace_original: false,
-      text: answer.text,
-      blocks: answer.blocks,
-    });
+    await sendSafely(deps.logger, args.respond, privateReply(answer));
   };
 }

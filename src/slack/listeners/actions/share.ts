@@ -11,7 +11,7 @@ import type { RespondArguments } from '@slack/bolt';
 import { errorMessage, noticeMessage, shareConfirmation } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { contactCardAnswer, itemCardAnswer } from '../../answers.js';
-import { sendSafely } from '../../delivery.js';
+import { privateReply, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import type { Actor } from '../../payloads.js';
 import { refOf } from './cards.js';
@@ -75,24 +75,18 @@ export function shareClick(deps: ListenerDeps, kind: 'item' | 'contact') {
             )
           : await contactCardAnswer(deps, { ref: refOf(state), shared: true }, actor, args.client);
     } catch (error) {
-      await sendSafely(deps.logger, args.respond, {
-        response_type: 'ephemeral',
-        replace_original: false,
-        ...errorMessage(error),
-      });
+      await sendSafely(deps.logger, args.respond, privateReply(errorMessage(error)));
       return;
     }
     const posted = await postForEveryone(deps, args, actor, message);
     const reply = posted.ok
       ? { replace_original: true, ...shareConfirmation(actor.channelId) }
-      : {
-          response_type: 'ephemeral' as const,
-          replace_original: false,
-          ...noticeMessage(
+      : privateReply(
+          noticeMessage(
             CANNOT_POST[posted.reason] ??
               'I could not post in this channel. Try again, or ask an admin to check my permissions.',
           ),
-        };
+        );
     await sendSafely(deps.logger, args.respond, reply);
   };
 }

@@ -1,16 +1,9 @@
-import type { RespondArguments, SlashCommand } from '@slack/bolt';
+import type { SlashCommand } from '@slack/bolt';
 import type { AccessDecision } from '../../../privacy/access.js';
 import { noticeMessage } from '../../../views/feedback.js';
-import type { SlackMessage } from '../../../views/message.js';
-import type { CommandAck } from '../../delivery.js';
+import { type CommandAck, ephemeral } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { type Actor, CommandPayload } from '../../payloads.js';
-
-export const ephemeral = (message: SlackMessage): RespondArguments => ({
-  response_type: 'ephemeral',
-  text: message.text,
-  blocks: message.blocks,
-});
 
 /**
  * The checks every command starts with: the payload has the fields we read, and the access

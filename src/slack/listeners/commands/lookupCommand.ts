@@ -10,11 +10,11 @@ import type { HelpExamples } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { withNotices } from '../../../views/notices.js';
 import { isKnownToBeSlow, safely, workingLine } from '../../answers.js';
-import { deliverCommandAnswer } from '../../delivery.js';
+import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import type { ParseResult } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
-import { acceptCommand, ephemeral } from './common.js';
+import { acceptCommand } from './common.js';
 
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 

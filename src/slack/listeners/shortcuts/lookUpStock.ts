@@ -11,7 +11,7 @@ import { noticeMessage } from '../../../views/feedback.js';
 import { shortcutResults } from '../../../views/shortcut.js';
 import { safely, workingLine } from '../../answers.js';
 import { extractItemCodes } from '../../codes.js';
-import { deliverClickAnswer, sendSafely } from '../../delivery.js';
+import { deliverClickAnswer, privateReply, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { MessageShortcutPayload } from '../../payloads.js';
 
@@ -24,7 +24,7 @@ export function lookUpStockShortcut(deps: ListenerDeps) {
   return async ({ shortcut, ack, respond }: ShortcutArgs): Promise<void> => {
     await ack();
     const say = (text: string) =>
-      sendSafely(deps.logger, respond, { response_type: 'ephemeral', ...noticeMessage(text) });
+      sendSafely(deps.logger, respond, privateReply(noticeMessage(text)));
     const payload = MessageShortcutPayload.safeParse(shortcut);
     if (!payload.success) {
       deps.logger.warn('message shortcut payload did not match the expected shape');
