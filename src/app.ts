@@ -112,6 +112,7 @@ export async function createServices(
     audit,
     access: config.access,
     examples: sandbox ? sandboxExamples(sandbox) : undefined,
+    display: { sandbox: sandbox !== undefined, shareCost: config.shareCost },
     now,
     timing: DEFAULT_TIMING,
   };

@@ -50,6 +50,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   privacy: { reveal: RevealPolicy; auditFile: string | undefined };
   access: { stock: AccessRule; contact: AccessRule };
+  /** SHARE_COST: item and component costs on shared cards too (internal-only workspaces). */
+  shareCost: boolean;
 }
 
 export interface ConfigProblem {
@@ -139,6 +141,12 @@ const EnvSchema = z.object({
   STOCK_ALLOWED_USERS: idList(USER_ID),
   CONTACT_ALLOWED_CHANNELS: idList(CHANNEL_ID),
   CONTACT_ALLOWED_USERS: idList(USER_ID),
+  SHARE_COST: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v),
+      z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+    )
+    .transform((v) => v === 'true'),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -304,6 +312,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       stock: { channels: env.STOCK_ALLOWED_CHANNELS, users: env.STOCK_ALLOWED_USERS },
       contact: { channels: env.CONTACT_ALLOWED_CHANNELS, users: env.CONTACT_ALLOWED_USERS },
     },
+    shareCost: env.SHARE_COST,
   });
 }
 

@@ -24,7 +24,9 @@ import type { Actor } from './payloads.js';
 export interface ItemCardRequest {
   ref: ErpRef;
   path?: readonly string[];
+  pathPages?: readonly number[];
   branchView?: 'best' | 'all';
+  branchPage?: number;
   bomPage?: number;
   refresh?: boolean;
   shared?: boolean;
@@ -77,11 +79,14 @@ export async function itemCardAnswer(
 ): Promise<SlackMessage> {
   const fetched = await deps.lookup.getItem(request.ref, lookupOptions(actor, request.refresh));
   return itemCard({
+    ...deps.display,
     item: fetched.data,
     freshness: fetched.freshness,
     now: deps.now(),
     path: request.path,
+    pathPages: request.pathPages,
     branchView: request.branchView,
+    branchPage: request.branchPage,
     bomPage: request.bomPage,
     shared: request.shared,
   });
@@ -96,6 +101,7 @@ export async function itemSearchAnswer(
 ): Promise<SlackMessage> {
   const fetched = await deps.lookup.searchItems(query, offset, lookupOptions(actor));
   return itemSearchList({
+    ...deps.display,
     query,
     page: fetched.data,
     freshness: fetched.freshness,
@@ -108,7 +114,8 @@ interface Fallback<Row extends { code: string }> {
   noun: 'item' | 'contact';
   open(ref: ErpRef): Promise<SlackMessage>;
   search(): Promise<Fetched<Page<Row>>>;
-  list(fetched: Fetched<Page<Row>>, notice: string): SlackMessage;
+  /** The search's results, read as a search (the view says "not found" only when empty). */
+  list(fetched: Fetched<Page<Row>>): SlackMessage;
 }
 
 /**
@@ -136,13 +143,7 @@ async function openWithSearchFallback<Row extends { code: string }>(
     if (top && top.code.toLowerCase() === token.toLowerCase()) {
       return fallback.open({ code: top.code });
     }
-    const { noun } = fallback;
-    return fallback.list(
-      fetched,
-      fetched.data.rows.length > 0
-        ? `No ${noun} has the code ${token}. Closest matches:`
-        : `No ${noun} has the code ${token}, and no ${noun} matches it.`,
-    );
+    return fallback.list(fetched);
   }
 }
 
@@ -157,13 +158,14 @@ export function itemByCodeAnswer(
     noun: 'item',
     open: (target) => itemCardAnswer(deps, { ref: target }, actor),
     search: () => deps.lookup.searchItems(query, 0, lookupOptions(actor)),
-    list: (fetched, notice) =>
+    list: (fetched) =>
       itemSearchList({
+        ...deps.display,
         query,
         page: fetched.data,
         freshness: fetched.freshness,
         now: deps.now(),
-        notice,
+        fromCode: true,
       }),
   });
 }
@@ -190,6 +192,7 @@ export async function contactCardAnswer(
     request.shared ? Promise.resolve(deps.reveal.canOffer()) : mayOfferReveal(deps, actor, client),
   ]);
   return contactCard({
+    ...deps.display,
     contact: fetched.data,
     freshness: fetched.freshness,
     now: deps.now(),
@@ -208,6 +211,7 @@ export async function contactSearchAnswer(
 ): Promise<SlackMessage> {
   const fetched = await deps.lookup.searchContacts(query, offset, lookupOptions(actor));
   return contactSearchList({
+    ...deps.display,
     query,
     page: fetched.data,
     freshness: fetched.freshness,
@@ -228,13 +232,14 @@ export function contactByCodeAnswer(
     noun: 'contact',
     open: (target) => contactCardAnswer(deps, { ref: target }, actor, client),
     search: () => deps.lookup.searchContacts(query, 0, lookupOptions(actor)),
-    list: (fetched, notice) =>
+    list: (fetched) =>
       contactSearchList({
+        ...deps.display,
         query,
         page: fetched.data,
         freshness: fetched.freshness,
         now: deps.now(),
-        notice,
+        fromCode: true,
       }),
   });
 }

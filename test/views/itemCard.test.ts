@@ -34,7 +34,7 @@ describe('itemCard: the top', () => {
       '*Cost*\n12.50',
     ]);
     expect(message.text).toBe(
-      'WIDGET-9 Blue widget assembly: 42 available, 52 on hand; as of 10:42 UTC, 3 min ago',
+      'WIDGET-9 Blue widget assembly: 42 available, 52 on hand; fetched 2 Mar 2026 at 10:42 UTC',
     );
   });
 
@@ -214,13 +214,13 @@ describe('itemCard: BOM drill-down', () => {
     const next = buttons(first).find((b) => b.label === 'Next components ›');
     // The page button keeps the card as it is (all branches) and asks for page 2.
     expect(next?.state).toMatchObject({ t: 'i', r: { c: 'WIDGET-9' }, m: 'a', bp: 1 });
-    expect(buttons(first).some((b) => b.label.includes('Previous'))).toBe(false);
+    expect(buttons(first).some((b) => b.label.includes('Previous components'))).toBe(false);
 
     const last = card({ bom: big, kits, branches }, { branchView: 'all', bomPage: 4 });
     expect(checkMessageLimits(last)).toEqual([]);
     expect(allText(last)).toContain('*Bill of materials* · 85 components · 81–85');
     expect(buttons(last).map((b) => b.label)).toContain('‹ Previous components');
-    expect(buttons(last).some((b) => b.label.includes('Next'))).toBe(false);
+    expect(buttons(last).some((b) => b.label.includes('Next components'))).toBe(false);
     // A page past the end shows the last one.
     expect(allText(card({ bom: big }, { bomPage: 99 }))).toContain('81–85');
   });
@@ -266,7 +266,7 @@ describe('itemCard: footer and buttons', () => {
     expect(footer?.elements).toEqual([
       {
         type: 'mrkdwn',
-        text: 'as of <!date^1772448120^{time}|10:42 UTC>, 3 min ago · from cache',
+        text: 'Fetched from the ERP <!date^1772448120^{date_short_pretty} at {time} ({ago})|2 Mar 2026 at 10:42 UTC> · from cache',
         verbatim: true,
       },
     ]);
@@ -280,9 +280,9 @@ describe('itemCard: footer and buttons', () => {
       now: TEST_NOW,
     });
     expect(allText(message)).toContain(
-      ':warning: *ERP unreachable*; showing data from <!date^1772447580^{time}|10:33 UTC>, 12 min ago',
+      ':warning: *ERP unreachable*; showing data fetched <!date^1772447580^{date_short_pretty} at {time} ({ago})|2 Mar 2026 at 10:33 UTC>',
     );
-    expect(message.text).toContain('ERP unreachable; showing data from 10:33 UTC, 12 min ago');
+    expect(message.text).toContain('ERP unreachable; showing data fetched 2 Mar 2026 at 10:33 UTC');
   });
 
   it('has Refresh and Share to channel carrying the card state', () => {

@@ -14,7 +14,7 @@ import { contactCardAnswer, itemCardAnswer } from '../../answers.js';
 import { privateReply, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import type { Actor } from '../../payloads.js';
-import { refOf } from './cards.js';
+import { itemRequestOf, refOf } from './cards.js';
 import { acceptClick, type ClickArgs } from './click.js';
 
 const CANNOT_POST: Record<string, string> = {
@@ -68,11 +68,8 @@ export function shareClick(deps: ListenerDeps, kind: 'item' | 'contact') {
     try {
       message =
         state.t === 'i'
-          ? await itemCardAnswer(
-              deps,
-              { ref: refOf(state), path: state.p, shared: true, branchView: 'best' },
-              actor,
-            )
+          ? // What the user is looking at: the branch page, BOM page and drill-down path.
+            await itemCardAnswer(deps, { ...itemRequestOf(state), shared: true }, actor)
           : await contactCardAnswer(deps, { ref: refOf(state), shared: true }, actor, args.client);
     } catch (error) {
       await sendSafely(deps.logger, args.respond, privateReply(errorMessage(error)));
