@@ -49,6 +49,8 @@ export interface PersonSpec {
 }
 
 interface ContactSpec {
+  /** A fixed id, below the generated ones (which start above 5000), for examples like `id:123`. */
+  clientid?: number;
   code?: string;
   company: string;
   tradingName?: string;
@@ -85,7 +87,7 @@ export class ContactFactory {
         return { name: this.faker.person.fullName({ sex }), sex };
       });
     const record: ContactRecord = {
-      clientid: this.nextClientId,
+      clientid: spec.clientid ?? this.nextClientId,
       code: spec.code !== undefined ? this.claim(spec.code) : this.uniqueCode(spec.company),
       company: spec.company,
       status: suspended ? CONTACT_STATUS.Suspended : CONTACT_STATUS.Active,

@@ -40,6 +40,8 @@ const INTERNATIONAL_PEOPLE: PersonSpec[] = [
 
 export function createFixedContacts(f: ContactFactory): void {
   f.create({
+    // The id the help, the manifest and the README use: `/contact id:123`.
+    clientid: 123,
     code: 'ACME01',
     company: 'Acme Industrial Supplies Pty Ltd',
     tradingName: 'Acme Industrial',
