@@ -44,6 +44,7 @@ function sandboxExamples(sandbox: RunningSandbox): HelpExamples {
   return {
     itemCodes: examples.itemCodes.slice(0, 3),
     itemSearches: examples.itemSearches.slice(0, 3),
+    itemCategory: examples.itemCategory,
     contactCodes: examples.contactCodes.slice(0, 3),
     contactSearches: examples.contactSearches.slice(0, 3),
   };

@@ -56,6 +56,8 @@ interface ContactSpec {
   tradingName?: string;
   accountType?: AccountType;
   suspended?: boolean;
+  /** Overrides the drawn flag (the draw still happens, so the rest of the data is unchanged). */
+  stopcred?: number;
   salesperson?: string | null;
   people?: PersonSpec[];
   peopleCount?: number;
@@ -73,6 +75,11 @@ export class ContactFactory {
     private readonly random: Random,
   ) {
     this.staff = Array.from({ length: 8 }, () => faker.person.fullName());
+  }
+
+  private stopCredit(suspended: boolean, fixed: number | undefined): number {
+    const drawn = suspended && this.random.chance(0.7) ? 1 : 0;
+    return fixed ?? drawn;
   }
 
   create(spec: ContactSpec): SandboxContact {
@@ -103,7 +110,7 @@ export class ContactFactory {
       terms: this.random.pick(TERMS),
       climit: this.random.pick([0, 1000, 5000, 10_000, 25_000, 50_000, 100_000]),
       discount: this.random.pick([0, 0, 0, 2.5, 5, 10, 15]),
-      stopcred: suspended && this.random.chance(0.7) ? 1 : 0,
+      stopcred: this.stopCredit(suspended, spec.stopcred),
       addressbook: people.map((person) => this.person(person, domain)),
     };
     const contact: SandboxContact = {

@@ -63,6 +63,8 @@ export function createFixedContacts(f: ContactFactory): void {
     tradingName: 'Acme Wholesale',
     accountType: 'Customer & Supplier',
     suspended: true,
+    // On stop credit for every seed: the README sends people here to see the flag.
+    stopcred: 1,
     salesperson: null,
     peopleCount: 3,
   });

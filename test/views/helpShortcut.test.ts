@@ -34,7 +34,7 @@ describe('help', () => {
     };
     expect(allText(stockHelp(examples))).toContain('`/stock BOLT-&lt;7&gt;`');
     expect(allText(contactHelp(examples))).toContain('`/contact ZETAˋ9`');
-    expect(allText(contactHelp(examples))).toContain('`/contact zeta type:supplier`');
+    expect(allText(contactHelp(examples))).toContain('`/contact zeta type:client`');
   });
 
   it('/contact help names the type filters and the reveal rule', () => {
