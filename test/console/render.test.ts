@@ -341,7 +341,9 @@ describe('wrapping to the terminal width', () => {
       // Every button whole on one line.
       expect(buttons).toHaveLength(8);
       for (const button of buttons) {
-        expect(lines.some((line) => line.includes(`[${button.number}] ${button.label}`))).toBe(true);
+        expect(lines.some((line) => line.includes(`[${button.number}] ${button.label}`))).toBe(
+          true,
+        );
       }
     }
   });
