@@ -30,9 +30,7 @@ export interface ShortcutResultsModel extends DisplayOptions {
 
 export function shortcutResults(model: ShortcutResultsModel): SlackMessage {
   const found = model.found.slice(0, MAX_LINES);
-  const blocks: KnownBlock[] = found.map(({ item, freshness }, i) =>
-    foundLine(item, freshness, model.now, i),
-  );
+  const blocks: KnownBlock[] = found.map(({ item, freshness }, i) => foundLine(item, freshness, i));
   if (model.notFound.length > 0) {
     blocks.push(section(`:grey_question: *Not found:* ${codes(model.notFound)}`));
   }
@@ -45,7 +43,7 @@ export function shortcutResults(model: ShortcutResultsModel): SlackMessage {
   return { text: fallbackText(model), blocks: blocks.slice(0, LIMITS.blocks) };
 }
 
-function foundLine(item: Item, freshness: Freshness, _now: Date, index: number): SectionBlock {
+function foundLine(item: Item, freshness: Freshness, index: number): SectionBlock {
   const description = oneLineAtWord(item.description, 80);
   const best = rankBranches(item.branches)
     .filter((b) => b.available > 0)

@@ -167,6 +167,14 @@ describe('fallback searches', () => {
 });
 
 describe('the contact card', () => {
+  it('shares the page of people the user is looking at', async () => {
+    const page2 = await press(run, await ask(run, '/contact', 'BIGCO01'), 'Next people');
+    expect(textOf(page2)).toContain('(page 2 of 5)');
+    const shared = await share(run, page2);
+    expect(textOf(shared)).toContain('*People* · 40 · 9–16 (page 2 of 5)');
+    expect(textOf(shared)).toContain('•••');
+  });
+
   it('uses labels a person understands, formats numbers, and makes stop credit stand out', async () => {
     const record = erp.data.contacts.find((c) => c.record.code === 'ACMEWH01')?.record;
     if (!record) throw new Error('no ACMEWH01');

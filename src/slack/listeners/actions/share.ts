@@ -70,7 +70,12 @@ export function shareClick(deps: ListenerDeps, kind: 'item' | 'contact') {
         state.t === 'i'
           ? // What the user is looking at: the branch page, BOM page and drill-down path.
             await itemCardAnswer(deps, { ...itemRequestOf(state), shared: true }, actor)
-          : await contactCardAnswer(deps, { ref: refOf(state), shared: true }, actor, args.client);
+          : await contactCardAnswer(
+              deps,
+              { ref: refOf(state), peoplePage: state.pp, shared: true },
+              actor,
+              args.client,
+            );
     } catch (error) {
       await sendSafely(deps.logger, args.respond, privateReply(errorMessage(error)));
       return;
