@@ -305,3 +305,56 @@ describe('itemCard: footer and buttons', () => {
     expect(checkMessageLimits(message)).toEqual([]);
   });
 });
+
+describe('itemCard: what a shared card may show, and where the user is', () => {
+  const bom = [makeBomComponent({ code: 'PART-1', cost: 3.25, has_bom: true })];
+
+  it('hides the item and component costs on a shared card unless shareCost', () => {
+    expect(allText(card({ cost: 12.5, bom }))).toMatch(/\*Cost\*\n12\.50[\s\S]*cost 3\.25/);
+    const shared = allText(card({ cost: 12.5, bom }, { shared: true }));
+    expect(shared).toContain('PART-1');
+    expect(shared).not.toMatch(/cost|12\.50|3\.25/i);
+    const allowed = allText(card({ cost: 12.5, bom }, { shared: true, shareCost: true }));
+    expect(allowed).toMatch(/\*Cost\*\n12\.50[\s\S]*cost 3\.25/);
+  });
+
+  it('says "Sandbox data" in the footer when the ERP is the sandbox', () => {
+    expect(allText(card({}, { sandbox: true }))).toContain('*Sandbox data*');
+    expect(allText(card())).not.toContain('Sandbox data');
+  });
+
+  it('pages all branches 20 at a time and clamps a page past the end', () => {
+    const branches = Array.from({ length: 45 }, (_, i) => makeBranch({ id: i, name: `B${i}` }));
+    const last = card({ branches }, { branchView: 'all', branchPage: 99 });
+    expect(allText(last)).toContain('all 45 · 41–45 (page 3 of 3)');
+    expect(button(last, 'Previous branches').state).toMatchObject({ m: 'a', br: 1 });
+    expect(buttons(last).some((b) => b.label.includes('Next branches'))).toBe(false);
+    // Refresh and Share carry the page in view.
+    expect(button(last, 'Refresh').state).toMatchObject({ m: 'a', br: 2 });
+    expect(button(last, 'Share to channel').state).toMatchObject({ m: 'a', br: 2 });
+    expect(button(last, 'Top branches only').state).not.toHaveProperty('br');
+    expect(checkMessageLimits(last)).toEqual([]);
+  });
+
+  it('carries the BOM page down an Expand and back up with "Up to"', () => {
+    const many = Array.from({ length: 45 }, (_, i) =>
+      makeBomComponent({ inventoryId: i, code: `PART-${i}`, has_bom: true }),
+    );
+    const page3 = card({ bom: many }, { bomPage: 2 });
+    const expand = button(page3, 'Expand PART-40');
+    expect(expand.state).toMatchObject({ r: { c: 'PART-40' }, p: ['WIDGET-9'], pg: [2] });
+    const child = itemCard({
+      item: makeItem({ code: 'PART-40' }),
+      freshness: makeFreshness(),
+      now: TEST_NOW,
+      path: ['WIDGET-9'],
+      pathPages: [2],
+    });
+    expect(button(child, 'Up to WIDGET-9').state).toEqual({
+      v: 1,
+      t: 'i',
+      r: { c: 'WIDGET-9' },
+      bp: 2,
+    });
+  });
+});
