@@ -167,6 +167,8 @@ const FIXES: Record<string, string> = {
   LOG_LEVEL: 'Use one of fatal, error, warn, info, debug, trace, silent.',
   CONTACT_REVEAL:
     'Use members (everyone but guests), everyone, nobody, or a comma-separated list of user ids (U…) and user group ids (S…).',
+  SHARE_COST:
+    'Use true to show item costs on cards shared to a channel too, or false (the default) to keep them private.',
 };
 
 const fixFor = (variable: string) => FIXES[variable] ?? 'See the configuration table in README.md.';
