@@ -5,6 +5,7 @@
 import type { App } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config/config.js';
+import type { ConsoleTransport } from './console/index.js';
 import type { ErpApi } from './erp/api.js';
 import { ErpClient } from './erp/client.js';
 import type { AppLogger } from './log/logger.js';
@@ -158,4 +159,19 @@ export function slackAppFor(
     listeners: services.listeners,
     routes: { health: services.health, registry: services.metrics.registry },
   });
+}
+
+/** The Bolt app over these services, answered by the console's receiver and fake Slack. */
+export function consoleAppFor(services: Services, transport: ConsoleTransport): App {
+  return slackAppFor(
+    services,
+    {
+      kind: 'custom',
+      receiver: transport.receiver,
+      botToken: transport.token,
+      botId: transport.botId,
+      botUserId: transport.botUserId,
+    },
+    transport.slackApiUrl,
+  );
 }

@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { App } from '@slack/bolt';
-import { createServices, type Services, slackAppFor } from './app.js';
+import { consoleAppFor, createServices, type Services, slackAppFor } from './app.js';
 import {
   type AppConfig,
   ConfigError,
@@ -78,18 +78,7 @@ async function runConsoleMode(
       : 'Using the ERP at ERP_BASE_URL.',
   ];
   return runConsole({
-    buildApp: (transport) =>
-      slackAppFor(
-        services,
-        {
-          kind: 'custom',
-          receiver: transport.receiver,
-          botToken: transport.token,
-          botId: transport.botId,
-          botUserId: transport.botUserId,
-        },
-        transport.slackApiUrl,
-      ),
+    buildApp: (transport) => consoleAppFor(services, transport),
     once,
     json,
     logger,

@@ -73,6 +73,29 @@ describe('npm start with a bad configuration', () => {
   });
 });
 
+describe('npm start -- --once … --shortcut --json, in the console', () => {
+  it('prints the message shortcut’s answer as JSON on stdout, and nothing else there', async () => {
+    const run = start(['--once', 'Is WIDGET-9 in?', '--shortcut', '--json'], {
+      LOG_LEVEL: 'info',
+    });
+    expect(await run.exited, run.err()).toBe(0);
+    const documents = run
+      .out()
+      .trim()
+      .split(/\n(?=\{)/);
+    const answers = documents.map((doc) => JSON.parse(doc) as { text: string });
+    expect(answers.at(-1)?.text).toContain('WIDGET-9');
+    // Everything else (here: the info logs) went to stderr.
+    expect(run.err()).toContain('sandbox');
+  }, 60_000);
+
+  it('refuses --shortcut without --once', async () => {
+    const run = start(['--shortcut'], {});
+    expect(await run.exited).toBe(1);
+    expect(run.err()).toContain('--shortcut needs --once');
+  });
+});
+
 describe('npm start in HTTP mode', () => {
   const botToken = 'xoxb-main-http-0123456789';
   const signingSecret = 'main-http-signing-secret-0123456789';

@@ -1,19 +1,16 @@
 /**
  * The console as a new user meets it, with the real app on the built-in sandbox ERP: the
- * message shortcut at the prompt and with `--once … --shortcut`, "Sandbox data" on every card
- * and list, lines wrapped to the terminal, and `--json` printing only JSON to stdout.
+ * message shortcut at the prompt, "Sandbox data" on every card and list, lines wrapped to the
+ * terminal, and `--json` printing only JSON to stdout (main.test.ts runs `--shortcut` too).
  */
-import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServices, type Services, slackAppFor } from '../../src/app.js';
+import { consoleAppFor, createServices, type Services } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
 import { type ConsoleOptions, runConsole } from '../../src/console/index.js';
 import { createLogger } from '../../src/log/logger.js';
 import { LOOK_UP_STOCK_CALLBACK_ID } from '../../src/slack/listeners/shortcuts/lookUpStock.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const logger = createLogger({ level: 'silent' });
 let services: Services;
 
@@ -40,18 +37,7 @@ async function session(lines: string[], extra: Partial<ConsoleOptions> = {}, col
     errors += chunk.toString('utf8');
   });
   const running = runConsole({
-    buildApp: (transport) =>
-      slackAppFor(
-        services,
-        {
-          kind: 'custom',
-          receiver: transport.receiver,
-          botToken: transport.token,
-          botId: transport.botId,
-          botUserId: transport.botUserId,
-        },
-        transport.slackApiUrl,
-      ),
+    buildApp: (transport) => consoleAppFor(services, transport),
     input,
     output,
     errorOutput,
@@ -120,32 +106,4 @@ describe('the console on the sandbox', () => {
     const parsed = documents.map((doc) => JSON.parse(doc) as { text: string; blocks: unknown[] });
     expect(parsed.at(-1)?.text).toContain('WIDGET-9');
   });
-});
-
-describe('npx tsx src/main.ts --once … --shortcut --json', () => {
-  it('prints the shortcut’s answer as JSON on stdout, and nothing else there', async () => {
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter(([name]) => !/^(SLACK_|ERP_|REDIS_URL$)/.test(name)),
-    );
-    const child = spawn(
-      'npx',
-      ['tsx', 'src/main.ts', '--once', 'Is WIDGET-9 in?', '--shortcut', '--json'],
-      { cwd: repoRoot, env: { ...env, LOG_LEVEL: 'info' } },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString('utf8');
-    });
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(code, stderr).toBe(0);
-    const documents = stdout.trim().split(/\n(?=\{)/);
-    for (const doc of documents) expect(() => JSON.parse(doc), doc).not.toThrow();
-    expect(stdout).toContain('WIDGET-9');
-    // The logs (LOG_LEVEL=info) went to stderr.
-    expect(stderr).toContain('sandbox');
-  }, 60_000);
 });
