@@ -52,15 +52,23 @@ function readmeExamples(): Example[] {
 function manifestExamples(): Example[] {
   return ['slack-manifest.yml', 'manifest/http.yml'].flatMap((file) => {
     const manifest = parse(readFileSync(file, 'utf8')) as {
+      display_information: { long_description?: string };
       features: { slash_commands: Array<{ command: string; usage_hint?: string }> };
     };
-    return manifest.features.slash_commands.flatMap(({ command, usage_hint }) =>
+    const hints = manifest.features.slash_commands.flatMap(({ command, usage_hint }) =>
       (usage_hint ?? '')
         .split('|')
         .map((hint) => hint.trim())
         .filter(Boolean)
         .map((text) => ({ command, text, from: `${file} usage_hint` })),
     );
+    // The app directory's description: "Type /stock WIDGET-9 to see …".
+    const prose = [
+      ...(manifest.display_information.long_description ?? '').matchAll(
+        /(\/(?:stock|contact)) (.+?) to /g,
+      ),
+    ].map((m) => ({ command: m[1] ?? '', text: m[2] ?? '', from: `${file} long_description` }));
+    return [...hints, ...prose];
   });
 }
 
@@ -147,7 +155,8 @@ describe('every example the app teaches finds something in the sandbox', () => {
   it('extracts examples from each place that teaches them', () => {
     expect(readmeExamples().length).toBeGreaterThanOrEqual(15);
     expect(readmeExamples().some((e) => e.command === '/shortcut')).toBe(true);
-    expect(manifestExamples().length).toBe(16);
+    expect(manifestExamples().filter((e) => e.from.endsWith('usage_hint'))).toHaveLength(16);
+    expect(manifestExamples().filter((e) => e.from.endsWith('long_description'))).toHaveLength(6);
     expect(helpExamples(run).length).toBeGreaterThanOrEqual(10);
     expect(consoleHelpExamples().length).toBeGreaterThanOrEqual(4);
   });
