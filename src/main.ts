@@ -2,10 +2,10 @@
  * `npm start`: reads the configuration, then runs the Slack app (Socket Mode or HTTP) or,
  * with no Slack variables, the console.
  *
- *   npm start                                   the app, or the console without Slack variables
- *   npm start -- --once "/stock WIDGET-9"       one command, printed as text, then exit
- *   npm start -- --once "/stock WIDGET-9" --json   the same, as Block Kit JSON
- *   npm start -- --once "Is WIDGET-9 in?" --shortcut   the message shortcut on that text
+ *   npm start                      the app, or the console without Slack variables
+ *   npm start --silent -- --once "/stock WIDGET-9"             one command, as text, then exit
+ *   npm start --silent -- --once "/stock WIDGET-9" --json      the same, as Block Kit JSON
+ *   npm start --silent -- --once "Is WIDGET-9 in?" --shortcut  the message shortcut on a text
  */
 import { parseArgs } from 'node:util';
 import type { App } from '@slack/bolt';
