@@ -3,7 +3,7 @@
  * smoke test run what operators run. Works whether `start` runs TypeScript through tsx
  * (`tsx src/main.ts`) or the compiled file (`node --enable-source-maps dist/main.js`).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -43,6 +43,9 @@ export function compiledPath(entry: string): string {
 
 /** `npm start` as arguments for the current Node binary (tsx through `--import tsx`). */
 export function nodeArgsForStart(start: StartCommand = npmStart()): string[] {
+  if (!existsSync(`${repoRoot}/${start.entry}`)) {
+    throw new Error(`npm start runs ${start.entry}, which is missing: run \`npm run build\` first`);
+  }
   if (start.runner === 'tsx') return ['--import', 'tsx', ...start.flags, start.entry];
   if (start.runner === 'node') return [...start.flags, start.entry];
   throw new Error(`npm start runs ${start.runner}, neither node nor tsx`);
