@@ -88,6 +88,7 @@ export class Readiness {
   private socket: Verdict<boolean> = { value: false, since: 0 };
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  private probing = false;
 
   constructor(private readonly o: ReadinessOptions) {
     this.now = o.now ?? Date.now;
@@ -163,10 +164,17 @@ export class Readiness {
       this.lastProbeAt === undefined || this.now() - this.lastProbeAt >= this.probeEveryMs;
     const answeredLately =
       this.lastAnswerAt !== undefined && this.now() - this.lastAnswerAt < this.probeEveryMs;
-    if (probeDue && !answeredLately && this.o.budgetFree()) {
+    if (probeDue && !answeredLately && !this.probing && this.o.budgetFree()) {
       this.lastProbeAt = this.now();
-      // Its outcome arrives through `observe`; a refusal by the breaker or the budget is no news.
-      await this.o.probeErp().catch(() => undefined);
+      this.probing = true;
+      // Not awaited: a slow ERP must not hold up the next connection checks. Its outcome
+      // arrives through `observe`; a refusal by the breaker or the budget is no news.
+      void this.o
+        .probeErp()
+        .catch(() => undefined)
+        .finally(() => {
+          this.probing = false;
+        });
     }
   }
 
