@@ -16,13 +16,14 @@ interface FakeErp {
   connects: number;
 }
 
-function readinessOver(erp: FakeErp, budgetFree = () => true) {
+function readinessOver(erp: FakeErp, budgetFree = () => true, hangingProbe = false) {
   const { logger } = collectingLogger('info', 'readiness-test');
   const observe = (signal: ErpSignal) => readiness.observe(signal);
   const readiness: Readiness = new Readiness({
     breakerState: () => erp.breaker,
     probeErp: async () => {
       erp.probes += 1;
+      if (hangingProbe) return new Promise<void>(() => undefined);
       if (erp.refusing) observe({ kind: 'unreachable', reason: 'refused' });
       else if (erp.credentials === 'refused') {
         observe({ kind: 'credentials_refused', code: 'erp_auth' });
@@ -83,6 +84,20 @@ describe('readiness on default intervals', () => {
     erp.refusing = false;
     const up = await secondsUntil(() => readiness.report().status === 'ready', 30);
     expect(up).toBeLessThanOrEqual(30);
+    readiness.stop();
+  });
+
+  it('keeps checking connections while a probe call hangs', async () => {
+    const readiness = readinessOver(erp, () => true, true);
+    readiness.start();
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(readiness.report().checks.erp).toMatchObject({ ok: true });
+    erp.refusing = true;
+    const down = await secondsUntil(() => readiness.report().checks.erp?.ok === false, 30);
+    expect(down).toBeLessThanOrEqual(30);
+    expect(readiness.report().checks.erp?.detail).toBe('refused');
+    // The hanging call is never doubled.
+    expect(erp.probes).toBe(1);
     readiness.stop();
   });
 
