@@ -28,15 +28,17 @@ export const CONNECTION_REASONS: ReadonlySet<UnavailableReason> = new Set([
   'network',
 ]);
 
+/**
+ * A failed call's signal. Only reasons that concern the ERP's reachability count: an
+ * oversized body, our own open breaker or a local queue says nothing new about it.
+ */
 export function signalOf(error: unknown): ErpSignal | undefined {
-  if (error === undefined) return { kind: 'answered' };
   if (error instanceof AuthError) return { kind: 'credentials_refused', code: 'erp_auth' };
   if (error instanceof TenantError) return { kind: 'credentials_refused', code: 'erp_tenant' };
   if (error instanceof UnavailableError) {
-    // An oversized body or our own open breaker says nothing new about reachability.
-    return error.reason === 'too_large' || error.reason === 'circuit_open'
-      ? undefined
-      : { kind: 'unreachable', reason: error.reason };
+    return CONNECTION_REASONS.has(error.reason) || error.reason === 'timeout'
+      ? { kind: 'unreachable', reason: error.reason }
+      : undefined;
   }
   // A 5xx may concern one record only; repeated ones open the breaker, which readiness reads.
   if (error instanceof ServerError) return undefined;
