@@ -1,6 +1,7 @@
 /**
- * `GET /healthz` (liveness), `GET /readyz` (readiness) and `GET /metrics`, served on PORT in every mode (Bolt's custom routes: by
- * the HTTP receiver in HTTP mode, by the receiver's own small HTTP server in Socket Mode).
+ * `GET /healthz` (liveness), `GET /readyz` (readiness) and `GET /metrics`, served on PORT in
+ * every mode (Bolt's custom routes: by the HTTP receiver in HTTP mode, by the receiver's own
+ * small HTTP server in Socket Mode).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CustomRoute } from '@slack/bolt';
