@@ -139,10 +139,12 @@ export class Readiness {
    * quiet or refused connections; probe call when quiet for `probeEveryMs`.
    */
   check(): Promise<void> {
-    this.running ??= this.runChecks().finally(() => {
-      this.running = undefined;
-      this.updateGauges();
-    });
+    this.running ??= this.runChecks()
+      .catch((error: unknown) => this.o.logger.warn({ err: error }, 'Readiness check failed'))
+      .finally(() => {
+        this.running = undefined;
+        this.updateGauges();
+      });
     return this.running;
   }
 
