@@ -13,6 +13,8 @@ import { createMetrics, type Metrics } from './lookup/metrics.js';
 import { connectRedis } from './lookup/redis.js';
 import { createLookupService } from './lookup/service.js';
 import type { LookupService } from './lookup/types.js';
+import { connectOnce, observedErp } from './ops/erpSignals.js';
+import { Readiness, type ReadinessOptions } from './ops/readiness.js';
 import { type AuditLog, createAuditLog } from './privacy/audit.js';
 import { createRevealPolicy } from './privacy/revealPolicy.js';
 import { type RunningSandbox, startSandbox } from './sandbox/index.js';
@@ -30,6 +32,8 @@ export interface Services {
   listeners: ListenerDeps;
   /** Set when the ERP is the built-in sandbox. */
   sandbox: RunningSandbox | undefined;
+  /** `GET /readyz` and its gauges; `start()` begins the periodic checks. */
+  readiness: Readiness;
   health(): HealthReport;
   close(): Promise<void>;
 }
@@ -38,6 +42,8 @@ export interface ServiceOverrides {
   /** Use this ERP instead of building a client (tests). */
   erp?: ErpApi;
   now?: () => Date;
+  /** Readiness check intervals (tests shorten them). */
+  readiness?: Pick<ReadinessOptions, 'tickMs' | 'quietMs' | 'probeEveryMs'>;
 }
 
 function sandboxExamples(sandbox: RunningSandbox): HelpExamples {
@@ -89,8 +95,11 @@ export async function createServices(
   const { client, sandbox } = overrides.erp
     ? { client: undefined, sandbox: undefined }
     : await connectErp(config, logger);
-  const erp: ErpApi = overrides.erp ?? (client as ErpClient);
   const metrics = createMetrics();
+  // Readiness hears every ERP call's outcome; it is built below, once the lookup service is.
+  const erp: ErpApi = observedErp(overrides.erp ?? (client as ErpClient), (signal) =>
+    readiness.observe(signal),
+  );
   const redis: Redis | undefined = config.redisUrl
     ? connectRedis(config.redisUrl, logger)
     : undefined;
@@ -104,6 +113,21 @@ export async function createServices(
     redis,
     logger: logger.child({ component: 'lookup' }),
     metrics,
+  });
+  const erpUrl =
+    config.erp.kind === 'remote' ? config.erp.baseUrl : overrides.erp ? undefined : sandbox?.url;
+  const readiness = new Readiness({
+    breakerState: () => lookup.breakerState(),
+    // A code no ERP is likely to hold: a 404 proves reachability and credentials alike.
+    probeErp: () =>
+      lookup.getItem({ code: 'READYZ-PROBE' }, { refresh: true, requester: 'readiness' }),
+    budgetFree: () => lookup.expectedWaitMs('getItem') === 0,
+    connectErp: erpUrl ? () => connectOnce(erpUrl, Math.min(config.erpTimeoutMs, 5000)) : undefined,
+    redis,
+    socketMode: config.mode === 'socket',
+    metrics,
+    logger: logger.child({ component: 'readiness' }),
+    ...overrides.readiness,
   });
   const audit: AuditLog = createAuditLog({ logger, file: config.privacy.auditFile });
   const now = overrides.now ?? (() => new Date());
@@ -126,6 +150,7 @@ export async function createServices(
     lookup,
     listeners,
     sandbox,
+    readiness,
     health: () => {
       const redisStatus = redis?.status;
       return {
@@ -137,6 +162,7 @@ export async function createServices(
       };
     },
     close: async () => {
+      readiness.stop();
       await lookup.close();
       await audit.close();
       await client?.close();
@@ -157,7 +183,12 @@ export function slackAppFor(
     apiUrl,
     logger: services.logger,
     listeners: services.listeners,
-    routes: { health: services.health, registry: services.metrics.registry },
+    routes: {
+      health: services.health,
+      readiness: () => services.readiness.report(),
+      registry: services.metrics.registry,
+    },
+    watchSocket: services.readiness.watchSocket,
   });
 }
 

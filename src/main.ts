@@ -57,10 +57,12 @@ async function runSlack(services: Services, logger: AppLogger): Promise<App> {
   const app = slackAppFor(services, slackTransport(config));
   await app.init();
   await app.start();
+  // Checks the ERP and its credentials now rather than at the first user's lookup.
+  services.readiness.start();
   logger.info(
     config.mode === 'socket'
-      ? `Connected to Slack in Socket Mode; /healthz and /metrics on port ${config.port}`
-      : `Listening on port ${config.port}: POST /slack/events, GET /healthz, GET /metrics`,
+      ? `Connected to Slack in Socket Mode; /healthz, /readyz and /metrics on port ${config.port}`
+      : `Listening on port ${config.port}: POST /slack/events, GET /healthz, GET /readyz, GET /metrics`,
   );
   return app;
 }

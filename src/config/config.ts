@@ -103,7 +103,7 @@ const USER_ID = /^[UW][A-Z0-9]{2,}$/;
 const CHANNEL_ID = /^[CGD][A-Z0-9]{2,}$/;
 
 /** Field names are the environment variable names, so zod's paths name the variable. */
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   SLACK_BOT_TOKEN: optionalString.refine((v) => v === undefined || v.startsWith('xoxb-'), {
     message: 'must be a bot token starting with xoxb-',
   }),
@@ -150,6 +150,9 @@ const EnvSchema = z.object({
 });
 
 type Env = z.infer<typeof EnvSchema>;
+
+/** Every variable the app reads, by name (the keys of `EnvSchema`). */
+export type EnvName = keyof Env;
 
 const FIXES: Record<string, string> = {
   SLACK_BOT_TOKEN: 'Copy the Bot User OAuth Token (xoxb-…) from OAuth & Permissions.',

@@ -3,7 +3,7 @@
  * service instances never collide on prom-client's global registry. The app exposes
  * `registry.metrics()` on `GET /metrics`.
  */
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export type CacheKind = 'item' | 'contact' | 'item_search' | 'contact_search';
 export type CacheResult = 'hit' | 'miss' | 'stale' | 'negative';
@@ -19,6 +19,10 @@ export interface Metrics {
   rateLimited: Counter<'endpoint'>;
   /** Callers turned away with BusyError. */
   busy: Counter<'endpoint'>;
+  /** Readiness (src/ops/readiness.ts): 1 when /readyz would answer 200, else 0. */
+  ready: Gauge;
+  /** Each readiness check (erp, credentials, redis, slack): 1 passing, 0 failing. */
+  readinessCheck: Gauge<'check'>;
 }
 
 export function createMetrics(): Metrics {
@@ -54,6 +58,17 @@ export function createMetrics(): Metrics {
       name: 'lookup_busy_total',
       help: 'Lookups turned away because the budget wait would exceed the bound',
       labelNames: ['endpoint'],
+      registers: [registry],
+    }),
+    ready: new Gauge({
+      name: 'app_ready',
+      help: 'Whether this replica is ready to serve (what GET /readyz reports)',
+      registers: [registry],
+    }),
+    readinessCheck: new Gauge({
+      name: 'app_readiness_check',
+      help: 'Readiness checks by name (erp, credentials, redis, slack): 1 passing, 0 failing',
+      labelNames: ['check'],
       registers: [registry],
     }),
   };

@@ -262,6 +262,10 @@ class CachedLookupService implements LookupService {
     return this.lanes[endpoint].queue.expectedWaitMs();
   }
 
+  breakerState(): 'closed' | 'open' | 'half-open' {
+    return this.upstream.breakerState();
+  }
+
   async close(): Promise<void> {
     for (const endpoint of ERP_ENDPOINTS) this.lanes[endpoint].queue.close();
     this.health?.dispose();

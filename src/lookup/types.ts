@@ -69,6 +69,8 @@ export interface LookupService {
   ): Promise<Fetched<Page<ContactSearchRow>>>;
   /** How long a new upstream call to this endpoint would wait for budget now, in ms. */
   expectedWaitMs(endpoint: ErpEndpoint): number;
+  /** The ERP circuit breakers' state (readiness reads it). */
+  breakerState(): 'closed' | 'open' | 'half-open';
   close(): Promise<void>;
 }
 

@@ -112,6 +112,19 @@ export class Upstream {
     }
   }
 
+  /**
+   * The breakers' state for readiness: `open` while any endpoint refuses calls, `half-open`
+   * while one waits for (or runs) its trial call, else `closed`.
+   */
+  breakerState(): 'closed' | 'open' | 'half-open' {
+    let state: 'closed' | 'half-open' = 'closed';
+    for (const breaker of this.breakers.values()) {
+      if (this.isOpen(breaker)) return 'open';
+      if (breaker.policy.state !== CircuitState.Closed) state = 'half-open';
+    }
+    return state;
+  }
+
   private async attempt<T>(
     endpoint: ErpEndpoint,
     requester: string | undefined,

@@ -69,6 +69,7 @@ function fakeLookup(behaviour: Behaviour): LookupService {
       return { data: makePage([makeContactRow()], { offset }), freshness };
     },
     expectedWaitMs: () => 0,
+    breakerState: () => 'closed',
     close: async () => {},
   };
 }
