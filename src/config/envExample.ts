@@ -40,6 +40,8 @@ const MEANINGS = {
   STOCK_ALLOWED_USERS: 'User ids (U…, W…) who may use /stock. Unset: everyone.',
   CONTACT_ALLOWED_CHANNELS: 'Channel ids where /contact works. Unset: every channel.',
   CONTACT_ALLOWED_USERS: 'User ids who may use /contact. Unset: everyone.',
+  SHARE_COST:
+    'true: item and component costs also show on cards shared to a channel (internal-only workspaces).',
 } satisfies Record<EnvName, string>;
 
 /** The schema's default for one variable, as it would be written in the file. */
