@@ -12,10 +12,12 @@ import { createServices, type Services, slackAppFor } from './app.js';
 import {
   type AppConfig,
   ConfigError,
+  type ConfigWarning,
   describeConfig,
-  loadConfig,
+  loadConfigReport,
   loadDotEnv,
 } from './config/config.js';
+import { checkErpCredentials, explainSlackStartupError, StartupError } from './config/startup.js';
 import { runConsole } from './console/index.js';
 import { type AppLogger, createLogger, registerSecret, scrubSecrets } from './log/logger.js';
 import type { SlackTransport } from './slack/app.js';
@@ -50,8 +52,12 @@ function slackTransport(config: AppConfig): SlackTransport {
 async function runSlack(services: Services, logger: AppLogger): Promise<App> {
   const { config } = services;
   const app = slackAppFor(services, slackTransport(config));
-  await app.init();
-  await app.start();
+  const explained = (token: 'bot' | 'app') => (error: unknown) => {
+    throw explainSlackStartupError(error, token, config.slack.apiUrl) ?? error;
+  };
+  // auth.test with the bot token; then, in Socket Mode, apps.connections.open with the app token.
+  await app.init().catch(explained('bot'));
+  await app.start().catch(explained(config.mode === 'socket' ? 'app' : 'bot'));
   logger.info(
     config.mode === 'socket'
       ? `Connected to Slack in Socket Mode; /healthz and /metrics on port ${config.port}`
@@ -92,6 +98,28 @@ async function runConsoleMode(
   });
 }
 
+/**
+ * A promise rejection nobody handled (in a library, or a bug of ours) is logged, and the app
+ * keeps serving everyone else; Node's default would end the process. An uncaught exception
+ * still ends it (the process may be in a broken state), but is logged first.
+ */
+function keepRunningOnStrayRejections(logger: AppLogger): void {
+  const describe = (error: unknown) =>
+    error instanceof Error
+      ? {
+          name: error.name,
+          message: scrubSecrets(error.message),
+          stack: scrubSecrets(error.stack ?? ''),
+        }
+      : { value: scrubSecrets(String(error)) };
+  process.on('unhandledRejection', (reason) => {
+    logger.error({ event: 'unhandled_rejection', err: describe(reason) }, 'unhandled rejection');
+  });
+  process.on('uncaughtExceptionMonitor', (error) => {
+    logger.fatal({ event: 'uncaught_exception', err: describe(error) }, 'uncaught exception');
+  });
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -107,8 +135,9 @@ async function main(): Promise<number> {
   }
   loadDotEnv();
   let config: AppConfig;
+  let warnings: ConfigWarning[];
   try {
-    config = loadConfig(process.env);
+    ({ config, warnings } = loadConfigReport(process.env));
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -124,8 +153,18 @@ async function main(): Promise<number> {
     level: consoleMode && !process.env.LOG_LEVEL ? 'warn' : config.logLevel,
     destination: consoleMode ? process.stderr : process.stdout,
   });
+  keepRunningOnStrayRejections(logger);
   logger.info({ config: describeConfig(config) }, 'starting');
+  for (const warning of warnings) {
+    logger.warn({ variable: warning.variable }, `${warning.variable} ${warning.message}`);
+  }
   const services = await createServices(config, logger);
+  if (config.erp.kind === 'remote') {
+    await checkErpCredentials(services.erp, logger).catch(async (error: unknown) => {
+      await services.close();
+      throw error;
+    });
+  }
   if (consoleMode) {
     const code = await runConsoleMode(services, logger, values.once, values.json ?? false);
     await services.close();
@@ -149,7 +188,8 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`Start-up failed: ${scrubSecrets(message)}\n`);
+    const prefix = error instanceof StartupError ? 'Cannot start' : 'Start-up failed';
+    process.stderr.write(`${prefix}: ${scrubSecrets(message)}\n`);
     process.exit(1);
   },
 );

@@ -25,7 +25,7 @@ import {
   startFakeSlack,
 } from './slack/index.js';
 
-export const SIGNING_SECRET = 'e2e-signing-secret-0123456789abcdef';
+export const SIGNING_SECRET = 'e2e0516e0123456789abcdef01234567';
 export const BOT_TOKEN = 'xoxb-e2e-bot-token-0123456789';
 export const APP_TOKEN = 'xapp-e2e-app-token-0123456789';
 
