@@ -6,6 +6,7 @@
 import {
   App,
   type CustomRoute,
+  HTTPModuleFunctions,
   HTTPReceiver,
   type Receiver,
   SocketModeReceiver,
@@ -140,6 +141,15 @@ function guardedHttpReceiver(
     port: transport.port,
     customRoutes,
     logger: guards.boltLogger,
+    // Bolt answers 500 when it cannot read a body (an `event` that is a string, no `user`).
+    // Its messages quote the body, so only the error's class is logged.
+    processEventErrorHandler: async (args) => {
+      guards.logger.warn(
+        { event: 'slack_event_failed', errorClass: args.error.constructor.name },
+        'Bolt could not process a Slack request',
+      );
+      return HTTPModuleFunctions.defaultProcessEventErrorHandler(args);
+    },
   });
   receiver.requestListener = guardedRequestListener(receiver.requestListener, {
     signingSecret: transport.signingSecret,

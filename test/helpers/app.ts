@@ -75,6 +75,8 @@ export interface StartAppOptions {
   erp?: RunningSandbox;
   slack?: FakeSlackOptions;
   timing?: Partial<Timing>;
+  /** Log level of the app; `trace` by default, so the leak scan sees every line. */
+  logLevel?: 'trace' | 'info' | 'warn';
 }
 
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
@@ -106,7 +108,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     captureSecret(secret);
   }
   // Every level, so the leak scan sees what debug and trace lines would print too.
-  const { logger, lines: logLines } = collectingLogger('trace', 'app');
+  const { logger, lines: logLines } = collectingLogger(options.logLevel ?? 'trace', 'app');
   const services = await createServices(config, logger);
   services.listeners.timing = { ...services.listeners.timing, ...options.timing };
   const app = slackAppFor(
