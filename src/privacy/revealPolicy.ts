@@ -66,7 +66,8 @@ export interface RevealPolicyOptions {
   logger: AppLogger;
   /**
    * How long a users.info or usergroups.users.list answer is trusted, in milliseconds.
-   * Default 10 minutes: a guest promoted (or a member demoted) waits at most this long.
+   * Default 2 minutes: brief, so that a member made a guest, deactivated or turned external
+   * loses access quickly, while a burst of clicks still costs one call.
    * Failed lookups are never cached, so the next click asks Slack again.
    */
   cacheTtlMs?: number;
@@ -74,7 +75,7 @@ export interface RevealPolicyOptions {
   now?: () => number;
 }
 
-const DEFAULT_TTL_MS = 10 * 60 * 1000;
+const DEFAULT_TTL_MS = 2 * 60 * 1000;
 const ALLOWED: RevealDecision = { allowed: true };
 const refuse = (reason: RevealRefusalReason): RevealDecision => ({ allowed: false, reason });
 

@@ -16,8 +16,11 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const BOT_TOKEN = 'xoxb-startup-test-0123456789';
 const SECRET = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
 
-/** Runs `src/main.ts` with only these variables (and PATH-like basics) until it exits. */
-async function startMain(env: Record<string, string>, timeoutMs = 30_000) {
+/**
+ * Runs `src/main.ts` with only these variables (and PATH-like basics) until it exits, or
+ * until it prints `until` (then it is stopped with SIGTERM).
+ */
+async function startMain(env: Record<string, string>, until?: string, timeoutMs = 30_000) {
   const kept = Object.entries(process.env).filter(
     ([name]) => !/^(SLACK_|ERP_|REDIS_URL$|PORT$|LOG_LEVEL$|CONTACT_|STOCK_|AUDIT_)/.test(name),
   );
@@ -28,6 +31,7 @@ async function startMain(env: Record<string, string>, timeoutMs = 30_000) {
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString('utf8');
+    if (until !== undefined && output.includes(until)) child.kill('SIGTERM');
   });
   child.stderr.on('data', (chunk: Buffer) => {
     output += chunk.toString('utf8');
@@ -158,6 +162,18 @@ describe('npm start', () => {
     expect(run.output).toContain('ERP_ACCESS_TOKEN');
     expect(run.output).not.toContain('wrong-erp-token-000');
     expect(slack.calls('auth.test').length).toBe(before);
+  });
+
+  it('starts anyway when the ERP cannot be reached, and says so', async () => {
+    const run = await startMain(
+      {
+        ...(await slackEnv()),
+        ...erpEnv({ ERP_BASE_URL: `http://127.0.0.1:${await freePort()}` }),
+      },
+      'Listening on port',
+    );
+    expect(run.output).toContain('erp_startup_check_failed');
+    expect(run.output).toContain('Listening on port');
   });
 
   it('stops in Slack mode without ERP_BASE_URL instead of showing invented figures', async () => {
