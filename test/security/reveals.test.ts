@@ -80,6 +80,17 @@ describe('CONTACT_REVEAL=members', () => {
     expect(expired.answer).toMatch(/out of date/);
   });
 
+  it('audits a press whose payload does not have the expected shape, naming who pressed', async () => {
+    const { audit, answer } = await press(run, REVEAL_ACME, { userId: 'not-a-slack-id' });
+    expect(answer).toMatch(/cannot read/);
+    expect(audit).toMatchObject({
+      outcome: 'refused',
+      reason: 'invalid_payload',
+      userId: 'not-a-slack-id',
+      contactCode: null,
+    });
+  });
+
   it('audits a press refused by the access lists of /contact', async () => {
     const { audit, answer } = await press(run, REVEAL_ACME, { channelId: 'CRANDOM01' });
     expect(answer).toMatch(/not enabled in this channel/);
