@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, encodeState } from '../../src/views/actions.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
@@ -17,19 +17,9 @@ import {
   slashCommandForm,
   slashCommandPayload,
 } from '../helpers/slack/index.js';
+import { failOnEscapedRejections } from './escapes.js';
 
-/** Rejections that reached the process while a test ran: there must be none. */
-const escaped: unknown[] = [];
-const onRejection = (reason: unknown) => escaped.push(reason);
-beforeAll(() => {
-  process.on('unhandledRejection', onRejection);
-});
-afterAll(() => {
-  process.off('unhandledRejection', onRejection);
-});
-afterEach(() => {
-  expect(escaped).toEqual([]);
-});
+failOnEscapedRejections();
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
