@@ -24,8 +24,7 @@ export type ClickRefusal =
   | 'invalid_payload'
   | 'invalid_value'
   | 'expired_value'
-  | 'channel_not_allowed'
-  | 'user_not_allowed';
+  | Extract<AccessDecision, { allowed: false }>['reason'];
 
 /** Who a refused click came from, as far as the payload says, and what it pointed at. */
 export interface RefusedClick {
@@ -66,8 +65,8 @@ export async function acceptClick<S extends ButtonState['t']>(
   onRefused?: (refusal: RefusedClick) => void,
 ): Promise<Click<S> | undefined> {
   await args.ack();
-  const refuse = async (text: string, refusal?: RefusedClick) => {
-    if (refusal) onRefused?.(refusal);
+  const refuse = async (text: string, refusal: RefusedClick) => {
+    onRefused?.(refusal);
     await sendSafely(deps.logger, args.respond, privateReply(noticeMessage(text)));
     return undefined;
   };
