@@ -20,6 +20,7 @@ import {
 import { checkErpCredentials, explainSlackStartupError, StartupError } from './config/startup.js';
 import { runConsole } from './console/index.js';
 import { type AppLogger, createLogger, registerSecret, scrubSecrets } from './log/logger.js';
+import { keepRunningOnStrayRejections } from './log/process.js';
 import type { SlackTransport } from './slack/app.js';
 
 const USAGE = `Usage: npm start [-- --once "/stock WIDGET-9" [--json]]
@@ -95,28 +96,6 @@ async function runConsoleMode(
     json,
     logger,
     banner: once ? undefined : banner,
-  });
-}
-
-/**
- * A promise rejection nobody handled (in a library, or a bug of ours) is logged, and the app
- * keeps serving everyone else; Node's default would end the process. An uncaught exception
- * still ends it (the process may be in a broken state), but is logged first.
- */
-function keepRunningOnStrayRejections(logger: AppLogger): void {
-  const describe = (error: unknown) =>
-    error instanceof Error
-      ? {
-          name: error.name,
-          message: scrubSecrets(error.message),
-          stack: scrubSecrets(error.stack ?? ''),
-        }
-      : { value: scrubSecrets(String(error)) };
-  process.on('unhandledRejection', (reason) => {
-    logger.error({ event: 'unhandled_rejection', err: describe(reason) }, 'unhandled rejection');
-  });
-  process.on('uncaughtExceptionMonitor', (error) => {
-    logger.fatal({ event: 'uncaught_exception', err: describe(error) }, 'uncaught exception');
   });
 }
 

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadConfigReport } from '../../src/config/config.js';
+import { explainSlackStartupError } from '../../src/config/startup.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
 import { freePort } from '../helpers/app.js';
 import { type FakeSlack, startFakeSlack } from '../helpers/slack/index.js';
@@ -97,6 +98,30 @@ describe('configuration wording', () => {
       'ERP_TENANT_ID',
     ]);
     expect(loadConfigReport({}).warnings).toEqual([]);
+  });
+});
+
+describe("Slack's start-up errors", () => {
+  const platformError = (code: string) =>
+    Object.assign(new Error(`An API error occurred: ${code}`), {
+      code: 'slack_webapi_platform_error',
+      data: { ok: false, error: code },
+    });
+
+  it('names the token and where to copy it from, for each token error', () => {
+    for (const code of ['invalid_auth', 'not_authed', 'account_inactive']) {
+      const bot = explainSlackStartupError(platformError(code), 'bot', 'https://slack.com/api/');
+      expect(bot?.message, code).toContain(code);
+      expect(bot?.message).toContain('SLACK_BOT_TOKEN');
+      expect(bot?.message).toContain('OAuth & Permissions');
+      const app = explainSlackStartupError(platformError(code), 'app', 'https://slack.com/api/');
+      expect(app?.message).toContain('SLACK_APP_TOKEN');
+      expect(app?.message).toContain('App-Level Tokens');
+    }
+  });
+
+  it('leaves errors it does not know to the caller', () => {
+    expect(explainSlackStartupError(new Error('other'), 'bot', 'x')).toBeUndefined();
   });
 });
 
