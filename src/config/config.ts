@@ -280,8 +280,9 @@ export interface ConfigWarning {
 }
 
 /**
- * zod's own wording ("Invalid input: expected number, received NaN") for the checks that do
- * not bring a sentence of their own; the variable's name and fix are added by the caller.
+ * Plain words in place of zod's own ("Invalid input: expected number, received NaN"), for
+ * checks that bring no sentence of their own. The variable's name and its fix are added by
+ * the caller; the value itself is never repeated (it may be a secret).
  */
 function plainProblem(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
@@ -290,7 +291,7 @@ function plainProblem(issue: z.core.$ZodRawIssue): string {
     case 'invalid_format':
       return issue.format === 'url' ? 'is not a valid URL for this setting' : 'has the wrong form';
     case 'invalid_value':
-      return `must be one of ${issue.values.map(String).join(', ')}`;
+      return 'is not one of the accepted values';
     case 'invalid_union':
       return 'is not one of the accepted forms';
     case 'too_small':
