@@ -18,6 +18,7 @@ import {
   isRawBodyError,
   verifySlackRequest,
 } from '@slack/bolt';
+import { z } from 'zod';
 import type { AppLogger } from '../log/logger.js';
 
 /** Slack's own rule: a request more than five minutes away from our clock is refused. */
@@ -30,6 +31,7 @@ export type RefusedRequest =
   | 'stale_timestamp'
   | 'future_timestamp'
   | 'not_an_object'
+  | 'unexpected_shape'
   | 'internal';
 
 export interface GuardOptions {
@@ -137,7 +139,64 @@ async function screen(req: IncomingMessage, options: GuardOptions): Promise<Verd
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return refuse(400, 'not_an_object');
   }
-  return { pass: true };
+  return BoltReadable.safeParse(body).success ? { pass: true } : refuse(400, 'unexpected_shape');
+}
+
+const record = z.record(z.string(), z.unknown());
+
+/**
+ * The fields Bolt reads before any listener runs, without checking them (its `helpers.ts`
+ * and `App.processEvent`): where present, they must have the shape Slack gives them, or Bolt
+ * throws (and answers 500). Everything else is left to the listeners' own schemas.
+ */
+const BoltReadable = z
+  .object({
+    type: z.unknown().optional(),
+    command: z.unknown().optional(),
+    name: z.unknown().optional(),
+    event: record.refine(readableEvent).optional(),
+    authorizations: z.array(record).optional(),
+    team: record.nullish(),
+    enterprise: record.nullish(),
+    user: record.optional(),
+    channel: record.optional(),
+    view: record.optional(),
+    actions: z.array(record).optional(),
+  })
+  .loose()
+  .refine((body) => {
+    if (body.event !== undefined || body.command !== undefined) return true;
+    // Bolt's own test for an interaction (helpers.ts, getTypeAndConversation).
+    const interactive =
+      body.name !== undefined || body.actions !== undefined || INTERACTIONS.has(String(body.type));
+    if (!interactive) return true;
+    // Bolt reads `user.id`, and `view.app_installed_team_id` for view submissions.
+    if (body.user === undefined) return false;
+    return !(body.type === 'view_submission' || body.type === 'view_closed') || isRecord(body.view);
+  });
+
+const INTERACTIONS = new Set([
+  'block_suggestion',
+  'dialog_submission',
+  'shortcut',
+  'message_action',
+  'view_submission',
+  'view_closed',
+]);
+
+/** What Bolt reads from an event (`channel`, `item.channel`, `user.id`, `subteam.created_by`). */
+function readableEvent(event: Record<string, unknown>): boolean {
+  const has = (key: string) => key in event;
+  return (
+    (!has('channel') || typeof event.channel === 'string' || isRecord(event.channel)) &&
+    (!has('item') || isRecord(event.item)) &&
+    (!has('user') || event.user !== null) &&
+    (!has('subteam') || isRecord(event.subteam))
+  );
+}
+
+function isRecord(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const isFormBody = (req: IncomingMessage) =>
