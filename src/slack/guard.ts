@@ -139,7 +139,12 @@ async function screen(req: IncomingMessage, options: GuardOptions): Promise<Verd
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return refuse(400, 'not_an_object');
   }
-  return BoltReadable.safeParse(body).success ? { pass: true } : refuse(400, 'unexpected_shape');
+  return boltCanRead(body) ? { pass: true } : refuse(400, 'unexpected_shape');
+}
+
+/** Whether Bolt can route this body without throwing (the Socket Mode guard uses it too). */
+export function boltCanRead(body: unknown): boolean {
+  return BoltReadable.safeParse(body).success;
 }
 
 const record = z.record(z.string(), z.unknown());

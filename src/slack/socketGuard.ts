@@ -5,12 +5,14 @@
  * `null`, ends the process. It also re-emits the frame's `type` as an event name, so a frame of
  * type `error` or `ws_message` would throw or loop. This guard sits in front of that handler
  * and passes on only frames shaped like Slack's: hello, disconnect, or an envelope of a known
- * type whose payload is an object. A refused frame is logged (with its envelope id, if any)
- * and dropped; it is not acknowledged, as the client offers no public way to.
+ * type whose payload is an object Bolt can read (`boltCanRead`). A refused frame is logged
+ * (with its envelope id, if any) and dropped; it is not acknowledged, as the client offers
+ * no public way to.
  */
 import type { SocketModeReceiver } from '@slack/bolt';
 import { z } from 'zod';
 import type { AppLogger } from '../log/logger.js';
+import { boltCanRead } from './guard.js';
 
 type SocketModeClient = SocketModeReceiver['client'];
 
@@ -42,6 +44,7 @@ const Envelope = z
   .loose()
   .refine(
     (frame) => {
+      if (!boltCanRead(frame.payload)) return false;
       if (frame.type !== 'events_api') return true;
       const inner = frame.payload.event;
       if (typeof inner !== 'object' || inner === null) return false;

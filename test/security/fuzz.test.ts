@@ -217,6 +217,7 @@ describe('fuzzing the HTTP receiver', () => {
     expect(statuses.filter((status) => !answered.has(status))).toEqual([]);
     expect(statuses.filter((status) => status === 400).length).toBeGreaterThan(0);
     expect(statuses.filter((status) => status !== 400).length).toBeGreaterThan(0);
+    expect(run.logLines.filter((line) => line.includes('slack_event_failed'))).toEqual([]);
 
     const { reply, ack } = await run.command('/stock', 'WIDGET-9');
     expect(reply.status).toBe(200);
@@ -270,5 +271,7 @@ describe('fuzzing the Socket Mode receiver', () => {
       10_000,
     );
     expect(textOf((ack.payload ?? {}) as object)).toContain('WIDGET-9');
+    // Nothing reached Bolt that it could not read.
+    expect(run.logLines.filter((line) => line.includes('unhandled error occurred'))).toEqual([]);
   });
 });
