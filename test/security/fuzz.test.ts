@@ -16,8 +16,8 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
-import { signSlackRequest, slashCommandPayload } from '../helpers/slack/index.js';
-import { failOnEscapedRejections } from './escapes.js';
+import { signSlackRequest } from '../helpers/slack/index.js';
+import { failOnEscapedRejections, stockOverSocket } from './helpers.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const HTTP_PER_SAMPLE = Number(process.env.FUZZ_HTTP ?? 80);
@@ -261,16 +261,7 @@ describe('fuzzing the Socket Mode receiver', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(sent).toBeGreaterThan(1000);
-    const ack = await run.slack.sendEnvelope(
-      'slash_commands',
-      slashCommandPayload({
-        command: '/stock',
-        text: 'WIDGET-9',
-        response_url: run.slack.responseUrl(),
-      }),
-      10_000,
-    );
-    expect(textOf((ack.payload ?? {}) as object)).toContain('WIDGET-9');
+    expect(await stockOverSocket(run, 10_000)).toContain('WIDGET-9');
     // Nothing reached Bolt that it could not read.
     expect(run.logLines.filter((line) => line.includes('unhandled error occurred'))).toEqual([]);
   });

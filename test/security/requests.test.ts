@@ -15,9 +15,8 @@ import {
   interactionForm,
   postToSlackApp,
   slashCommandForm,
-  slashCommandPayload,
 } from '../helpers/slack/index.js';
-import { failOnEscapedRejections } from './escapes.js';
+import { failOnEscapedRejections, stockOverSocket } from './helpers.js';
 
 failOnEscapedRejections();
 
@@ -147,15 +146,7 @@ describe('over Socket Mode', () => {
     ];
     for (const frame of frames) run.slack.sendRawFrame(frame);
     await settle();
-    const ack = await run.slack.sendEnvelope(
-      'slash_commands',
-      slashCommandPayload({
-        command: '/stock',
-        text: 'WIDGET-9',
-        response_url: run.slack.responseUrl(),
-      }),
-    );
-    expect(textOf((ack.payload ?? {}) as object)).toContain('WIDGET-9');
+    expect(await stockOverSocket(run)).toContain('WIDGET-9');
     expect(run.logLines.filter((line) => line.includes('unexpected_frame')).length).toBe(
       frames.length,
     );
