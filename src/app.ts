@@ -29,6 +29,8 @@ export interface Services {
   logger: AppLogger;
   metrics: Metrics;
   lookup: LookupService;
+  /** The ERP itself, under the lookup service (the start-up credential check uses it). */
+  erp: ErpApi;
   listeners: ListenerDeps;
   /** Set when the ERP is the built-in sandbox. */
   sandbox: RunningSandbox | undefined;
@@ -76,7 +78,7 @@ async function connectErp(
   const sandbox = await startSandbox({ logger: logger.child({ component: 'sandbox' }) });
   logger.info(
     { url: sandbox.url },
-    'ERP_BASE_URL is not set: using the built-in sandbox ERP (set ERP_BASE_URL to use your ERP)',
+    'using the built-in sandbox ERP: every figure is invented (set ERP_BASE_URL to use your ERP)',
   );
   const client = new ErpClient({
     baseUrl: sandbox.url,
@@ -148,6 +150,7 @@ export async function createServices(
     logger,
     metrics,
     lookup,
+    erp,
     listeners,
     sandbox,
     readiness,

@@ -13,12 +13,15 @@ import { consoleAppFor, createServices, type Services, slackAppFor } from './app
 import {
   type AppConfig,
   ConfigError,
+  type ConfigWarning,
   describeConfig,
-  loadConfig,
+  loadConfigReport,
   loadDotEnv,
 } from './config/config.js';
+import { checkErpCredentials, explainSlackStartupError, StartupError } from './config/startup.js';
 import { runConsole } from './console/index.js';
 import { type AppLogger, createLogger, registerSecret, scrubSecrets } from './log/logger.js';
+import { keepRunningOnStrayRejections } from './log/process.js';
 import type { SlackTransport } from './slack/app.js';
 import { LOOK_UP_STOCK_CALLBACK_ID } from './slack/listeners/shortcuts/lookUpStock.js';
 
@@ -55,8 +58,12 @@ function slackTransport(config: AppConfig): SlackTransport {
 async function runSlack(services: Services, logger: AppLogger): Promise<App> {
   const { config } = services;
   const app = slackAppFor(services, slackTransport(config));
-  await app.init();
-  await app.start();
+  const explained = (token: 'bot' | 'app') => (error: unknown) => {
+    throw explainSlackStartupError(error, token, config.slack.apiUrl) ?? error;
+  };
+  // auth.test with the bot token; then, in Socket Mode, apps.connections.open with the app token.
+  await app.init().catch(explained('bot'));
+  await app.start().catch(explained(config.mode === 'socket' ? 'app' : 'bot'));
   // Checks the ERP and its credentials now rather than at the first user's lookup.
   services.readiness.start();
   logger.info(
@@ -110,8 +117,9 @@ async function main(): Promise<number> {
   const once = values.shortcut ? `/shortcut ${values.once ?? ''}` : values.once;
   loadDotEnv();
   let config: AppConfig;
+  let warnings: ConfigWarning[];
   try {
-    config = loadConfig(process.env);
+    ({ config, warnings } = loadConfigReport(process.env));
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -127,8 +135,18 @@ async function main(): Promise<number> {
     level: consoleMode && !process.env.LOG_LEVEL ? 'warn' : config.logLevel,
     destination: consoleMode ? process.stderr : process.stdout,
   });
+  keepRunningOnStrayRejections(logger);
   logger.info({ config: describeConfig(config) }, 'starting');
+  for (const warning of warnings) {
+    logger.warn({ variable: warning.variable }, `${warning.variable} ${warning.message}`);
+  }
   const services = await createServices(config, logger);
+  if (config.erp.kind === 'remote') {
+    await checkErpCredentials(services.erp, logger).catch(async (error: unknown) => {
+      await services.close();
+      throw error;
+    });
+  }
   if (consoleMode) {
     const code = await runConsoleMode(services, logger, once, values.json ?? false);
     await services.close();
@@ -152,7 +170,8 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`Start-up failed: ${scrubSecrets(message)}\n`);
+    const prefix = error instanceof StartupError ? 'Cannot start' : 'Start-up failed';
+    process.stderr.write(`${prefix}: ${scrubSecrets(message)}\n`);
     process.exit(1);
   },
 );

@@ -98,7 +98,7 @@ describe('npm start -- --once … --shortcut --json, in the console', () => {
 
 describe('npm start in HTTP mode', () => {
   const botToken = 'xoxb-main-http-0123456789';
-  const signingSecret = 'main-http-signing-secret-0123456789';
+  const signingSecret = '3a1b5c7d9e0f2a4b6c8d0e1f3a5b7c9d';
   let slack: FakeSlack;
   let erp: RunningSandbox;
   let app: ReturnType<typeof start>;

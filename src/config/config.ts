@@ -79,8 +79,19 @@ const blankToUndefined = (value: unknown) =>
 
 const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
 
-const intInRange = (fallback: number, min: number, max: number) =>
-  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+// One plain sentence for every way a number can be wrong (`abc`, `1.5`, out of range).
+const intInRange = (fallback: number, min: number, max: number) => {
+  const error = `must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error })
+      .int({ error })
+      .min(min, { error })
+      .max(max, { error })
+      .default(fallback),
+  );
+};
 
 const idList = (pattern: RegExp) =>
   z.preprocess(
@@ -99,6 +110,9 @@ const idList = (pattern: RegExp) =>
       }),
   );
 
+/** ERP_BASE_URL=sandbox: the explicit opt-in to the built-in sandbox ERP. */
+export const SANDBOX = 'sandbox';
+
 const USER_ID = /^[UW][A-Z0-9]{2,}$/;
 const CHANNEL_ID = /^[CGD][A-Z0-9]{2,}$/;
 
@@ -107,7 +121,9 @@ export const EnvSchema = z.object({
   SLACK_BOT_TOKEN: optionalString.refine((v) => v === undefined || v.startsWith('xoxb-'), {
     message: 'must be a bot token starting with xoxb-',
   }),
-  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_SIGNING_SECRET: optionalString.refine((v) => v === undefined || /^[0-9a-f]{32}$/i.test(v), {
+    message: 'must be the 32-character hexadecimal Signing Secret of your Slack app',
+  }),
   SLACK_APP_TOKEN: optionalString.refine((v) => v === undefined || v.startsWith('xapp-'), {
     message: 'must be an app-level token starting with xapp-',
   }),
@@ -116,7 +132,12 @@ export const EnvSchema = z.object({
     z.url({ protocol: /^https?$/ }).default('https://slack.com/api/'),
   ),
   PORT: intInRange(3000, 0, 65535),
-  ERP_BASE_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  // `sandbox`: the built-in sandbox ERP, chosen on purpose (invented data).
+  ERP_BASE_URL: z.preprocess(
+    (v) =>
+      typeof v === 'string' && v.trim().toLowerCase() === SANDBOX ? SANDBOX : blankToUndefined(v),
+    z.union([z.literal(SANDBOX), z.url({ protocol: /^https?$/ })]).optional(),
+  ),
   ERP_COMPANY_CODE: optionalString,
   ERP_ACCESS_TOKEN: optionalString,
   ERP_TENANT_ID: optionalString,
@@ -160,9 +181,9 @@ const FIXES: Record<string, string> = {
   SLACK_APP_TOKEN:
     'Create an app-level token with the connections:write scope under Basic Information.',
   SLACK_API_URL: 'Leave it unset for https://slack.com/api/.',
-  PORT: 'Use a port number from 0 to 65535.',
+  PORT: 'Use a port number from 0 to 65535 (0 picks a free port), e.g. PORT=3000.',
   ERP_BASE_URL:
-    'Use the https:// address of the ERP API (http:// is allowed only on a loopback host), or unset it to use the sandbox.',
+    'Use the https:// address of the ERP API (http:// is allowed only on a loopback host), or ERP_BASE_URL=sandbox to run on the built-in sandbox and its invented data on purpose.',
   ERP_COMPANY_CODE: 'Set the company code your ERP administrator gave you.',
   ERP_ACCESS_TOKEN: 'Set the ERP access token.',
   ERP_TENANT_ID: 'Set the ERP tenant id.',
@@ -203,6 +224,8 @@ function parseReveal(raw: string): RevealPolicy | undefined {
   };
 }
 
+const isSandbox = (value: string) => value.trim().toLowerCase() === SANDBOX;
+
 /** The variables the cross-checks read, as given (trimmed; blank is unset). */
 type RawEnv = Partial<Record<keyof Env, string>>;
 
@@ -223,6 +246,13 @@ function crossCheck(env: RawEnv, problems: ConfigProblem[]): void {
   const add = (variable: string, problem: string) =>
     problems.push({ variable, problem, fix: fixFor(variable) });
 
+  if (env.SLACK_BOT_TOKEN && !env.ERP_BASE_URL) {
+    // Slack users would take invented stock figures for real ones.
+    add(
+      'ERP_BASE_URL',
+      'is not set; in Slack mode the app does not fall back to the sandbox (invented data) by itself',
+    );
+  }
   if (!env.SLACK_BOT_TOKEN) {
     if (env.SLACK_APP_TOKEN) add('SLACK_BOT_TOKEN', 'is required when SLACK_APP_TOKEN is set');
     else if (env.SLACK_SIGNING_SECRET) {
@@ -236,7 +266,9 @@ function crossCheck(env: RawEnv, problems: ConfigProblem[]): void {
   }
 
   const url =
-    env.ERP_BASE_URL && URL.canParse(env.ERP_BASE_URL) ? new URL(env.ERP_BASE_URL) : undefined;
+    env.ERP_BASE_URL && URL.canParse(env.ERP_BASE_URL) && !isSandbox(env.ERP_BASE_URL)
+      ? new URL(env.ERP_BASE_URL)
+      : undefined;
   if (url) {
     // Other schemes are reported by the field's own check.
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
@@ -254,9 +286,47 @@ function crossCheck(env: RawEnv, problems: ConfigProblem[]): void {
   }
 }
 
+/** A value the app did not use as given: clamped or ignored. Logged at start-up. */
+export interface ConfigWarning {
+  variable: string;
+  message: string;
+}
+
+/**
+ * Plain words in place of zod's own ("Invalid input: expected number, received NaN"), for
+ * checks that bring no sentence of their own. The variable's name and its fix are added by
+ * the caller; the value itself is never repeated (it may be a secret).
+ */
+function plainProblem(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return 'has the wrong form';
+    case 'invalid_format':
+      return issue.format === 'url' ? 'is not a valid URL for this setting' : 'has the wrong form';
+    case 'invalid_value':
+      return 'is not one of the accepted values';
+    case 'invalid_union':
+      return 'is not one of the accepted forms';
+    case 'too_small':
+      return `must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return `must be at most ${String(issue.maximum)}`;
+    default:
+      return 'is not valid';
+  }
+}
+
 /** Parses the environment. Throws `ConfigError` listing every problem at once. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = EnvSchema.safeParse(source);
+  return loadConfigReport(source).config;
+}
+
+/** `loadConfig`, plus a warning for each value that was clamped or ignored. */
+export function loadConfigReport(source: NodeJS.ProcessEnv = process.env): {
+  config: AppConfig;
+  warnings: ConfigWarning[];
+} {
+  const parsed = EnvSchema.safeParse(source, { error: plainProblem });
   const problems: ConfigProblem[] = parsed.success
     ? []
     : parsed.error.issues.map((issue) => {
@@ -272,17 +342,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     : env.SLACK_APP_TOKEN
       ? 'socket'
       : 'http';
-  const erp: ErpTarget = env.ERP_BASE_URL
-    ? {
-        kind: 'remote',
-        baseUrl: env.ERP_BASE_URL,
-        companyCode: env.ERP_COMPANY_CODE ?? '',
-        accessToken: env.ERP_ACCESS_TOKEN ?? '',
-        tenantId: env.ERP_TENANT_ID ?? '',
-      }
-    : { kind: 'sandbox' };
+  const erp: ErpTarget =
+    env.ERP_BASE_URL && env.ERP_BASE_URL !== SANDBOX
+      ? {
+          kind: 'remote',
+          baseUrl: env.ERP_BASE_URL,
+          companyCode: env.ERP_COMPANY_CODE ?? '',
+          accessToken: env.ERP_ACCESS_TOKEN ?? '',
+          tenantId: env.ERP_TENANT_ID ?? '',
+        }
+      : { kind: 'sandbox' };
 
-  return Object.freeze({
+  const config: AppConfig = Object.freeze({
     mode,
     slack: {
       botToken: env.SLACK_BOT_TOKEN,
@@ -319,6 +390,30 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     shareCost: env.SHARE_COST,
   });
+  return { config, warnings: warningsFor(env, config) };
+}
+
+function warningsFor(env: Env, config: AppConfig): ConfigWarning[] {
+  const warnings: ConfigWarning[] = [];
+  const warn = (variable: string, message: string) => warnings.push({ variable, message });
+  if (
+    env.CONTACT_CACHE_TTL_SECONDS !== undefined &&
+    env.CONTACT_CACHE_TTL_SECONDS !== config.cache.contactTtlSeconds
+  ) {
+    warn(
+      'CONTACT_CACHE_TTL_SECONDS',
+      `is ${env.CONTACT_CACHE_TTL_SECONDS} but contacts are never cached longer than items: using CACHE_TTL_SECONDS (${config.cache.contactTtlSeconds})`,
+    );
+  }
+  if (config.mode === 'socket' && env.SLACK_SIGNING_SECRET) {
+    warn('SLACK_SIGNING_SECRET', 'is ignored in Socket Mode (SLACK_APP_TOKEN is set)');
+  }
+  if (config.erp.kind === 'sandbox') {
+    for (const name of ['ERP_COMPANY_CODE', 'ERP_ACCESS_TOKEN', 'ERP_TENANT_ID'] as const) {
+      if (env[name]) warn(name, 'is ignored: the ERP is the built-in sandbox');
+    }
+  }
+  return warnings;
 }
 
 /** Loads `.env` from the working directory if there is one (Node's own loader). */

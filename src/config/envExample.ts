@@ -17,7 +17,7 @@ const MEANINGS = {
   SLACK_API_URL: 'Slack Web API base URL (change only for a proxy or a test double).',
   PORT: 'HTTP port: POST /slack/events (HTTP mode), GET /healthz, /readyz and /metrics.',
   ERP_BASE_URL:
-    'The ERP API (https://, or http:// on a loopback host only). The console without it uses the sandbox ERP.',
+    'The ERP API (https://, or http:// on a loopback host only), or sandbox for the built-in sandbox ERP. Required in Slack mode; the console without it uses the sandbox.',
   ERP_COMPANY_CODE: 'ERP company code (Basic auth user name); required with ERP_BASE_URL.',
   ERP_ACCESS_TOKEN: 'ERP access token (Basic auth password); a secret, required with ERP_BASE_URL.',
   ERP_TENANT_ID: 'ERP tenant id (Tenantid header); required with ERP_BASE_URL.',

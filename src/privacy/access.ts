@@ -4,7 +4,9 @@
  */
 import type { AccessRule } from '../config/config.js';
 
-export type AccessDecision = { allowed: true } | { allowed: false; message: string };
+export type AccessDecision =
+  | { allowed: true }
+  | { allowed: false; reason: 'user_not_allowed' | 'channel_not_allowed'; message: string };
 
 export type GuardedCommand = '/stock' | '/contact';
 
@@ -19,14 +21,22 @@ export function checkAccess(
   command: GuardedCommand,
 ): AccessDecision {
   if (rule.users.length > 0 && !rule.users.includes(who.userId)) {
-    return { allowed: false, message: `${command} is not enabled for your account; ask an admin.` };
+    return {
+      allowed: false,
+      reason: 'user_not_allowed',
+      message: `${command} is not enabled for your account; ask an admin.`,
+    };
   }
   // No channel (a surface without one) cannot be on a channel list, so it is refused.
   if (
     rule.channels.length > 0 &&
     (who.channelId === undefined || !rule.channels.includes(who.channelId))
   ) {
-    return { allowed: false, message: `${command} is not enabled in this channel; ask an admin.` };
+    return {
+      allowed: false,
+      reason: 'channel_not_allowed',
+      message: `${command} is not enabled in this channel; ask an admin.`,
+    };
   }
   return { allowed: true };
 }

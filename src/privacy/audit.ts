@@ -13,9 +13,10 @@ export interface RevealAuditEntry {
   userId: string;
   teamId: string | undefined;
   channelId: string | undefined;
-  contactCode: string;
+  /** Undefined when the button's value could not be read (tampered, stale). */
+  contactCode: string | undefined;
   outcome: 'revealed' | 'refused' | 'failed';
-  /** A short machine word: a refusal reason (`guest`) or an error code. */
+  /** A short machine word: a refusal reason (`guest`, `invalid_value`) or an error code. */
   reason?: string;
   at: Date;
 }
@@ -43,7 +44,7 @@ export interface AuditLine {
   userId: string;
   teamId: string | null;
   channelId: string | null;
-  contactCode: string;
+  contactCode: string | null;
   outcome: RevealAuditEntry['outcome'];
   reason?: string;
 }
@@ -86,7 +87,7 @@ export function toAuditLine(entry: RevealAuditEntry): AuditLine {
     userId: clean(entry.userId),
     teamId: entry.teamId === undefined ? null : clean(entry.teamId),
     channelId: entry.channelId === undefined ? null : clean(entry.channelId),
-    contactCode: clean(entry.contactCode),
+    contactCode: entry.contactCode === undefined ? null : clean(entry.contactCode),
     outcome: entry.outcome,
   };
   if (entry.reason !== undefined) line.reason = clean(entry.reason);

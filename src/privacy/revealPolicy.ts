@@ -22,6 +22,7 @@ export interface SlackUsersApi {
         is_ultra_restricted?: boolean;
         is_bot?: boolean;
         deleted?: boolean;
+        is_stranger?: boolean;
       };
     }>;
   };
@@ -34,6 +35,7 @@ export interface SlackUsersApi {
 
 export type RevealRefusalReason =
   | 'guest'
+  | 'external'
   | 'not_listed'
   | 'disabled'
   | 'lookup_failed'
@@ -41,9 +43,21 @@ export type RevealRefusalReason =
 
 export type RevealDecision = { allowed: true } | { allowed: false; reason: RevealRefusalReason };
 
+/** Which organisation the presser belongs to, as far as the payload and Bolt know. */
+export interface RevealWorkspace {
+  /** The payload's `user.team_id`: the presser's own workspace. */
+  userTeamId?: string | undefined;
+  /** The installing workspace (Bolt's `context.teamId`, from auth.test). */
+  homeTeamId?: string | undefined;
+}
+
 export interface RevealPolicyChecker {
   /** Whether this user may see a contact's telephone numbers and e-mail addresses. */
-  mayReveal(userId: string, client: SlackUsersApi): Promise<RevealDecision>;
+  mayReveal(
+    userId: string,
+    client: SlackUsersApi,
+    workspace?: RevealWorkspace,
+  ): Promise<RevealDecision>;
   /** False when the policy is `nobody`: the card should not show the button at all. */
   canOffer(): boolean;
 }
@@ -52,7 +66,8 @@ export interface RevealPolicyOptions {
   logger: AppLogger;
   /**
    * How long a users.info or usergroups.users.list answer is trusted, in milliseconds.
-   * Default 10 minutes: a guest promoted (or a member demoted) waits at most this long.
+   * Default 2 minutes: brief, so that a member made a guest, deactivated or turned external
+   * loses access quickly, while a burst of clicks still costs one call.
    * Failed lookups are never cached, so the next click asks Slack again.
    */
   cacheTtlMs?: number;
@@ -60,7 +75,7 @@ export interface RevealPolicyOptions {
   now?: () => number;
 }
 
-const DEFAULT_TTL_MS = 10 * 60 * 1000;
+const DEFAULT_TTL_MS = 2 * 60 * 1000;
 const ALLOWED: RevealDecision = { allowed: true };
 const refuse = (reason: RevealRefusalReason): RevealDecision => ({ allowed: false, reason });
 
@@ -72,6 +87,7 @@ const UsersInfoAnswer = z.object({
       is_restricted: z.boolean().optional(),
       is_ultra_restricted: z.boolean().optional(),
       deleted: z.boolean().optional(),
+      is_stranger: z.boolean().optional(),
     })
     .optional(),
 });
@@ -84,6 +100,8 @@ const GroupMembersAnswer = z.object({
 interface UserFacts {
   guest: boolean;
   deleted: boolean;
+  /** Slack Connect: a user of another organisation (`is_stranger`). */
+  external: boolean;
 }
 
 class UnreadableAnswer extends Error {
@@ -110,7 +128,11 @@ export function createRevealPolicy(
   };
   const lookups = new CachedLookups(options.logger, cacheOptions);
 
-  const mayReveal = async (userId: string, client: SlackUsersApi): Promise<RevealDecision> => {
+  const mayReveal = async (
+    userId: string,
+    client: SlackUsersApi,
+    workspace: RevealWorkspace = {},
+  ): Promise<RevealDecision> => {
     switch (policy.kind) {
       case 'everyone':
         return ALLOWED;
@@ -118,6 +140,14 @@ export function createRevealPolicy(
         return refuse('disabled');
       case 'members':
         if (!PLAUSIBLE_ID.test(userId)) return refuse('lookup_failed');
+        // Slack Connect: the payload already says the presser belongs to another workspace.
+        if (
+          workspace.userTeamId !== undefined &&
+          workspace.homeTeamId !== undefined &&
+          workspace.userTeamId !== workspace.homeTeamId
+        ) {
+          return refuse('external');
+        }
         return memberDecision(await lookups.userFacts(userId, client));
       case 'list':
         if (!PLAUSIBLE_ID.test(userId)) return refuse('lookup_failed');
@@ -131,6 +161,7 @@ export function createRevealPolicy(
 function memberDecision(facts: UserFacts | undefined): RevealDecision {
   if (facts === undefined) return refuse('lookup_failed');
   if (facts.deleted) return refuse('deactivated');
+  if (facts.external) return refuse('external');
   if (facts.guest) return refuse('guest');
   return ALLOWED;
 }
@@ -180,6 +211,7 @@ class CachedLookups {
       return {
         guest: user.is_restricted === true || user.is_ultra_restricted === true,
         deleted: user.deleted === true,
+        external: user.is_stranger === true,
       };
     });
   }
@@ -246,6 +278,8 @@ function describeError(error: unknown): string {
 
 const REFUSALS: Record<RevealRefusalReason, string> = {
   guest: "Guest accounts can't reveal contact details. Ask a full member of the workspace.",
+  external:
+    "People from other organisations can't reveal contact details here. Ask a member of this workspace.",
   not_listed:
     "You're not on the list of people who may reveal contact details. Ask an admin if you need access.",
   disabled: 'Revealing contact details is turned off in this workspace.',

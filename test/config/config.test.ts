@@ -7,6 +7,8 @@ import {
   maskSecret,
 } from '../../src/config/config.js';
 
+const HEX_SECRET = '8f14e45fceea167a5a36dedd4bea2543';
+
 const problemsOf = (env: Record<string, string>) => {
   try {
     loadConfig(env);
@@ -32,12 +34,13 @@ describe('loadConfig', () => {
   });
 
   it('picks Socket Mode with an app token and HTTP mode with a signing secret', () => {
-    expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1' }).mode).toBe(
+    const erp = { ERP_BASE_URL: 'sandbox' };
+    expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1', ...erp }).mode).toBe(
       'socket',
     );
-    expect(loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's3cr3t' }).mode).toBe(
-      'http',
-    );
+    expect(
+      loadConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: HEX_SECRET, ...erp }).mode,
+    ).toBe('http');
   });
 
   it('names the variable and the fix for every problem at once', () => {
@@ -56,7 +59,9 @@ describe('loadConfig', () => {
   });
 
   it('requires a signing secret in HTTP mode and a bot token with the other Slack secrets', () => {
-    expect(problemsOf({ SLACK_BOT_TOKEN: 'xoxb-1' })).toEqual(['SLACK_SIGNING_SECRET']);
+    expect(problemsOf({ SLACK_BOT_TOKEN: 'xoxb-1', ERP_BASE_URL: 'sandbox' })).toEqual([
+      'SLACK_SIGNING_SECRET',
+    ]);
     expect(problemsOf({ SLACK_APP_TOKEN: 'xapp-1' })).toEqual(['SLACK_BOT_TOKEN']);
   });
 
@@ -115,7 +120,7 @@ describe('secrets at start-up', () => {
   it('describes the configuration with every secret masked', () => {
     const config = loadConfig({
       SLACK_BOT_TOKEN: 'xoxb-very-secret-bot',
-      SLACK_SIGNING_SECRET: 'signing-secret-value',
+      SLACK_SIGNING_SECRET: HEX_SECRET,
       ERP_BASE_URL: 'https://erp.example.com',
       ERP_COMPANY_CODE: 'ACME',
       ERP_ACCESS_TOKEN: 'erp-token-value',
@@ -123,12 +128,7 @@ describe('secrets at start-up', () => {
       REDIS_URL: 'redis://:redis-password@127.0.0.1:6379',
     });
     const text = JSON.stringify(describeConfig(config));
-    for (const secret of [
-      'very-secret-bot',
-      'signing-secret-value',
-      'erp-token-value',
-      'redis-password',
-    ]) {
+    for (const secret of ['very-secret-bot', HEX_SECRET, 'erp-token-value', 'redis-password']) {
       expect(text).not.toContain(secret);
     }
     expect(text).toContain('xoxb-•••• (set)');

@@ -30,7 +30,7 @@ import {
   startFakeSlack,
 } from './slack/index.js';
 
-export const SIGNING_SECRET = 'e2e-signing-secret-0123456789abcdef';
+export const SIGNING_SECRET = 'e2e0516e0123456789abcdef01234567';
 export const BOT_TOKEN = 'xoxb-e2e-bot-token-0123456789';
 export const APP_TOKEN = 'xapp-e2e-app-token-0123456789';
 
@@ -82,6 +82,8 @@ export interface StartAppOptions {
   timing?: Partial<Timing>;
   /** Readiness check intervals (the /readyz tests shorten them). */
   readiness?: ServiceOverrides['readiness'];
+  /** Log level of the app; `trace` by default, so the leak scan sees every line. */
+  logLevel?: 'trace' | 'info' | 'warn';
 }
 
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
@@ -113,7 +115,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     captureSecret(secret);
   }
   // Every level, so the leak scan sees what debug and trace lines would print too.
-  const { logger, lines: logLines } = collectingLogger('trace', 'app');
+  const { logger, lines: logLines } = collectingLogger(options.logLevel ?? 'trace', 'app');
   const services = await createServices(config, logger, { readiness: options.readiness });
   services.listeners.timing = { ...services.listeners.timing, ...options.timing };
   const app = slackAppFor(

@@ -66,9 +66,13 @@ function isRevealAnswer(text: string): boolean {
   }
 }
 
-/** A reveal answer is allowed only as a new ephemeral reply through the response_url. */
+/**
+ * A reveal answer is allowed only as a new ephemeral reply through the response_url, or
+ * through chat.postEphemeral to one user (when the response_url was refused).
+ */
 function revealIsPrivate(record: CapturedRecord): boolean {
   const body = JSON.parse(record.text) as Record<string, unknown>;
+  if (record.source === 'chat.postEphemeral') return typeof body.user === 'string';
   return (
     record.source === 'response_url' &&
     body.response_type === 'ephemeral' &&

@@ -23,11 +23,13 @@ describe('checkAccess', () => {
     expect(checkAccess(channelsOnly, { userId: 'UANY', channelId: 'CRANDOM' }, '/contact')).toEqual(
       {
         allowed: false,
+        reason: 'channel_not_allowed',
         message: '/contact is not enabled in this channel; ask an admin.',
       },
     );
     expect(checkAccess(channelsOnly, { userId: 'UANY', channelId: undefined }, '/stock')).toEqual({
       allowed: false,
+      reason: 'channel_not_allowed',
       message: '/stock is not enabled in this channel; ask an admin.',
     });
   });
@@ -38,6 +40,7 @@ describe('checkAccess', () => {
     });
     expect(checkAccess(usersOnly, { userId: 'UBOB', channelId: 'CANY' }, '/stock')).toEqual({
       allowed: false,
+      reason: 'user_not_allowed',
       message: '/stock is not enabled for your account; ask an admin.',
     });
   });

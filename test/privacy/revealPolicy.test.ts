@@ -182,9 +182,44 @@ describe('list policy', () => {
   });
 });
 
+describe('external users (Slack Connect)', () => {
+  const home = { homeTeamId: 'THOME', userTeamId: 'THOME' };
+
+  it('refuses a presser whose payload names another workspace, without asking Slack', async () => {
+    const { client, calls } = fakeSlack({ users: { UPARTNER: {} } });
+    const { checker } = policyWith(members);
+    const decision = await checker.mayReveal('UPARTNER', client, { ...home, userTeamId: 'TOTHER' });
+    expect(decision).toEqual({ allowed: false, reason: 'external' });
+    expect(calls.usersInfo).toEqual([]);
+  });
+
+  it('refuses a user users.info calls a stranger, even with our team in the payload', async () => {
+    const { client } = fakeSlack({ users: { USTRANGER: { is_stranger: true } } });
+    const { checker } = policyWith(members);
+    expect(await checker.mayReveal('USTRANGER', client, home)).toEqual({
+      allowed: false,
+      reason: 'external',
+    });
+  });
+
+  it('lets a list name an external user explicitly', async () => {
+    const { client } = fakeSlack({ users: { USTRANGER: { is_stranger: true } } });
+    const { checker } = policyWith({ kind: 'list', users: ['USTRANGER'], userGroups: [] });
+    const decision = await checker.mayReveal('USTRANGER', client, { ...home, userTeamId: 'TX' });
+    expect(decision).toEqual({ allowed: true });
+  });
+});
+
 describe('revealRefusal', () => {
   it('has plain words for every refusal and none for an allowed decision', () => {
-    const reasons = ['guest', 'not_listed', 'disabled', 'lookup_failed', 'deactivated'] as const;
+    const reasons = [
+      'guest',
+      'external',
+      'not_listed',
+      'disabled',
+      'lookup_failed',
+      'deactivated',
+    ] as const;
     const words = reasons.map((reason) => revealRefusal({ allowed: false, reason }));
     for (const text of words) expect(text.length).toBeGreaterThan(10);
     expect(new Set(words).size).toBe(reasons.length);

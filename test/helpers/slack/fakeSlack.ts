@@ -102,6 +102,8 @@ export interface FakeSlack {
    * client first. Rejects after `timeoutMs` (default 3000, Slack's ack limit) without an ack.
    */
   sendEnvelope(type: SocketEnvelopeType, payload: object, timeoutMs?: number): Promise<EnvelopeAck>;
+  /** Sends any text as one Socket Mode frame (no ack is awaited). */
+  sendRawFrame(text: string): void;
   /** Sends Slack's `disconnect` message; Bolt's client reconnects by itself. */
   sendDisconnect(reason?: 'warning' | 'refresh_requested' | 'link_disabled'): void;
   /** Stops the server, drops sockets and fails pending waits. Call after `app.stop()`. */
@@ -232,6 +234,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       if (ack.payload !== undefined) result.payload = ack.payload;
       return result;
     },
+    sendRawFrame: (text) => hub.sendRaw(text),
     sendDisconnect: (reason = 'refresh_requested') => hub.sendDisconnect(reason),
     async close() {
       waiters.rejectAll('closed');

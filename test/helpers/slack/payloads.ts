@@ -133,6 +133,8 @@ export interface BlockActionsOptions {
   userId?: string;
   userName?: string;
   teamId?: string;
+  /** The presser's own workspace; `teamId` unless set (Slack Connect: another one). */
+  userTeamId?: string;
   channelId?: string;
   channelName?: string;
   /**
@@ -173,7 +175,7 @@ export function blockActionsPayload(o: BlockActionsOptions): JsonObject {
       id: o.userId ?? SLACK_DEFAULTS.userId,
       username: userName,
       name: userName,
-      team_id: teamId,
+      team_id: o.userTeamId ?? teamId,
     },
     api_app_id: SLACK_DEFAULTS.apiAppId,
     token: example.token,

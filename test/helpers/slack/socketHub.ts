@@ -125,6 +125,13 @@ export class SocketHub {
     ws.send(JSON.stringify(envelope));
   }
 
+  /** Sends any text as one frame to the newest client, as a broken or hostile Slack could. */
+  sendRaw(text: string): void {
+    const ws = this.ready.at(-1);
+    if (ws === undefined) throw new Error('fake Slack: no Socket Mode client is connected');
+    ws.send(text);
+  }
+
   /** Sends Slack's `disconnect` message to every client; Bolt's client then reconnects. */
   sendDisconnect(reason: 'warning' | 'refresh_requested' | 'link_disabled'): void {
     const message = JSON.stringify({

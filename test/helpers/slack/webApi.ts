@@ -11,6 +11,10 @@ export interface FakeUser {
   is_bot?: boolean;
   deleted?: boolean;
   name?: string;
+  /** Slack Connect: a user of another organisation. */
+  is_stranger?: boolean;
+  /** Their own workspace; the fake's team by default. */
+  team_id?: string;
 }
 
 /** A conversation as conversations.info describes it; unset fields follow the id's prefix. */
@@ -195,7 +199,7 @@ function userObject(id: string, user: FakeUser, identity: FakeIdentity) {
   const name = user.name ?? id.toLowerCase();
   return {
     id,
-    team_id: identity.teamId,
+    team_id: user.team_id ?? identity.teamId,
     name,
     deleted: user.deleted ?? false,
     real_name: name,
@@ -207,6 +211,7 @@ function userObject(id: string, user: FakeUser, identity: FakeIdentity) {
     is_ultra_restricted: user.is_ultra_restricted ?? false,
     is_bot: user.is_bot ?? false,
     is_app_user: false,
+    ...(user.is_stranger === undefined ? {} : { is_stranger: user.is_stranger }),
     updated: 1_700_000_000,
     profile: { real_name: name, display_name: name },
   };

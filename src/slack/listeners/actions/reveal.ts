@@ -16,7 +16,18 @@ import { acceptClick, type ClickArgs } from './click.js';
 
 export function revealClick(deps: ListenerDeps) {
   return async (args: ClickArgs): Promise<void> => {
-    const click = await acceptClick(deps, args, 'c');
+    // A press refused before the policy is asked (a tampered or stale value, the command's
+    // access lists) is audited too: an auditor needs the refusals most.
+    const click = await acceptClick(deps, args, 'c', (refused) => {
+      const state = refused.state?.t === 'c' ? refused.state : undefined;
+      deps.audit.record({
+        ...refused.actor,
+        contactCode: state ? labelOf(refOf(state)) : undefined,
+        outcome: 'refused',
+        reason: refused.reason,
+        at: deps.now(),
+      });
+    });
     if (!click) return;
     const { actor } = click;
     const ref = refOf(click.state);
@@ -32,7 +43,10 @@ export function revealClick(deps: ListenerDeps) {
       });
 
     const answer = await safely(deps, 'reveal', async (): Promise<SlackMessage> => {
-      const decision = await deps.reveal.mayReveal(actor.userId, args.client);
+      const decision = await deps.reveal.mayReveal(actor.userId, args.client, {
+        userTeamId: click.userTeamId,
+        homeTeamId: args.context.teamId,
+      });
       if (!decision.allowed) {
         audit('refused', labelOf(ref), decision.reason);
         return noticeMessage(revealRefusal(decision));

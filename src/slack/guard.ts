@@ -1,0 +1,223 @@
+/**
+ * A guard in front of Bolt's HTTP receiver, for requests Bolt itself mishandles.
+ *
+ * Bolt 5's HTTPReceiver reads `body.ssl_check` from whatever the body parsed to, inside a
+ * promise nobody catches: a correctly signed `payload=null` (or a JSON body `null`) is an
+ * unhandled rejection, and Node ends the process (slackapi/bolt-js
+ * src/receivers/HTTPReceiver.ts, `if (body.ssl_check === '1')`). Its signature check also
+ * refuses only timestamps from the past. So before Bolt sees a request on /slack/events,
+ * this guard buffers it (Bolt reuses the buffer), checks the signature and the timestamp in
+ * both directions, and answers 400 for a body that is not a JSON object. Everything that
+ * passes goes to Bolt unchanged, which verifies the signature a second time.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import {
+  type BufferedIncomingMessage,
+  defaultBodyLimit,
+  HTTPModuleFunctions,
+  isRawBodyError,
+  verifySlackRequest,
+} from '@slack/bolt';
+import { z } from 'zod';
+import type { AppLogger } from '../log/logger.js';
+
+/** Slack's own rule: a request more than five minutes away from our clock is refused. */
+export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
+
+export type RefusedRequest =
+  | 'too_large'
+  | 'unreadable'
+  | 'bad_signature'
+  | 'stale_timestamp'
+  | 'future_timestamp'
+  | 'not_an_object'
+  | 'unexpected_shape'
+  | 'internal';
+
+export interface GuardOptions {
+  signingSecret: string;
+  endpoints: readonly string[];
+  logger: AppLogger;
+  /** Counts refusals by reason (a metric). */
+  onRefused?: (reason: RefusedRequest) => void;
+  /** Milliseconds since the epoch; tests move the clock. */
+  now?: () => number;
+}
+
+type Verdict = { pass: true } | { pass: false; status: number; reason: RefusedRequest };
+
+const refuse = (status: number, reason: RefusedRequest): Verdict => ({
+  pass: false,
+  status,
+  reason,
+});
+
+/** Wraps Bolt's request listener; requests to other paths go straight to Bolt. */
+export function guardedRequestListener(bolt: RequestListener, options: GuardOptions) {
+  const { logger } = options;
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (req.method !== 'POST' || !options.endpoints.includes(path)) {
+      // Bolt's own routing; it throws for unknown paths, and its server catches that.
+      bolt(req, res);
+      return;
+    }
+    screen(req, options).then(
+      (verdict) => {
+        if (verdict.pass) {
+          passOn(bolt, req, res, logger);
+          return;
+        }
+        options.onRefused?.(verdict.reason);
+        logger.warn(
+          { event: 'slack_request_refused', reason: verdict.reason },
+          'refused a request',
+        );
+        answer(res, verdict.status);
+      },
+      (error: unknown) => {
+        options.onRefused?.('internal');
+        logger.error({ err: describe(error) }, 'could not screen a Slack request');
+        answer(res, 500);
+      },
+    );
+  };
+}
+
+function passOn(
+  bolt: RequestListener,
+  req: IncomingMessage,
+  res: ServerResponse,
+  logger: AppLogger,
+): void {
+  try {
+    bolt(req, res);
+  } catch (error) {
+    logger.error({ err: describe(error) }, 'Bolt could not take a Slack request');
+    answer(res, 500);
+  }
+}
+
+async function screen(req: IncomingMessage, options: GuardOptions): Promise<Verdict> {
+  let buffered: BufferedIncomingMessage;
+  try {
+    buffered = await HTTPModuleFunctions.bufferIncomingMessage(req, defaultBodyLimit);
+  } catch (error) {
+    const tooLarge = isRawBodyError(error) && error.type === 'entity.too.large';
+    return tooLarge ? refuse(413, 'too_large') : refuse(400, 'unreadable');
+  }
+  const text = buffered.rawBody.toString();
+  // Slack's unsigned SSL check: Bolt answers it and drops anything smuggled along with it.
+  if (isFormBody(req) && new URLSearchParams(text).get('ssl_check') === '1') return { pass: true };
+
+  const signature = singleHeader(req, 'x-slack-signature');
+  const timestamp = Number(singleHeader(req, 'x-slack-request-timestamp'));
+  if (signature === undefined || !Number.isInteger(timestamp)) return refuse(401, 'bad_signature');
+  const nowMs = options.now?.() ?? Date.now();
+  const skew = timestamp - Math.floor(nowMs / 1000);
+  if (skew > MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'future_timestamp');
+  if (skew < -MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'stale_timestamp');
+  try {
+    verifySlackRequest({
+      signingSecret: options.signingSecret,
+      body: text,
+      headers: { 'x-slack-signature': signature, 'x-slack-request-timestamp': timestamp },
+      nowMilliseconds: nowMs,
+    });
+  } catch {
+    return refuse(401, 'bad_signature');
+  }
+
+  let body: unknown;
+  try {
+    body = HTTPModuleFunctions.parseHTTPRequestBody(buffered);
+  } catch {
+    // Bolt answers a body it cannot parse with 400 itself, without crashing.
+    return { pass: true };
+  }
+  // null, a number, a string or an array: no Slack request looks like that.
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return refuse(400, 'not_an_object');
+  }
+  return boltCanRead(body) ? { pass: true } : refuse(400, 'unexpected_shape');
+}
+
+/** Whether Bolt can route this body without throwing (the Socket Mode guard uses it too). */
+export function boltCanRead(body: unknown): boolean {
+  return BoltReadable.safeParse(body).success;
+}
+
+const record = z.record(z.string(), z.unknown());
+
+/**
+ * The fields Bolt reads before any listener runs, without checking them (its `helpers.ts`
+ * and `App.processEvent`): where present, they must have the shape Slack gives them, or Bolt
+ * throws (and answers 500). Everything else is left to the listeners' own schemas.
+ */
+const BoltReadable = z
+  .object({
+    type: z.unknown().optional(),
+    command: z.unknown().optional(),
+    name: z.unknown().optional(),
+    event: record.refine(readableEvent).optional(),
+    authorizations: z.array(record).optional(),
+    team: record.nullish(),
+    enterprise: record.nullish(),
+    user: record.optional(),
+    channel: record.optional(),
+    view: record.optional(),
+    actions: z.array(record).optional(),
+  })
+  .loose()
+  .refine((body) => {
+    if (body.event !== undefined || body.command !== undefined) return true;
+    // Bolt's own test for an interaction (helpers.ts, getTypeAndConversation).
+    const interactive =
+      body.name !== undefined || body.actions !== undefined || INTERACTIONS.has(String(body.type));
+    if (!interactive) return true;
+    // Bolt reads `user.id`, and `view.app_installed_team_id` for view submissions.
+    if (body.user === undefined) return false;
+    return !(body.type === 'view_submission' || body.type === 'view_closed') || isRecord(body.view);
+  });
+
+const INTERACTIONS = new Set([
+  'block_suggestion',
+  'dialog_submission',
+  'shortcut',
+  'message_action',
+  'view_submission',
+  'view_closed',
+]);
+
+/** What Bolt reads from an event (`channel`, `item.channel`, `user.id`, `subteam.created_by`). */
+function readableEvent(event: Record<string, unknown>): boolean {
+  const has = (key: string) => key in event;
+  return (
+    (!has('channel') || typeof event.channel === 'string' || isRecord(event.channel)) &&
+    (!has('item') || isRecord(event.item)) &&
+    (!has('user') || event.user !== null) &&
+    (!has('subteam') || isRecord(event.subteam))
+  );
+}
+
+function isRecord(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isFormBody = (req: IncomingMessage) =>
+  req.headers['content-type'] === 'application/x-www-form-urlencoded';
+
+function singleHeader(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function answer(res: ServerResponse, status: number): void {
+  if (res.headersSent) return;
+  res.writeHead(status);
+  res.end();
+}
+
+function describe(error: unknown): Record<string, unknown> {
+  return error instanceof Error ? { name: error.name, message: error.message } : { error };
+}

@@ -1,0 +1,154 @@
+/**
+ * Odd requests through the real receivers (issue 12, items 1, 2 and 5): a signed body that
+ * is JSON `null` used to end the process inside Bolt's HTTP receiver, a Socket Mode frame
+ * `null` inside the Socket Mode client, timestamps from the future were accepted, and any
+ * response_url was trusted.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTION, encodeState } from '../../src/views/actions.js';
+import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
+import { textOf } from '../helpers/blocks.js';
+import {
+  blockActionsPayload,
+  interactionForm,
+  postToSlackApp,
+  slashCommandForm,
+} from '../helpers/slack/index.js';
+import { failOnEscapedRejections, stockOverSocket } from './helpers.js';
+
+failOnEscapedRejections();
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+describe('over HTTP', () => {
+  let run: RunningApp;
+  beforeAll(async () => {
+    run = await startApp({ mode: 'http' });
+  });
+  afterAll(async () => {
+    await run?.stop();
+  });
+
+  const signed = (body: string, contentType?: string, timestamp?: number) =>
+    postToSlackApp(run.eventsUrl, body, {
+      signingSecret: SIGNING_SECRET,
+      ...(contentType ? { contentType } : {}),
+      ...(timestamp ? { timestamp } : {}),
+    });
+
+  it('answers a signed payload=null, JSON null and other non-objects with 400, then serves the next command', async () => {
+    const bodies: Array<[string, string | undefined]> = [
+      ['payload=null', undefined],
+      ['null', 'application/json'],
+      ['payload=42', undefined],
+      ['payload=%22text%22', undefined],
+      ['[]', 'application/json'],
+      ['true', 'application/json'],
+    ];
+    for (const [body, contentType] of bodies) {
+      const reply = await signed(body, contentType);
+      expect(reply.status, body).toBe(400);
+    }
+    await settle();
+    const { reply, ack } = await run.command('/stock', 'WIDGET-9');
+    expect(reply.status).toBe(200);
+    expect(textOf(ack ?? {})).toContain('WIDGET-9');
+    expect(run.logLines.join('\n')).toContain('"reason":"not_an_object"');
+  });
+
+  it('refuses a timestamp more than 5 minutes in the future, and in the past', async () => {
+    const body = slashCommandForm({
+      command: '/stock',
+      text: 'WIDGET-9',
+      response_url: run.slack.responseUrl(),
+    });
+    const now = Math.floor(Date.now() / 1000);
+    const before = run.sandbox.stats().requests.getItem ?? 0;
+    expect((await signed(body, undefined, now + 6 * 60)).status).toBe(401);
+    expect((await signed(body, undefined, now - 6 * 60)).status).toBe(401);
+    expect(run.sandbox.stats().requests.getItem ?? 0).toBe(before);
+    expect((await signed(body, undefined, now + 60)).status).toBe(200);
+  });
+
+  describe('response_url', () => {
+    let listener: Server;
+    let hits: string[];
+    beforeAll(async () => {
+      hits = [];
+      listener = createServer((req, res) => {
+        hits.push(req.url ?? '');
+        res.end('ok');
+      });
+      await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => listener.close(resolve));
+    });
+
+    it('sends nothing to a response_url outside Slack and answers a Reveal through the Web API', async () => {
+      const port = (listener.address() as AddressInfo).port;
+      const hostile = `http://127.0.0.1:${port}/steal?token=abc`;
+      const postedBefore = run.slack.calls('chat.postEphemeral').length;
+      const reply = await postToSlackApp(
+        run.eventsUrl,
+        interactionForm(
+          blockActionsPayload({
+            actionId: ACTION.contactReveal,
+            value: encodeState({ v: 1, t: 'c', r: { c: 'ACME01' } }),
+            responseUrl: hostile,
+          }),
+        ),
+        { signingSecret: SIGNING_SECRET },
+      );
+      expect(reply.status).toBe(200);
+      const posted = await run.slack.waitForCalls('chat.postEphemeral', postedBefore + 1);
+      const fallback = posted.at(-1);
+      expect(fallback?.args.user).toBeTruthy();
+      expect(fallback?.args.channel).toBeTruthy();
+      expect(hits).toEqual([]);
+      const log = run.logLines.filter((line) => line.includes('response_url_refused'));
+      expect(log.length).toBeGreaterThan(0);
+      expect(log.join('\n')).not.toContain('/steal');
+      expect(log.join('\n')).not.toContain('token=abc');
+      const metrics = await (await fetch(`${run.baseUrl}/metrics`)).text();
+      expect(metrics).toMatch(/slack_response_url_refused_total [1-9]/);
+    });
+  });
+});
+
+describe('over Socket Mode', () => {
+  let run: RunningApp;
+  beforeAll(async () => {
+    run = await startApp({ mode: 'socket' });
+  });
+  afterAll(async () => {
+    await run?.stop();
+  });
+
+  it('drops a frame null, an envelope whose payload is null, and frames that name client events, then answers the next command', async () => {
+    const frames = [
+      'null',
+      '42',
+      '"hello"',
+      '{"type":null}',
+      JSON.stringify({ envelope_id: 'e1', type: 'slash_commands', payload: null }),
+      JSON.stringify({ envelope_id: 'e2', type: 'events_api', payload: null }),
+      JSON.stringify({ envelope_id: 'e3', type: 'events_api', payload: { event: null } }),
+      JSON.stringify({ envelope_id: 'e4', type: 'error', payload: {} }),
+      JSON.stringify({ envelope_id: 'e5', type: 'ws_message', payload: {} }),
+      JSON.stringify({
+        envelope_id: 'e6',
+        type: 'events_api',
+        payload: { event: { type: 'error' } },
+      }),
+    ];
+    for (const frame of frames) run.slack.sendRawFrame(frame);
+    await settle();
+    expect(await stockOverSocket(run)).toContain('WIDGET-9');
+    expect(run.logLines.filter((line) => line.includes('unexpected_frame')).length).toBe(
+      frames.length,
+    );
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * The response_url allow-list on its own: which origins are sent to, and what happens to the
+ * rest (nothing sent there; the Web API where the payload says who and where).
+ */
+import type { ReceiverEvent } from '@slack/bolt';
+import { describe, expect, it } from 'vitest';
+import { type ChatApi, createResponseUrlGuard } from '../../src/slack/responseUrls.js';
+import { collectingLogger } from '../helpers/logSink.js';
+
+function setup() {
+  const sent: string[] = [];
+  const posted: Array<{ method: string; args: Record<string, unknown> }> = [];
+  let refused = 0;
+  const { logger, lines } = collectingLogger('trace', 'test');
+  const guard = createResponseUrlGuard({
+    apiUrl: 'http://127.0.0.1:4010/api/',
+    logger,
+    onRefused: () => {
+      refused += 1;
+    },
+    fetch: async (input) => {
+      sent.push(String(input));
+      return new Response(null, { status: 200 });
+    },
+  });
+  const client: ChatApi = {
+    chat: {
+      postEphemeral: async (args) => {
+        posted.push({ method: 'postEphemeral', args });
+        return { ok: true };
+      },
+      postMessage: async (args) => {
+        posted.push({ method: 'postMessage', args });
+        return { ok: true };
+      },
+    },
+  };
+  guard.useClient(client);
+  return { guard, sent, posted, lines, refused: () => refused };
+}
+
+const event = (body: Record<string, unknown>): ReceiverEvent => ({
+  body,
+  ack: async () => undefined,
+});
+
+const send = (guard: ReturnType<typeof setup>['guard'], url: string, message: object) =>
+  guard.fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(message),
+  });
+
+describe('response_url allow-list', () => {
+  it("sends to Slack's hooks and to SLACK_API_URL's origin only", async () => {
+    const { guard, sent, refused } = setup();
+    await send(guard, 'https://hooks.slack.com/actions/T1/1/abc', { text: 'hi' });
+    await send(guard, 'http://127.0.0.1:4010/response/xyz', { text: 'hi' });
+    expect(sent).toEqual([
+      'https://hooks.slack.com/actions/T1/1/abc',
+      'http://127.0.0.1:4010/response/xyz',
+    ]);
+    expect(refused()).toBe(0);
+  });
+
+  it('never requests look-alikes, other ports, plain http or the metadata address', async () => {
+    const { guard, sent, refused } = setup();
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://127.0.0.1:16379/',
+      'http://hooks.slack.com/actions/x',
+      'https://hooks.slack.com.evil.example/x',
+      'https://evil.example/?https://hooks.slack.com/',
+      'http://127.0.0.1:4011/response/xyz',
+      'not a url',
+    ]) {
+      const response = await send(guard, url, { text: 'secret details' });
+      expect(response.status, url).toBe(403);
+    }
+    expect(sent).toEqual([]);
+    expect(refused()).toBe(7);
+  });
+
+  it('answers through the Web API when the payload names the user and channel, logging no path', async () => {
+    const { guard, posted, lines } = setup();
+    const hostile = 'http://10.0.0.5:8080/collect?key=abc';
+    guard.screen(event({ response_url: hostile, user: { id: 'U1' }, channel: { id: 'C1' } }));
+    const reply = await send(guard, hostile, { response_type: 'ephemeral', text: 'details' });
+    expect(reply.status).toBe(200);
+    expect(posted).toEqual([
+      {
+        method: 'postEphemeral',
+        args: { channel: 'C1', user: 'U1', text: 'details', blocks: undefined },
+      },
+    ]);
+    const log = lines.join('\n');
+    expect(log).toContain('http://10.0.0.5:8080');
+    expect(log).not.toContain('/collect');
+    expect(log).not.toContain('key=abc');
+  });
+
+  it('shares to the channel through chat.postMessage, and slash-command fields work too', async () => {
+    const { guard, posted } = setup();
+    const hostile = 'https://evil.example/r';
+    guard.screen(event({ response_url: hostile, user_id: 'U2', channel_id: 'C2' }));
+    await send(guard, hostile, { response_type: 'in_channel', text: 'shared' });
+    expect(posted[0]).toMatchObject({
+      method: 'postMessage',
+      args: { channel: 'C2', text: 'shared' },
+    });
+  });
+});
