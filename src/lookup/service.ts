@@ -40,12 +40,13 @@ import {
   normaliseItemQuery,
   refKey,
 } from './keys.js';
-import { type Ledger, MemoryLedger } from './ledger.js';
+import { fairShare, type Ledger, MemoryLedger } from './ledger.js';
 import type { CacheKind, Metrics } from './metrics.js';
 import { checkOffset, pageFromWindow, type SearchWindow, windowStart } from './paging.js';
 import { RedisHealth } from './redis.js';
 import { RedisLedger } from './redis-ledger.js';
 import {
+  type BackgroundBudget,
   BusyError,
   type ContactQuery,
   type Fetched,
@@ -53,6 +54,7 @@ import {
   type LookupOptions,
   type LookupService,
   type Page,
+  type QueuePosition,
   SEARCH_WINDOW_SIZE,
 } from './types.js';
 import { type BreakerOptions, type Lane, type RetryOptions, Upstream } from './upstream.js';
@@ -77,6 +79,11 @@ export interface LookupServiceOptions {
   limits: { getPerMinute: number; searchPerMinute: number; windowMs?: number };
   /** Longest a caller may wait for budget; a longer expected wait is a BusyError at once. */
   queueMaxWaitMs: number;
+  /**
+   * The part of each endpoint's limit that one requester may not take within a window, kept
+   * for people who have used little (FAIR_SHARE_RESERVE). Default a sixth.
+   */
+  fairShareReserve?: number;
   /** Shared mode: second-level cache and the budget in Redis. The caller owns the client. */
   redis?: Redis;
   /** Redis key namespace. Default `erp-lookups:`. */
@@ -95,6 +102,8 @@ export interface LookupServiceOptions {
 }
 
 const HOUR = 3_600_000;
+/** One requester may use all but a sixth of an endpoint's limit within a window. */
+const DEFAULT_RESERVE = 1 / 6;
 const CONTACT_STALE_CAP_MS = 600_000;
 /** A slot whose replica died mid-call is freed after this; longer than any ERP call. */
 const FLIGHT_BOUND_MS = 60_000;
@@ -262,6 +271,23 @@ class CachedLookupService implements LookupService {
     return this.lanes[endpoint].queue.expectedWaitMs();
   }
 
+  queuePosition(endpoint: ErpEndpoint, requester: string): QueuePosition {
+    return this.lanes[endpoint].queue.position(requester);
+  }
+
+  backgroundBudget(endpoint: ErpEndpoint): BackgroundBudget {
+    const { queue, ledger } = this.lanes[endpoint];
+    return {
+      tryTake: () => queue.tryTakeBackground(),
+      usersWaiting: () => queue.usersWaiting(),
+      complete: (slot) => ledger.complete(slot),
+      cancel: (slot) => {
+        ledger.cancel(slot);
+        queue.kick();
+      },
+    };
+  }
+
   async close(): Promise<void> {
     for (const endpoint of ERP_ENDPOINTS) this.lanes[endpoint].queue.close();
     this.health?.dispose();
@@ -384,6 +410,7 @@ class CachedLookupService implements LookupService {
       const limit = endpoint.startsWith('search')
         ? this.o.limits.searchPerMinute
         : this.o.limits.getPerMinute;
+      const share = fairShare(limit, this.o.fairShareReserve ?? DEFAULT_RESERVE);
       const ledger: Ledger =
         this.o.redis && this.health
           ? new RedisLedger({
@@ -391,11 +418,12 @@ class CachedLookupService implements LookupService {
               health: this.health,
               key: `${prefix}budget:${credential}:${endpoint}`,
               limit,
+              share,
               windowMs,
               flightBoundMs: FLIGHT_BOUND_MS,
               now: this.now,
             })
-          : new MemoryLedger(limit, windowMs, this.now);
+          : new MemoryLedger(limit, windowMs, this.now, share);
       const queue = new BudgetQueue({
         endpoint,
         ledger,

@@ -6,6 +6,7 @@
 import type { ContactType, ErpRef } from '../erp/api.js';
 import type { ErpEndpoint } from '../erp/errors.js';
 import type { Contact, ContactSearchRow, Item, ItemSearchRow } from '../erp/schemas.js';
+import type { Slot } from './ledger.js';
 
 export interface Freshness {
   /** When the ERP produced this answer (not when we served it). */
@@ -69,7 +70,29 @@ export interface LookupService {
   ): Promise<Fetched<Page<ContactSearchRow>>>;
   /** How long a new upstream call to this endpoint would wait for budget now, in ms. */
   expectedWaitMs(endpoint: ErpEndpoint): number;
+  /** Where `requester`'s next call would stand: its own calls ahead and the wait (for views). */
+  queuePosition(endpoint: ErpEndpoint, requester: string): QueuePosition;
+  /** The budget for background work (a catalogue crawl): a slot only when no user waits. */
+  backgroundBudget(endpoint: ErpEndpoint): BackgroundBudget;
   close(): Promise<void>;
+}
+
+export interface QueuePosition {
+  /** This requester's own calls already waiting on the endpoint. */
+  ownAhead: number;
+  waitMs: number;
+}
+
+/**
+ * A background caller's view of one endpoint's budget. `tryTake` resolves a slot only when
+ * no user is waiting and the budget (within one requester's fair share) has one free now;
+ * the caller sends its ERP call and then `complete`s the slot (or `cancel`s it unused).
+ */
+export interface BackgroundBudget {
+  tryTake(): Promise<Slot | undefined>;
+  usersWaiting(): boolean;
+  complete(slot: Slot): void;
+  cancel(slot: Slot): void;
 }
 
 /** The budget queue is full or the wait would exceed the bound: tell the user to retry. */
@@ -78,9 +101,11 @@ export class BusyError extends Error {
   readonly endpoint: ErpEndpoint;
   readonly expectedWaitMs: number;
 
-  constructor(endpoint: ErpEndpoint, expectedWaitMs: number) {
+  /** `cause`: the 429 that made us wait, when a retry after it could not be queued. */
+  constructor(endpoint: ErpEndpoint, expectedWaitMs: number, options: { cause?: unknown } = {}) {
     super(
       `ERP budget for ${endpoint} is exhausted; expected wait ${Math.ceil(expectedWaitMs / 1000)} s`,
+      options.cause === undefined ? undefined : { cause: options.cause },
     );
     this.name = 'BusyError';
     this.endpoint = endpoint;

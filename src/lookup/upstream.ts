@@ -93,12 +93,14 @@ export class Upstream {
   ): Promise<T> {
     let failures = 0;
     let rateLimited = 0;
+    let lastRateLimit: RateLimitedError | undefined;
     for (;;) {
       try {
-        return await this.attempt(endpoint, requester, fn);
+        return await this.attempt(endpoint, requester, fn, lastRateLimit);
       } catch (error) {
         if (error instanceof RateLimitedError && rateLimited < this.rateLimitedRetries) {
           rateLimited += 1;
+          lastRateLimit = error;
           this.backOffRateLimited(endpoint, error);
           continue;
         }
@@ -116,12 +118,14 @@ export class Upstream {
     endpoint: ErpEndpoint,
     requester: string | undefined,
     fn: () => Promise<T>,
+    rateLimit: RateLimitedError | undefined,
   ): Promise<T> {
     const breaker = this.breaker(endpoint);
     // Do not spend a budget slot (or wait for one) while the breaker would refuse anyway.
     if (this.isOpen(breaker)) throw circuitOpen(endpoint);
     const lane = this.o.lanes[endpoint];
-    const slot = await lane.queue.acquire(requester);
+    // A retry after a 429 that cannot be queued keeps the 429 as its cause.
+    const slot = await lane.queue.acquire(requester, undefined, rateLimit);
     try {
       const result = await breaker.policy.execute(() => fn());
       lane.ledger.complete(slot);
@@ -143,9 +147,11 @@ export class Upstream {
 
   private backOffRateLimited(endpoint: ErpEndpoint, error: RateLimitedError): void {
     this.o.metrics.rateLimited.inc({ endpoint });
-    // Without Retry-After, wait until the ERP's window can have turned: a whole window.
-    const waitMs = error.retryAfterMs ?? this.o.windowMs;
-    this.o.lanes[endpoint].ledger.block(waitMs);
+    // Without Retry-After, wait until the ERP's window can have turned: when the oldest call
+    // this ledger holds leaves the window (not a whole window from now).
+    const ledger = this.o.lanes[endpoint].ledger;
+    const waitMs = error.retryAfterMs ?? Math.max(1, ledger.windowTurnsAt() - this.o.now());
+    ledger.block(waitMs);
     this.o.logger.warn(
       { endpoint, waitMs, retryAfterMs: error.retryAfterMs },
       'ERP answered 429 although the budget allowed the call; pausing this endpoint',

@@ -14,9 +14,10 @@ import {
 } from '../lookup/types.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { contactCard } from '../views/contactCard.js';
-import { errorMessage, noticeMessage, workingMessage } from '../views/feedback.js';
+import { errorMessage, noticeMessage } from '../views/feedback.js';
 import { itemCard } from '../views/itemCard.js';
 import type { SlackMessage } from '../views/message.js';
+import { progressMessage, type WorkSubject } from '../views/progress.js';
 import { contactSearchList, itemSearchList } from '../views/searchLists.js';
 import type { ListenerDeps } from './deps.js';
 import type { Actor } from './payloads.js';
@@ -239,12 +240,20 @@ export function contactByCodeAnswer(
   });
 }
 
-/** The one short "working on it" line: why (queued or slow ERP) and about how long. */
-export function workingLine(deps: ListenerDeps, what: string, endpoint: ErpEndpoint): SlackMessage {
-  const waitMs = deps.lookup.expectedWaitMs(endpoint);
-  return workingMessage(what, waitMs > 0 ? { kind: 'queued', waitMs } : { kind: 'slow' });
+/** The one short "working on it" line: why (queued, and behind whose lookups, or a slow ERP). */
+export function workingLine(
+  deps: ListenerDeps,
+  subject: WorkSubject,
+  endpoint: ErpEndpoint,
+  actor: Actor,
+): SlackMessage {
+  const { waitMs, ownAhead } = deps.lookup.queuePosition(endpoint, actor.userId);
+  return progressMessage(
+    subject,
+    waitMs > 0 ? { kind: 'queued', waitMs, ownAhead } : { kind: 'slow' },
+  );
 }
 
-export function isKnownToBeSlow(deps: ListenerDeps, endpoint: ErpEndpoint): boolean {
-  return deps.lookup.expectedWaitMs(endpoint) > deps.timing.workingAfterMs;
+export function isKnownToBeSlow(deps: ListenerDeps, endpoint: ErpEndpoint, actor: Actor): boolean {
+  return deps.lookup.queuePosition(endpoint, actor.userId).waitMs > deps.timing.workingAfterMs;
 }

@@ -20,6 +20,7 @@ import { aboutSeconds, ago, slackTime } from './format.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { escapeTruncated } from './mrkdwn.js';
+import { type Progress, progressLine } from './progress.js';
 
 const NOT_ANSWERING = 'The ERP is not answering; try again in a minute.';
 const UNEXPECTED_DATA = 'The ERP returned unexpected data; an admin has the details in the log.';
@@ -78,21 +79,11 @@ export function errorMessage(error: unknown, errorContext: ErrorContext = {}): S
   return { text: escapeTruncated(`${plainWhat}${words}`, 500), blocks };
 }
 
-export type WorkingReason =
-  | { kind: 'queued'; waitMs: number }
-  | { kind: 'slow' }
-  | { kind: 'retrying' };
+export type WorkingReason = Progress;
 
 /** ONE short line: "Looking up WIDGET-9: queued behind other lookups, about 20 s". */
 export function workingMessage(what: string, reason: WorkingReason): SlackMessage {
-  const why =
-    reason.kind === 'queued'
-      ? `queued behind other lookups, ${aboutSeconds(reason.waitMs)}`
-      : reason.kind === 'slow'
-        ? 'the ERP is slow to answer, a few more seconds'
-        : 'the ERP did not answer, trying again';
-  const line = `Looking up ${escapeTruncated(what.replace(/\s+/g, ' '), 100)}: ${why}`;
-  return { text: line, blocks: [context(`:hourglass_flowing_sand: ${line}`)] };
+  return progressLine(`Looking up ${what}`, reason);
 }
 
 /** A plain info or refusal line (access refused, unreadable input); the text is escaped. */

@@ -69,6 +69,13 @@ function fakeLookup(behaviour: Behaviour): LookupService {
       return { data: makePage([makeContactRow()], { offset }), freshness };
     },
     expectedWaitMs: () => 0,
+    queuePosition: () => ({ ownAhead: 0, waitMs: 0 }),
+    backgroundBudget: () => ({
+      tryTake: async () => undefined,
+      usersWaiting: () => false,
+      complete: () => {},
+      cancel: () => {},
+    }),
     close: async () => {},
   };
 }

@@ -8,6 +8,7 @@ import type { ErpRef } from '../../../erp/api.js';
 import type { ErpEndpoint } from '../../../erp/errors.js';
 import type { ContactCardState, ItemCardState } from '../../../views/actions.js';
 import type { SlackMessage } from '../../../views/message.js';
+import type { WorkSubject } from '../../../views/progress.js';
 import {
   contactCardAnswer,
   contactSearchAnswer,
@@ -18,6 +19,7 @@ import {
 } from '../../answers.js';
 import { type ClickMode, deliverClickAnswer } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
+import type { Actor } from '../../payloads.js';
 import { acceptClick, type ClickArgs } from './click.js';
 
 export const refOf = (state: ItemCardState | ContactCardState): ErpRef =>
@@ -33,19 +35,21 @@ const modeFor = (intent: Intent, onSharedMessage: boolean): ClickMode =>
 interface ClickAnswer {
   /** Names the click in the log line when it fails. */
   what: string;
-  /** The working line's words, and the endpoint whose queue it reports. */
-  working: readonly [string, ErpEndpoint];
+  /** What the working line talks about, and the endpoint whose queue it reports. */
+  working: readonly [WorkSubject, ErpEndpoint];
+  /** Whose place in the queue the working line reports. */
+  actor: Actor;
   mode: ClickMode;
   build: () => Promise<SlackMessage>;
 }
 
 /** Delivers what a click asked for, in place or as a new message, within the timing rules. */
 function answerClick(deps: ListenerDeps, args: ClickArgs, click: ClickAnswer): Promise<void> {
-  const [words, endpoint] = click.working;
+  const [subject, endpoint] = click.working;
   return deliverClickAnswer({
     respond: args.respond,
     answer: safely(deps, click.what, click.build),
-    working: () => workingLine(deps, words, endpoint),
+    working: () => workingLine(deps, subject, endpoint, click.actor),
     mode: click.mode,
     timing: deps.timing,
     logger: deps.logger,
@@ -68,7 +72,8 @@ export function itemCardClick(deps: ListenerDeps, intent: Intent, refresh = fals
     };
     await answerClick(deps, args, {
       what: 'item click',
-      working: [`Looking up ${labelOf(ref)}`, 'getItem'],
+      working: [{ kind: 'record', noun: 'item', ref }, 'getItem'],
+      actor: click.actor,
       mode: modeFor(intent, click.onSharedMessage),
       build: () => itemCardAnswer(deps, request, click.actor),
     });
@@ -84,7 +89,8 @@ export function contactCardClick(deps: ListenerDeps, intent: Intent, refresh = f
     const request = { ref, peoplePage: click.state.pp, refresh };
     await answerClick(deps, args, {
       what: 'contact click',
-      working: [`Looking up ${labelOf(ref)}`, 'getContact'],
+      working: [{ kind: 'record', noun: 'contact', ref }, 'getContact'],
+      actor: click.actor,
       mode: modeFor(intent, click.onSharedMessage),
       build: () => contactCardAnswer(deps, request, click.actor, args.client),
     });
@@ -100,7 +106,8 @@ export function itemPageClick(deps: ListenerDeps) {
     const query = { words: state.w, category: state.cat, supplier: state.sup };
     await answerClick(deps, args, {
       what: 'item page',
-      working: ['Searching items', 'searchItems'],
+      working: [{ kind: 'search', noun: 'item' }, 'searchItems'],
+      actor: click.actor,
       mode: modeFor('in_place', click.onSharedMessage),
       build: () => itemSearchAnswer(deps, query, state.o, click.actor),
     });
@@ -116,7 +123,8 @@ export function contactPageClick(deps: ListenerDeps) {
     const query = { words: state.w, type: state.ty };
     await answerClick(deps, args, {
       what: 'contact page',
-      working: ['Searching contacts', 'searchContact'],
+      working: [{ kind: 'search', noun: 'contact' }, 'searchContact'],
+      actor: click.actor,
       mode: modeFor('in_place', click.onSharedMessage),
       build: () => contactSearchAnswer(deps, query, state.o, click.actor),
     });

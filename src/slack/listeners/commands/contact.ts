@@ -10,12 +10,10 @@ export const contactCommand = lookupCommand<ContactRequest>({
   parse: parseContactCommand,
   help: contactHelp,
   endpoint: (request) => (request.kind === 'search' ? 'searchContact' : 'getContact'),
-  describe: (request) => {
-    if (request.kind === 'search') return 'Searching contacts';
-    return 'id' in request.ref
-      ? `Looking up contact #${request.ref.id}`
-      : `Looking up ${request.token}`;
-  },
+  describe: (request) =>
+    request.kind === 'search'
+      ? { kind: 'search', noun: 'contact' }
+      : { kind: 'record', noun: 'contact', ref: request.ref },
   answer: (deps, request, actor, client) => {
     if (request.kind === 'search') return contactSearchAnswer(deps, request.query, 0, actor);
     return contactByCodeAnswer(deps, request.ref, request.token, actor, client);

@@ -9,6 +9,7 @@ import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
 import type { HelpExamples } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { withNotices } from '../../../views/notices.js';
+import type { WorkSubject } from '../../../views/progress.js';
 import { isKnownToBeSlow, safely, workingLine } from '../../answers.js';
 import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
@@ -25,8 +26,8 @@ export interface CommandSpec<R extends { kind: string }> {
   help(examples: HelpExamples | undefined): SlackMessage;
   /** The ERP endpoint a request will wait on: what the working line talks about. */
   endpoint(request: Exclude<R, { kind: 'help' }>): ErpEndpoint;
-  /** "Looking up WIDGET-9", for the working line. */
-  describe(request: Exclude<R, { kind: 'help' }>): string;
+  /** What the working line talks about (the view words it). */
+  describe(request: Exclude<R, { kind: 'help' }>): WorkSubject;
   answer(
     deps: ListenerDeps,
     request: Exclude<R, { kind: 'help' }>,
@@ -64,8 +65,8 @@ export function lookupCommand<R extends { kind: string }>(spec: CommandSpec<R>) 
         ack,
         respond,
         answer,
-        working: () => workingLine(deps, spec.describe(lookup), endpoint),
-        knownToBeSlow: () => isKnownToBeSlow(deps, endpoint),
+        working: () => workingLine(deps, spec.describe(lookup), endpoint, accepted.actor),
+        knownToBeSlow: () => isKnownToBeSlow(deps, endpoint, accepted.actor),
         timing: deps.timing,
         logger: deps.logger,
       });

@@ -10,12 +10,10 @@ export const stockCommand = lookupCommand<StockRequest>({
   parse: parseStockCommand,
   help: stockHelp,
   endpoint: (request) => (request.kind === 'search' ? 'searchItems' : 'getItem'),
-  describe: (request) => {
-    if (request.kind === 'search') return 'Searching items';
-    return 'id' in request.ref
-      ? `Looking up item #${request.ref.id}`
-      : `Looking up ${request.token}`;
-  },
+  describe: (request) =>
+    request.kind === 'search'
+      ? { kind: 'search', noun: 'item' }
+      : { kind: 'record', noun: 'item', ref: request.ref },
   answer: (deps, request, actor) => {
     if (request.kind === 'search') return itemSearchAnswer(deps, request.query, 0, actor);
     return itemByCodeAnswer(deps, request.ref, request.token, actor);

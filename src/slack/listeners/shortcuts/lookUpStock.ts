@@ -65,7 +65,7 @@ export function lookUpStockShortcut(deps: ListenerDeps) {
     await deliverClickAnswer({
       respond,
       answer,
-      working: () => workingLine(deps, `Looking up ${codes.length} codes`, 'getItem'),
+      working: () => workingLine(deps, { kind: 'codes', count: codes.length }, 'getItem', actor),
       mode: 'new',
       timing: deps.timing,
       logger: deps.logger,
