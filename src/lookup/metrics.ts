@@ -3,7 +3,7 @@
  * service instances never collide on prom-client's global registry. The app exposes
  * `registry.metrics()` on `GET /metrics`.
  */
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export type CacheKind = 'item' | 'contact' | 'item_search' | 'contact_search';
 export type CacheResult = 'hit' | 'miss' | 'stale' | 'negative';
@@ -19,6 +19,8 @@ export interface Metrics {
   rateLimited: Counter<'endpoint'>;
   /** Callers turned away with BusyError. */
   busy: Counter<'endpoint'>;
+  /** The circuit breaker per endpoint as cockatiel reports it: 0 closed, 1 half-open, 2 open. */
+  circuit: Gauge<'endpoint'>;
 }
 
 export function createMetrics(): Metrics {
@@ -53,6 +55,12 @@ export function createMetrics(): Metrics {
     busy: new Counter({
       name: 'lookup_busy_total',
       help: 'Lookups turned away because the budget wait would exceed the bound',
+      labelNames: ['endpoint'],
+      registers: [registry],
+    }),
+    circuit: new Gauge({
+      name: 'erp_circuit_state',
+      help: 'ERP circuit breaker per endpoint: 0 closed, 1 half-open, 2 open',
       labelNames: ['endpoint'],
       registers: [registry],
     }),

@@ -57,7 +57,13 @@ import {
   type QueuePosition,
   SEARCH_WINDOW_SIZE,
 } from './types.js';
-import { type BreakerOptions, type Lane, type RetryOptions, Upstream } from './upstream.js';
+import {
+  type BreakerOptions,
+  type BreakerState,
+  type Lane,
+  type RetryOptions,
+  Upstream,
+} from './upstream.js';
 
 export interface LookupServiceOptions {
   /** The ERP; `erp.credentialKey` names the budget, so replicas on one credential share it. */
@@ -161,7 +167,6 @@ class CachedLookupService implements LookupService {
     this.lanes = this.createLanes(prefix);
     this.upstream = new Upstream({
       lanes: this.lanes,
-      windowMs: o.limits.windowMs ?? 60_000,
       retry: o.retry,
       breaker: o.breaker,
       metrics: o.metrics,
@@ -269,6 +274,10 @@ class CachedLookupService implements LookupService {
 
   expectedWaitMs(endpoint: ErpEndpoint): number {
     return this.lanes[endpoint].queue.expectedWaitMs();
+  }
+
+  breakerState(): BreakerState {
+    return this.upstream.breakerState();
   }
 
   queuePosition(endpoint: ErpEndpoint, requester: string): QueuePosition {

@@ -72,6 +72,8 @@ export interface LookupService {
   expectedWaitMs(endpoint: ErpEndpoint): number;
   /** Where `requester`'s next call would stand: its own calls ahead and the wait (for views). */
   queuePosition(endpoint: ErpEndpoint, requester: string): QueuePosition;
+  /** The ERP circuit breaker's state (the worst endpoint's): what /readyz and metrics report. */
+  breakerState(): 'closed' | 'open' | 'half-open';
   /** The budget for background work (a catalogue crawl): a slot only when no user waits. */
   backgroundBudget(endpoint: ErpEndpoint): BackgroundBudget;
   close(): Promise<void>;
