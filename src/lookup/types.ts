@@ -15,6 +15,8 @@ export interface Freshness {
   fromCache: boolean;
   /** True when this is the last known answer, served because the ERP failed. */
   stale: boolean;
+  /** Set when a stale answer was served only because the budget was busy (the ERP is fine). */
+  staleBecause?: 'busy';
 }
 
 export interface Fetched<T> {
@@ -119,3 +121,23 @@ export class BusyError extends Error {
 export const SEARCH_PAGE_SIZE = 10;
 /** Rows per upstream search call; pages are served from these windows. */
 export const SEARCH_WINDOW_SIZE = 50;
+
+/** Why a lookup was refused before any ERP call: the views word each reason. */
+export type InputProblem = 'empty_search' | 'bad_ref' | 'bad_offset';
+
+/**
+ * A request we refused ourselves, before calling the ERP (not the ERP's 400: the ERP was
+ * never asked). Its own kind, so nobody is told "the ERP refused that".
+ */
+export class InputError extends Error {
+  readonly code = 'lookup_input';
+  readonly problem: InputProblem;
+  readonly endpoint: ErpEndpoint;
+
+  constructor(problem: InputProblem, endpoint: ErpEndpoint) {
+    super(`Refused before calling the ERP (${endpoint}): ${problem}`);
+    this.name = 'InputError';
+    this.problem = problem;
+    this.endpoint = endpoint;
+  }
+}

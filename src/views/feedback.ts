@@ -14,7 +14,7 @@ import {
   UnavailableError,
   UnexpectedDataError,
 } from '../erp/errors.js';
-import { BusyError, type Freshness } from '../lookup/types.js';
+import { BusyError, type Freshness, InputError, type InputProblem } from '../lookup/types.js';
 import { context, section } from './blocks.js';
 import { aboutSeconds, ago, slackTime } from './format.js';
 import { LIMITS } from './limits.js';
@@ -26,8 +26,16 @@ const NOT_ANSWERING = 'The ERP is not answering; try again in a minute.';
 const UNEXPECTED_DATA = 'The ERP returned unexpected data; an admin has the details in the log.';
 const MISCONFIGURED = 'The ERP connection is misconfigured; ask an admin.';
 
+/** Requests refused before the ERP was called: said as ours, never as the ERP's. */
+const INPUT_PROBLEMS: Record<InputProblem, string> = {
+  empty_search: 'A search needs at least one word or filter: add a keyword.',
+  bad_ref: 'That is not a code or id that can be looked up; check it and try again.',
+  bad_offset: 'That page does not exist; search again.',
+};
+
 /** User words for any error, mrkdwn-safe (nothing from the error itself is echoed). */
 export function errorToUserMessage(error: unknown): string {
+  if (error instanceof InputError) return INPUT_PROBLEMS[error.problem];
   if (error instanceof BusyError) {
     return `Lots of lookups right now; try again in ${aboutSeconds(error.expectedWaitMs)}.`;
   }

@@ -55,10 +55,15 @@ export function ago(at: Date, now: Date): string {
   return `${distance} ago`;
 }
 
+/** Why a stale answer was shown: the ERP failing, or only our own budget being busy. */
+function staleReason(freshness: Freshness): string {
+  return freshness.staleBecause === 'busy' ? 'Lots of lookups right now' : 'ERP unreachable';
+}
+
 /** The card footer: when the data was fetched, and whether it came from cache or is stale. */
 export function freshnessLine(freshness: Freshness, now: Date): string {
   const when = `${slackTime(freshness.fetchedAt, now)}, ${ago(freshness.fetchedAt, now)}`;
-  if (freshness.stale) return `:warning: *ERP unreachable*; showing data from ${when}`;
+  if (freshness.stale) return `:warning: *${staleReason(freshness)}*; showing data from ${when}`;
   return `as of ${when}${freshness.fromCache ? ' · from cache' : ''}`;
 }
 
@@ -67,7 +72,7 @@ export function freshnessText(freshness: Freshness, now: Date): string {
   const at = freshness.fetchedAt;
   const time = `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())} UTC`;
   return freshness.stale
-    ? `ERP unreachable; showing data from ${time}, ${ago(at, now)}`
+    ? `${staleReason(freshness)}; showing data from ${time}, ${ago(at, now)}`
     : `as of ${time}, ${ago(at, now)}`;
 }
 
