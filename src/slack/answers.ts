@@ -4,12 +4,15 @@
  */
 import type { ErpRef } from '../erp/api.js';
 import { type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
+import type { ContactSearchRow, ItemSearchRow } from '../erp/schemas.js';
+import { CONTACTS, ITEMS, type Noun } from '../lookup/resources.js';
 import {
   BusyError,
   type ContactQuery,
   type Fetched,
   type ItemQuery,
   type LookupOptions,
+  type LookupService,
   type Page,
 } from '../lookup/types.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
@@ -17,8 +20,9 @@ import { contactCard } from '../views/contactCard.js';
 import { errorMessage, noticeMessage } from '../views/feedback.js';
 import { itemCard } from '../views/itemCard.js';
 import type { SlackMessage } from '../views/message.js';
+import { closestMatchesNotice, notFoundNotice } from '../views/notFound.js';
 import { progressMessage, type WorkSubject } from '../views/progress.js';
-import { contactSearchList, itemSearchList } from '../views/searchLists.js';
+import { contactSearchList, itemSearchList, type ListModel } from '../views/searchLists.js';
 import type { ListenerDeps } from './deps.js';
 import type { Actor } from './payloads.js';
 
@@ -88,87 +92,6 @@ export async function itemCardAnswer(
   });
 }
 
-export async function itemSearchAnswer(
-  deps: ListenerDeps,
-  query: ItemQuery,
-  offset: number,
-  actor: Actor,
-  notice?: string,
-): Promise<SlackMessage> {
-  const fetched = await deps.lookup.searchItems(query, offset, lookupOptions(actor));
-  return itemSearchList({
-    query,
-    page: fetched.data,
-    freshness: fetched.freshness,
-    now: deps.now(),
-    notice,
-  });
-}
-
-interface Fallback<Row extends { code: string }> {
-  noun: 'item' | 'contact';
-  open(ref: ErpRef): Promise<SlackMessage>;
-  search(): Promise<Fetched<Page<Row>>>;
-  list(fetched: Fetched<Page<Row>>, notice: string): SlackMessage;
-}
-
-/**
- * `/stock CODE`, `/contact CODE`: the card; on 404 a search for the code, opening the top
- * result when its code equals the token ignoring case (PRODUCT.md), else the close matches.
- * An id (`id:123`, `#123`) that does not exist is said plainly: there is nothing to search.
- */
-async function openWithSearchFallback<Row extends { code: string }>(
-  ref: ErpRef,
-  token: string,
-  fallback: Fallback<Row>,
-): Promise<SlackMessage> {
-  try {
-    return await fallback.open(ref);
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    if ('id' in ref || token === '') {
-      const what = 'id' in ref ? `the internal id ${ref.id}` : 'that code';
-      return noticeMessage(
-        `No ${fallback.noun} has ${what} in the ERP. Try its code, or search with a few words.`,
-      );
-    }
-    const fetched = await fallback.search();
-    const top = fetched.data.rows[0];
-    if (top && top.code.toLowerCase() === token.toLowerCase()) {
-      return fallback.open({ code: top.code });
-    }
-    const { noun } = fallback;
-    return fallback.list(
-      fetched,
-      fetched.data.rows.length > 0
-        ? `No ${noun} has the code ${token}. Closest matches:`
-        : `No ${noun} has the code ${token}, and no ${noun} matches it.`,
-    );
-  }
-}
-
-export function itemByCodeAnswer(
-  deps: ListenerDeps,
-  ref: ErpRef,
-  token: string,
-  actor: Actor,
-): Promise<SlackMessage> {
-  const query: ItemQuery = { words: [token] };
-  return openWithSearchFallback(ref, token, {
-    noun: 'item',
-    open: (target) => itemCardAnswer(deps, { ref: target }, actor),
-    search: () => deps.lookup.searchItems(query, 0, lookupOptions(actor)),
-    list: (fetched, notice) =>
-      itemSearchList({
-        query,
-        page: fetched.data,
-        freshness: fetched.freshness,
-        now: deps.now(),
-        notice,
-      }),
-  });
-}
-
 async function mayOfferReveal(
   deps: ListenerDeps,
   actor: Actor,
@@ -200,15 +123,57 @@ export async function contactCardAnswer(
   });
 }
 
-export async function contactSearchAnswer(
+/**
+ * What the Slack answers need of items or contacts: their search, their list view and their
+ * card. `/stock` and `/contact`, the card clicks and the page clicks are generic over these.
+ */
+export interface Surface<Q extends { words: readonly string[] }, Row extends { code: string }> {
+  noun: Noun;
+  endpoints: { record: ErpEndpoint; search: ErpEndpoint };
+  search(
+    lookup: LookupService,
+    query: Q,
+    offset: number,
+    options: LookupOptions,
+  ): Promise<Fetched<Page<Row>>>;
+  list(model: ListModel<Q, Row>): SlackMessage;
+  /** The search run when an exact code is not found. */
+  queryFor(token: string): Q;
+  card(deps: ListenerDeps, ref: ErpRef, actor: Actor, client: SlackUsersApi): Promise<SlackMessage>;
+}
+
+export const ITEM_SURFACE: Surface<ItemQuery, ItemSearchRow> = {
+  noun: ITEMS.record.noun,
+  endpoints: { record: ITEMS.record.endpoint, search: ITEMS.search.endpoint },
+  search: (lookup, query, offset, options) => lookup.searchItems(query, offset, options),
+  list: itemSearchList,
+  queryFor: (token) => ({ words: [token] }),
+  card: (deps, ref, actor) => itemCardAnswer(deps, { ref }, actor),
+};
+
+export const CONTACT_SURFACE: Surface<ContactQuery, ContactSearchRow> = {
+  noun: CONTACTS.record.noun,
+  endpoints: { record: CONTACTS.record.endpoint, search: CONTACTS.search.endpoint },
+  search: (lookup, query, offset, options) => lookup.searchContacts(query, offset, options),
+  list: contactSearchList,
+  queryFor: (token) => ({ words: [token] }),
+  card: (deps, ref, actor, client) => contactCardAnswer(deps, { ref }, actor, client),
+};
+
+/** A page of search results; `notice` (worded by a view) heads it. */
+export async function searchAnswer<
+  Q extends { words: readonly string[] },
+  Row extends { code: string },
+>(
+  surface: Surface<Q, Row>,
   deps: ListenerDeps,
-  query: ContactQuery,
+  query: Q,
   offset: number,
   actor: Actor,
   notice?: string,
 ): Promise<SlackMessage> {
-  const fetched = await deps.lookup.searchContacts(query, offset, lookupOptions(actor));
-  return contactSearchList({
+  const fetched = await surface.search(deps.lookup, query, offset, lookupOptions(actor));
+  return surface.list({
     query,
     page: fetched.data,
     freshness: fetched.freshness,
@@ -217,27 +182,46 @@ export async function contactSearchAnswer(
   });
 }
 
-export function contactByCodeAnswer(
+/**
+ * `/stock CODE`, `/contact CODE`: the card; on 404 a search for the code, opening the top
+ * result when its code equals the token ignoring case (PRODUCT.md), else the close matches.
+ * An id (`id:123`, `#123`) that does not exist is said plainly: there is nothing to search.
+ */
+export async function byCodeAnswer<
+  Q extends { words: readonly string[] },
+  Row extends { code: string },
+>(
+  surface: Surface<Q, Row>,
   deps: ListenerDeps,
-  ref: ErpRef,
-  token: string,
+  request: { ref: ErpRef; token: string; query: Q },
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<SlackMessage> {
-  const query: ContactQuery = { words: [token] };
-  return openWithSearchFallback(ref, token, {
-    noun: 'contact',
-    open: (target) => contactCardAnswer(deps, { ref: target }, actor, client),
-    search: () => deps.lookup.searchContacts(query, 0, lookupOptions(actor)),
-    list: (fetched, notice) =>
-      contactSearchList({
-        query,
-        page: fetched.data,
-        freshness: fetched.freshness,
-        now: deps.now(),
-        notice,
+  const { ref, token, query } = request;
+  try {
+    return await surface.card(deps, ref, actor, client);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    if ('id' in ref || token === '') {
+      return noticeMessage(notFoundNotice({ noun: surface.noun, ref }));
+    }
+    const fetched = await surface.search(deps.lookup, query, 0, lookupOptions(actor));
+    const top = fetched.data.rows[0];
+    if (top && top.code.toLowerCase() === token.toLowerCase()) {
+      return surface.card(deps, { code: top.code }, actor, client);
+    }
+    return surface.list({
+      query,
+      page: fetched.data,
+      freshness: fetched.freshness,
+      now: deps.now(),
+      notice: closestMatchesNotice({
+        noun: surface.noun,
+        code: token,
+        anyMatch: fetched.data.rows.length > 0,
       }),
-  });
+    });
+  }
 }
 
 /** The one short "working on it" line: why (queued, and behind whose lookups, or a slow ERP). */

@@ -10,11 +10,12 @@ import type { ContactCardState, ItemCardState } from '../../../views/actions.js'
 import type { SlackMessage } from '../../../views/message.js';
 import type { WorkSubject } from '../../../views/progress.js';
 import {
+  CONTACT_SURFACE,
   contactCardAnswer,
-  contactSearchAnswer,
+  ITEM_SURFACE,
   itemCardAnswer,
-  itemSearchAnswer,
   safely,
+  searchAnswer,
   workingLine,
 } from '../../answers.js';
 import { type ClickMode, deliverClickAnswer } from '../../delivery.js';
@@ -109,7 +110,7 @@ export function itemPageClick(deps: ListenerDeps) {
       working: [{ kind: 'search', noun: 'item' }, 'searchItems'],
       actor: click.actor,
       mode: modeFor('in_place', click.onSharedMessage),
-      build: () => itemSearchAnswer(deps, query, state.o, click.actor),
+      build: () => searchAnswer(ITEM_SURFACE, deps, query, state.o, click.actor),
     });
   };
 }
@@ -126,7 +127,7 @@ export function contactPageClick(deps: ListenerDeps) {
       working: [{ kind: 'search', noun: 'contact' }, 'searchContact'],
       actor: click.actor,
       mode: modeFor('in_place', click.onSharedMessage),
-      build: () => contactSearchAnswer(deps, query, state.o, click.actor),
+      build: () => searchAnswer(CONTACT_SURFACE, deps, query, state.o, click.actor),
     });
   };
 }
