@@ -161,33 +161,34 @@ class CachedLookupService implements LookupService {
   /** Why a kept entry was last served instead of a new answer (the ERP's failure). */
   private readonly failures = new WeakMap<Entry, unknown>();
 
-  constructor(private readonly o: LookupServiceOptions) {
-    if (o.ttlMs <= 0 || o.contactTtlMs <= 0) throw new RangeError('cache lifetimes must be > 0');
-    this.now = o.now ?? Date.now;
-    this.memory = createMemoryCache(o.maxBytes, this.now);
+  constructor(private readonly options: LookupServiceOptions) {
+    if (options.ttlMs <= 0 || options.contactTtlMs <= 0)
+      throw new RangeError('cache lifetimes must be > 0');
+    this.now = options.now ?? Date.now;
+    this.memory = createMemoryCache(options.maxBytes, this.now);
     this.lifetimes = {
-      items: { freshMs: o.ttlMs, staleMs: o.staleForMs ?? HOUR },
+      items: { freshMs: options.ttlMs, staleMs: options.staleForMs ?? HOUR },
       contacts: {
-        freshMs: o.contactTtlMs,
-        staleMs: Math.min(o.staleForMs ?? CONTACT_STALE_CAP_MS, CONTACT_STALE_CAP_MS),
+        freshMs: options.contactTtlMs,
+        staleMs: Math.min(options.staleForMs ?? CONTACT_STALE_CAP_MS, CONTACT_STALE_CAP_MS),
       },
     };
-    this.negativeTtlMs = o.negativeTtlMs ?? 15_000;
-    this.revalidateMs = o.revalidateInBackgroundMs ?? 0;
-    const prefix = o.keyPrefix ?? 'erp-lookups:';
-    if (o.redis) {
-      this.health = new RedisHealth(o.redis, o.logger);
-      this.shared = new RedisCache(o.redis, this.health, prefix, o.erp.credentialKey);
+    this.negativeTtlMs = options.negativeTtlMs ?? 15_000;
+    this.revalidateMs = options.revalidateInBackgroundMs ?? 0;
+    const prefix = options.keyPrefix ?? 'erp-lookups:';
+    if (options.redis) {
+      this.health = new RedisHealth(options.redis, options.logger);
+      this.shared = new RedisCache(options.redis, this.health, prefix, options.erp.credentialKey);
     }
     this.lanes = this.createLanes(prefix);
     this.upstream = new Upstream({
       lanes: this.lanes,
-      retry: o.retry,
-      breaker: o.breaker,
-      metrics: o.metrics,
-      logger: o.logger,
+      retry: options.retry,
+      breaker: options.breaker,
+      metrics: options.metrics,
+      logger: options.logger,
       now: this.now,
-      random: o.random ?? Math.random,
+      random: options.random ?? Math.random,
     });
   }
 
@@ -259,7 +260,7 @@ class CachedLookupService implements LookupService {
         lifetime: resource.lifetime,
         key: recordKey(resource, ref),
         schema: resource.schema,
-        fetch: () => resource.get(this.o.erp, ref),
+        fetch: () => resource.get(this.options.erp, ref),
         aliases: (record) => resource.refs(record).map((alias) => recordKey(resource, alias)),
       },
       options,
@@ -282,7 +283,7 @@ class CachedLookupService implements LookupService {
         lifetime: resource.lifetime,
         key: normalised.key,
         schema: windowSchema(resource.rowSchema),
-        fetch: () => resource.search(this.o.erp, normalised.query, at),
+        fetch: () => resource.search(this.options.erp, normalised.query, at),
       },
       options,
     );
@@ -341,7 +342,7 @@ class CachedLookupService implements LookupService {
         fallback = entry;
       }
     }
-    this.o.metrics.cache.inc({ kind: spec.kind, result: 'miss' });
+    this.options.metrics.cache.inc({ kind: spec.kind, result: 'miss' });
     try {
       const data = await this.upstream.call(spec.endpoint, options.requester, spec.fetch);
       const entry: Entry = { kind: 'value', data, fetchedAt: this.now() };
@@ -386,13 +387,13 @@ class CachedLookupService implements LookupService {
     }
     const fromCache = cached || entry.fetchedAt < startedAt;
     if (entry.kind === 'not_found') {
-      if (fromCache) this.o.metrics.cache.inc({ kind: spec.kind, result: 'negative' });
+      if (fromCache) this.options.metrics.cache.inc({ kind: spec.kind, result: 'negative' });
       throw new NotFoundError(
         fromCache ? 'Not found (remembered from a recent lookup)' : 'Not found',
         { endpoint: spec.endpoint, statusCode: 404 },
       );
     }
-    if (fromCache) this.o.metrics.cache.inc({ kind: spec.kind, result: 'hit' });
+    if (fromCache) this.options.metrics.cache.inc({ kind: spec.kind, result: 'hit' });
     return {
       data: this.typed(spec, entry.data),
       freshness: { fetchedAt: new Date(entry.fetchedAt), fromCache, stale: false },
@@ -404,9 +405,9 @@ class CachedLookupService implements LookupService {
     entry: Entry & { kind: 'value' },
     error: unknown,
   ): Fetched<T> {
-    this.o.metrics.cache.inc({ kind: spec.kind, result: 'stale' });
+    this.options.metrics.cache.inc({ kind: spec.kind, result: 'stale' });
     const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';
-    this.o.logger.warn(
+    this.options.logger.warn(
       { endpoint: spec.endpoint, code, ageMs: this.now() - entry.fetchedAt },
       'ERP failed; serving the cached answer',
     );
@@ -449,20 +450,20 @@ class CachedLookupService implements LookupService {
   }
 
   private createLanes(prefix: string): Record<ErpEndpoint, Lane> {
-    const windowMs = this.o.limits.windowMs ?? 60_000;
+    const windowMs = this.options.limits.windowMs ?? 60_000;
     const credential = createHash('sha256')
-      .update(this.o.erp.credentialKey)
+      .update(this.options.erp.credentialKey)
       .digest('hex')
       .slice(0, 16);
     const lane = (endpoint: ErpEndpoint): Lane => {
       const limit = endpoint.startsWith('search')
-        ? this.o.limits.searchPerMinute
-        : this.o.limits.getPerMinute;
-      const share = fairShare(limit, this.o.fairShareReserve ?? DEFAULT_RESERVE);
+        ? this.options.limits.searchPerMinute
+        : this.options.limits.getPerMinute;
+      const share = fairShare(limit, this.options.fairShareReserve ?? DEFAULT_RESERVE);
       const ledger: Ledger =
-        this.o.redis && this.health
+        this.options.redis && this.health
           ? new RedisLedger({
-              redis: this.o.redis,
+              redis: this.options.redis,
               health: this.health,
               key: `${prefix}budget:${credential}:${endpoint}`,
               limit,
@@ -475,8 +476,8 @@ class CachedLookupService implements LookupService {
       const queue = new BudgetQueue({
         endpoint,
         ledger,
-        maxWaitMs: this.o.queueMaxWaitMs,
-        metrics: this.o.metrics,
+        maxWaitMs: this.options.queueMaxWaitMs,
+        metrics: this.options.metrics,
         now: this.now,
       });
       return { ledger, queue };

@@ -61,7 +61,8 @@ export async function safely(
   }
 }
 
-function logFailure(deps: ListenerDeps, what: string, error: unknown): void {
+/** One log line for a failed answer, at the level its audience calls for. */
+export function logFailure(deps: ListenerDeps, what: string, error: unknown): void {
   if (isErpError(error)) {
     const level =
       error.audience === 'admin' ? 'error' : error.audience === 'user' ? 'info' : 'warn';
