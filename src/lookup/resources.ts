@@ -47,6 +47,8 @@ export interface SearchResource<Q extends { words: readonly string[] }, Row> {
   endpoint: ErpEndpoint;
   lifetime: LifetimeKind;
   rowSchema: z.ZodType<Row>;
+  /** A search for these words and no filters (a code that was not found, searched for). */
+  fromWords(words: string[]): Q;
   filters(query: Q): Filters;
   /** One upstream window of rows, for a normalised query. */
   search(erp: ErpApi, query: Q, offset: number): Promise<SearchWindow<Row>>;
@@ -73,6 +75,7 @@ export const ITEMS: Resource<Item, ItemQuery, ItemSearchRow> = {
     endpoint: 'searchItems',
     lifetime: 'items',
     rowSchema: ItemSearchRowSchema,
+    fromWords: (words) => ({ words }),
     filters: (query) => ({ category: query.category, supplier: query.supplier }),
     search: async (erp, query, offset) => {
       const envelope = await erp.searchItems({
@@ -103,6 +106,7 @@ export const CONTACTS: Resource<Contact, ContactQuery, ContactSearchRow> = {
     endpoint: 'searchContact',
     lifetime: 'contacts',
     rowSchema: ContactSearchRowSchema,
+    fromWords: (words) => ({ words }),
     filters: (query) => ({ type: query.type }),
     search: async (erp, query, offset) => {
       const envelope = await erp.searchContact({

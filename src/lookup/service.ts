@@ -192,6 +192,7 @@ class CachedLookupService implements LookupService {
     });
   }
 
+  // The LookupService surface: each one line over the generic paths below.
   getItem(ref: ErpRef, options: LookupOptions = {}): Promise<Fetched<Item>> {
     return this.getRecord(ITEMS.record, ref, options);
   }
@@ -200,19 +201,11 @@ class CachedLookupService implements LookupService {
     return this.getRecord(CONTACTS.record, ref, options);
   }
 
-  searchItems(
-    query: ItemQuery,
-    offset: number,
-    options: LookupOptions = {},
-  ): Promise<Fetched<Page<ItemSearchRow>>> {
+  searchItems(query: ItemQuery, offset: number, options: LookupOptions = {}) {
     return this.searchPage(ITEMS.search, query, offset, options);
   }
 
-  searchContacts(
-    query: ContactQuery,
-    offset: number,
-    options: LookupOptions = {},
-  ): Promise<Fetched<Page<ContactSearchRow>>> {
+  searchContacts(query: ContactQuery, offset: number, options: LookupOptions = {}) {
     return this.searchPage(CONTACTS.search, query, offset, options);
   }
 

@@ -5,7 +5,7 @@
 import type { ErpRef } from '../erp/api.js';
 import { type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
 import type { ContactSearchRow, ItemSearchRow } from '../erp/schemas.js';
-import { CONTACTS, ITEMS, type Noun } from '../lookup/resources.js';
+import { CONTACTS, ITEMS, type Noun, type Resource } from '../lookup/resources.js';
 import {
   BusyError,
   type ContactQuery,
@@ -143,23 +143,30 @@ export interface Surface<Q extends { words: readonly string[] }, Row extends { c
   card(deps: ListenerDeps, ref: ErpRef, actor: Actor, client: SlackUsersApi): Promise<SlackMessage>;
 }
 
-export const ITEM_SURFACE: Surface<ItemQuery, ItemSearchRow> = {
-  noun: ITEMS.record.noun,
-  endpoints: { record: ITEMS.record.endpoint, search: ITEMS.search.endpoint },
+/** A surface from the resource's description and the views and calls that show it. */
+function surfaceOf<Q extends { words: readonly string[] }, Row extends { code: string }>(
+  resource: Resource<unknown, Q, Row>,
+  shown: Pick<Surface<Q, Row>, 'search' | 'list' | 'card'>,
+): Surface<Q, Row> {
+  return {
+    noun: resource.record.noun,
+    endpoints: { record: resource.record.endpoint, search: resource.search.endpoint },
+    queryFor: (token) => resource.search.fromWords([token]),
+    ...shown,
+  };
+}
+
+export const ITEM_SURFACE = surfaceOf(ITEMS, {
   search: (lookup, query, offset, options) => lookup.searchItems(query, offset, options),
   list: itemSearchList,
-  queryFor: (token) => ({ words: [token] }),
   card: (deps, ref, actor) => itemCardAnswer(deps, { ref }, actor),
-};
+});
 
-export const CONTACT_SURFACE: Surface<ContactQuery, ContactSearchRow> = {
-  noun: CONTACTS.record.noun,
-  endpoints: { record: CONTACTS.record.endpoint, search: CONTACTS.search.endpoint },
+export const CONTACT_SURFACE = surfaceOf(CONTACTS, {
   search: (lookup, query, offset, options) => lookup.searchContacts(query, offset, options),
   list: contactSearchList,
-  queryFor: (token) => ({ words: [token] }),
   card: (deps, ref, actor, client) => contactCardAnswer(deps, { ref }, actor, client),
-};
+});
 
 /** A page of search results; `notice` (worded by a view) heads it. */
 export async function searchAnswer<

@@ -14,6 +14,7 @@ import {
   contactCardAnswer,
   ITEM_SURFACE,
   itemCardAnswer,
+  type Surface,
   safely,
   searchAnswer,
   workingLine,
@@ -98,36 +99,39 @@ export function contactCardClick(deps: ListenerDeps, intent: Intent, refresh = f
   };
 }
 
-/** ‹ Previous / Next › on item search lists: served from the cached upstream window. */
+/** ‹ Previous / Next › on a search list: served from the cached upstream window. */
+function answerPage<Q extends { words: readonly string[] }, Row extends { code: string }>(
+  deps: ListenerDeps,
+  args: ClickArgs,
+  click: { actor: Actor; onSharedMessage: boolean },
+  page: { surface: Surface<Q, Row>; query: Q; offset: number },
+): Promise<void> {
+  const { surface, query, offset } = page;
+  return answerClick(deps, args, {
+    what: `${surface.noun} page`,
+    working: [{ kind: 'search', noun: surface.noun }, surface.endpoints.search],
+    actor: click.actor,
+    mode: modeFor('in_place', click.onSharedMessage),
+    build: () => searchAnswer(surface, deps, query, offset, click.actor),
+  });
+}
+
 export function itemPageClick(deps: ListenerDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptClick(deps, args, 'is');
     if (!click) return;
     const { state } = click;
     const query = { words: state.w, category: state.cat, supplier: state.sup };
-    await answerClick(deps, args, {
-      what: 'item page',
-      working: [{ kind: 'search', noun: 'item' }, 'searchItems'],
-      actor: click.actor,
-      mode: modeFor('in_place', click.onSharedMessage),
-      build: () => searchAnswer(ITEM_SURFACE, deps, query, state.o, click.actor),
-    });
+    await answerPage(deps, args, click, { surface: ITEM_SURFACE, query, offset: state.o });
   };
 }
 
-/** ‹ Previous / Next › on contact search lists. */
 export function contactPageClick(deps: ListenerDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptClick(deps, args, 'cs');
     if (!click) return;
     const { state } = click;
     const query = { words: state.w, type: state.ty };
-    await answerClick(deps, args, {
-      what: 'contact page',
-      working: [{ kind: 'search', noun: 'contact' }, 'searchContact'],
-      actor: click.actor,
-      mode: modeFor('in_place', click.onSharedMessage),
-      build: () => searchAnswer(CONTACT_SURFACE, deps, query, state.o, click.actor),
-    });
+    await answerPage(deps, args, click, { surface: CONTACT_SURFACE, query, offset: state.o });
   };
 }
