@@ -23,7 +23,7 @@ import {
   ServerError,
   UnavailableError,
 } from '../erp/errors.js';
-import type { Contact, ContactSearchRow, Item, ItemSearchRow } from '../erp/schemas.js';
+import type { Contact, Item } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import { BudgetQueue } from './budget.js';
 import {

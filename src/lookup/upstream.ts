@@ -25,6 +25,7 @@ import {
   wrap,
 } from 'cockatiel';
 import {
+  ERP_ENDPOINTS,
   type ErpEndpoint,
   ErpError,
   RateLimitedError,
@@ -109,7 +110,7 @@ export class Upstream {
   private readonly policies = new Map<ErpEndpoint, Lanes>();
 
   constructor(private readonly options: UpstreamOptions) {
-    for (const endpoint of Object.keys(options.lanes) as ErpEndpoint[]) {
+    for (const endpoint of ERP_ENDPOINTS) {
       this.policies.set(endpoint, this.compose(endpoint));
     }
   }

@@ -4,13 +4,10 @@
  */
 import type { ErpRef } from '../erp/api.js';
 import { type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
-import type { ContactSearchRow, ItemSearchRow } from '../erp/schemas.js';
 import { CONTACTS, ITEMS, type Noun, type Resource } from '../lookup/resources.js';
 import {
   BusyError,
-  type ContactQuery,
   type Fetched,
-  type ItemQuery,
   type LookupOptions,
   type LookupService,
   type Page,
