@@ -1,21 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Folders whose tests are in-process only (no child processes, no process-wide state they
- * change): they share module instances within a worker (`isolate: false`), which saves
- * importing Bolt, zod schemas and the sandbox data again for every file, most of the suite's
- * time. Everything else (end-to-end runs, child processes, the logger's secret registry)
- * keeps a fresh module graph per file.
+ * Files that start child processes or change process-wide state (the logger's secret
+ * registry) get a fresh module graph each. Every other file runs in process and shares
+ * module instances within a worker (`isolate: false`), which saves importing Bolt, the zod
+ * schemas and the sandbox data again for every file: most of the suite's time.
  */
-const SHARED = [
-  'test/views/**/*.test.ts',
-  'test/slack/**/*.test.ts',
-  'test/lookup/**/*.test.ts',
-  'test/erp/**/*.test.ts',
-  'test/sandbox/**/*.test.ts',
-  'test/privacy/**/*.test.ts',
-  'test/config/**/*.test.ts',
-  'test/manifest/**/*.test.ts',
+const ISOLATED = [
+  'test/main.test.ts',
+  'test/console/mainProcess.test.ts',
+  'test/harness/shutdown.test.ts',
+  'test/log/**/*.test.ts',
 ];
 
 export default defineConfig({
@@ -28,11 +23,16 @@ export default defineConfig({
     // Redis tests share one server; files run in parallel, in child processes.
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'shared', include: SHARED, isolate: false } },
       {
         extends: true,
-        test: { name: 'isolated', include: ['test/**/*.test.ts'], exclude: SHARED },
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts'],
+          exclude: ISOLATED,
+          isolate: false,
+        },
       },
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
     ],
   },
 });
