@@ -10,7 +10,6 @@
  * the ERP fails with a retryable error (or the budget is busy), the newest entry still kept,
  * marked stale.
  */
-import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
@@ -25,7 +24,6 @@ import {
 } from '../erp/errors.js';
 import type { Contact, Item } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
-import { BudgetQueue } from './budget.js';
 import {
   createMemoryCache,
   type Entry,
@@ -33,11 +31,10 @@ import {
   type MemoryCache,
   RedisCache,
 } from './cache.js';
-import { fairShare, type Ledger, MemoryLedger } from './ledger.js';
+import { createLanes } from './lanes.js';
 import type { CacheKind, Metrics } from './metrics.js';
 import { checkOffset, pageFromWindow, windowStart } from './paging.js';
 import { RedisHealth } from './redis.js';
-import { RedisLedger } from './redis-ledger.js';
 import {
   CONTACTS,
   checkRef,
@@ -121,8 +118,6 @@ const HOUR = 3_600_000;
 /** One requester may use all but a sixth of an endpoint's limit within a window. */
 const DEFAULT_RESERVE = 1 / 6;
 const CONTACT_STALE_CAP_MS = 600_000;
-/** A slot whose replica died mid-call is freed after this; longer than any ERP call. */
-const FLIGHT_BOUND_MS = 60_000;
 
 interface Lifetime {
   freshMs: number;
@@ -180,7 +175,18 @@ class CachedLookupService implements LookupService {
       this.health = new RedisHealth(options.redis, options.logger);
       this.shared = new RedisCache(options.redis, this.health, prefix, options.erp.credentialKey);
     }
-    this.lanes = this.createLanes(prefix);
+    this.lanes = createLanes({
+      credentialKey: options.erp.credentialKey,
+      limits: options.limits,
+      fairShareReserve: options.fairShareReserve ?? DEFAULT_RESERVE,
+      queueMaxWaitMs: options.queueMaxWaitMs,
+      shared:
+        options.redis && this.health
+          ? { redis: options.redis, health: this.health, keyPrefix: prefix }
+          : undefined,
+      metrics: options.metrics,
+      now: this.now,
+    });
     this.upstream = new Upstream({
       lanes: this.lanes,
       retry: options.retry,
@@ -440,47 +446,6 @@ class CachedLookupService implements LookupService {
   private share(key: string, entry: Entry, life: Lifetime): void {
     const keepMs = entry.fetchedAt + this.keepMs(entry, life) - this.now();
     if (keepMs > 0) this.shared?.set(key, entry, keepMs);
-  }
-
-  private createLanes(prefix: string): Record<ErpEndpoint, Lane> {
-    const windowMs = this.options.limits.windowMs ?? 60_000;
-    const credential = createHash('sha256')
-      .update(this.options.erp.credentialKey)
-      .digest('hex')
-      .slice(0, 16);
-    const lane = (endpoint: ErpEndpoint): Lane => {
-      const limit = endpoint.startsWith('search')
-        ? this.options.limits.searchPerMinute
-        : this.options.limits.getPerMinute;
-      const share = fairShare(limit, this.options.fairShareReserve ?? DEFAULT_RESERVE);
-      const ledger: Ledger =
-        this.options.redis && this.health
-          ? new RedisLedger({
-              redis: this.options.redis,
-              health: this.health,
-              key: `${prefix}budget:${credential}:${endpoint}`,
-              limit,
-              share,
-              windowMs,
-              flightBoundMs: FLIGHT_BOUND_MS,
-              now: this.now,
-            })
-          : new MemoryLedger(limit, windowMs, this.now, share);
-      const queue = new BudgetQueue({
-        endpoint,
-        ledger,
-        maxWaitMs: this.options.queueMaxWaitMs,
-        metrics: this.options.metrics,
-        now: this.now,
-      });
-      return { ledger, queue };
-    };
-    return {
-      getItem: lane('getItem'),
-      getContact: lane('getContact'),
-      searchItems: lane('searchItems'),
-      searchContact: lane('searchContact'),
-    };
   }
 }
 
