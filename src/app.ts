@@ -5,6 +5,7 @@
 import type { App } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config/config.js';
+import type { ConsoleTransport } from './console/index.js';
 import type { ErpApi } from './erp/api.js';
 import { ErpClient } from './erp/client.js';
 import type { AppLogger } from './log/logger.js';
@@ -12,6 +13,8 @@ import { createMetrics, type Metrics } from './lookup/metrics.js';
 import { connectRedis } from './lookup/redis.js';
 import { createLookupService } from './lookup/service.js';
 import type { LookupService } from './lookup/types.js';
+import { connectOnce, observedErp } from './ops/erpSignals.js';
+import { Readiness, type ReadinessOptions } from './ops/readiness.js';
 import { type AuditLog, createAuditLog } from './privacy/audit.js';
 import { createRevealPolicy } from './privacy/revealPolicy.js';
 import { type RunningSandbox, startSandbox } from './sandbox/index.js';
@@ -29,6 +32,8 @@ export interface Services {
   listeners: ListenerDeps;
   /** Set when the ERP is the built-in sandbox. */
   sandbox: RunningSandbox | undefined;
+  /** `GET /readyz` and its gauges; `start()` begins the periodic checks. */
+  readiness: Readiness;
   health(): HealthReport;
   close(): Promise<void>;
 }
@@ -37,6 +42,8 @@ export interface ServiceOverrides {
   /** Use this ERP instead of building a client (tests). */
   erp?: ErpApi;
   now?: () => Date;
+  /** Readiness check intervals (tests shorten them). */
+  readiness?: Pick<ReadinessOptions, 'tickMs' | 'quietMs' | 'probeEveryMs'>;
 }
 
 function sandboxExamples(sandbox: RunningSandbox): HelpExamples {
@@ -44,6 +51,7 @@ function sandboxExamples(sandbox: RunningSandbox): HelpExamples {
   return {
     itemCodes: examples.itemCodes.slice(0, 3),
     itemSearches: examples.itemSearches.slice(0, 3),
+    itemCategory: examples.itemCategory,
     contactCodes: examples.contactCodes.slice(0, 3),
     contactSearches: examples.contactSearches.slice(0, 3),
   };
@@ -87,8 +95,11 @@ export async function createServices(
   const { client, sandbox } = overrides.erp
     ? { client: undefined, sandbox: undefined }
     : await connectErp(config, logger);
-  const erp: ErpApi = overrides.erp ?? (client as ErpClient);
   const metrics = createMetrics();
+  // Readiness hears every ERP call's outcome; it is built below, once the lookup service is.
+  const erp: ErpApi = observedErp(overrides.erp ?? (client as ErpClient), (signal) =>
+    readiness.observe(signal),
+  );
   const redis: Redis | undefined = config.redisUrl
     ? connectRedis(config.redisUrl, logger)
     : undefined;
@@ -104,6 +115,21 @@ export async function createServices(
     logger: logger.child({ component: 'lookup' }),
     metrics,
   });
+  const erpUrl =
+    config.erp.kind === 'remote' ? config.erp.baseUrl : overrides.erp ? undefined : sandbox?.url;
+  const readiness = new Readiness({
+    breakerState: () => lookup.breakerState(),
+    // A code no ERP is likely to hold: a 404 proves reachability and credentials alike.
+    probeErp: () =>
+      lookup.getItem({ code: 'READYZ-PROBE' }, { refresh: true, requester: 'readiness' }),
+    budgetFree: () => lookup.expectedWaitMs('getItem') === 0,
+    connectErp: erpUrl ? () => connectOnce(erpUrl, Math.min(config.erpTimeoutMs, 5000)) : undefined,
+    redis,
+    socketMode: config.mode === 'socket',
+    metrics,
+    logger: logger.child({ component: 'readiness' }),
+    ...overrides.readiness,
+  });
   const audit: AuditLog = createAuditLog({ logger, file: config.privacy.auditFile });
   const now = overrides.now ?? (() => new Date());
   const listeners: ListenerDeps = {
@@ -113,6 +139,7 @@ export async function createServices(
     audit,
     access: config.access,
     examples: sandbox ? sandboxExamples(sandbox) : undefined,
+    display: { sandbox: sandbox !== undefined, shareCost: config.shareCost },
     now,
     timing: DEFAULT_TIMING,
   };
@@ -124,6 +151,7 @@ export async function createServices(
     lookup,
     listeners,
     sandbox,
+    readiness,
     health: () => {
       const redisStatus = redis?.status;
       return {
@@ -135,6 +163,7 @@ export async function createServices(
       };
     },
     close: async () => {
+      readiness.stop();
       await lookup.close();
       await audit.close();
       await client?.close();
@@ -155,6 +184,26 @@ export function slackAppFor(
     apiUrl,
     logger: services.logger,
     listeners: services.listeners,
-    routes: { health: services.health, registry: services.metrics.registry },
+    routes: {
+      health: services.health,
+      readiness: () => services.readiness.report(),
+      registry: services.metrics.registry,
+    },
+    watchSocket: services.readiness.watchSocket,
   });
+}
+
+/** The Bolt app over these services, answered by the console's receiver and fake Slack. */
+export function consoleAppFor(services: Services, transport: ConsoleTransport): App {
+  return slackAppFor(
+    services,
+    {
+      kind: 'custom',
+      receiver: transport.receiver,
+      botToken: transport.token,
+      botId: transport.botId,
+      botUserId: transport.botUserId,
+    },
+    transport.slackApiUrl,
+  );
 }

@@ -2,13 +2,14 @@
  * `npm start`: reads the configuration, then runs the Slack app (Socket Mode or HTTP) or,
  * with no Slack variables, the console.
  *
- *   npm start                                   the app, or the console without Slack variables
- *   npm start -- --once "/stock WIDGET-9"       one command, printed as text, then exit
- *   npm start -- --once "/stock WIDGET-9" --json   the same, as Block Kit JSON
+ *   npm start                      the app, or the console without Slack variables
+ *   npm start --silent -- --once "/stock WIDGET-9"             one command, as text, then exit
+ *   npm start --silent -- --once "/stock WIDGET-9" --json      the same, as Block Kit JSON
+ *   npm start --silent -- --once "Is WIDGET-9 in?" --shortcut  the message shortcut on a text
  */
 import { parseArgs } from 'node:util';
 import type { App } from '@slack/bolt';
-import { createServices, type Services, slackAppFor } from './app.js';
+import { consoleAppFor, createServices, type Services, slackAppFor } from './app.js';
 import {
   type AppConfig,
   ConfigError,
@@ -19,11 +20,15 @@ import {
 import { runConsole } from './console/index.js';
 import { type AppLogger, createLogger, registerSecret, scrubSecrets } from './log/logger.js';
 import type { SlackTransport } from './slack/app.js';
+import { LOOK_UP_STOCK_CALLBACK_ID } from './slack/listeners/shortcuts/lookUpStock.js';
 
-const USAGE = `Usage: npm start [-- --once "/stock WIDGET-9" [--json]]
+const USAGE = `Usage: npm start --silent [-- --once "/stock WIDGET-9" [--json]]
+       npm start --silent [-- --once "message text" --shortcut [--json]]
 
 With SLACK_BOT_TOKEN set, runs the Slack app (Socket Mode with SLACK_APP_TOKEN, else HTTP on
 PORT). Without it, starts a console that answers /stock and /contact in the terminal.
+--shortcut runs the message shortcut "Look up stock" on the --once text. With --json, standard
+output carries only the Block Kit JSON; everything else goes to standard error.
 See README.md for every environment variable.
 `;
 
@@ -52,10 +57,12 @@ async function runSlack(services: Services, logger: AppLogger): Promise<App> {
   const app = slackAppFor(services, slackTransport(config));
   await app.init();
   await app.start();
+  // Checks the ERP and its credentials now rather than at the first user's lookup.
+  services.readiness.start();
   logger.info(
     config.mode === 'socket'
-      ? `Connected to Slack in Socket Mode; /healthz and /metrics on port ${config.port}`
-      : `Listening on port ${config.port}: POST /slack/events, GET /healthz, GET /metrics`,
+      ? `Connected to Slack in Socket Mode; /healthz, /readyz and /metrics on port ${config.port}`
+      : `Listening on port ${config.port}: POST /slack/events, GET /healthz, GET /readyz, GET /metrics`,
   );
   return app;
 }
@@ -73,22 +80,12 @@ async function runConsoleMode(
       : 'Using the ERP at ERP_BASE_URL.',
   ];
   return runConsole({
-    buildApp: (transport) =>
-      slackAppFor(
-        services,
-        {
-          kind: 'custom',
-          receiver: transport.receiver,
-          botToken: transport.token,
-          botId: transport.botId,
-          botUserId: transport.botUserId,
-        },
-        transport.slackApiUrl,
-      ),
+    buildApp: (transport) => consoleAppFor(services, transport),
     once,
     json,
     logger,
     banner: once ? undefined : banner,
+    messageShortcut: { callbackId: LOOK_UP_STOCK_CALLBACK_ID, name: 'Look up stock' },
   });
 }
 
@@ -97,6 +94,7 @@ async function main(): Promise<number> {
     options: {
       once: { type: 'string' },
       json: { type: 'boolean', default: false },
+      shortcut: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     allowPositionals: false,
@@ -105,6 +103,11 @@ async function main(): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  if (values.shortcut && values.once === undefined) {
+    process.stderr.write(`--shortcut needs --once "message text".\n\n${USAGE}`);
+    return 1;
+  }
+  const once = values.shortcut ? `/shortcut ${values.once ?? ''}` : values.once;
   loadDotEnv();
   let config: AppConfig;
   try {
@@ -127,7 +130,7 @@ async function main(): Promise<number> {
   logger.info({ config: describeConfig(config) }, 'starting');
   const services = await createServices(config, logger);
   if (consoleMode) {
-    const code = await runConsoleMode(services, logger, values.once, values.json ?? false);
+    const code = await runConsoleMode(services, logger, once, values.json ?? false);
     await services.close();
     return code;
   }

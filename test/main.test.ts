@@ -1,23 +1,22 @@
 /**
  * `npm start` as an operator runs it: the real entry point in a child process, configured by
  * environment variables only. HTTP mode against a fake Slack, a bad configuration, `--help`.
+ * CI runs this file on Node 22 too, as the start-up smoke test (.ci/run).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../src/sandbox/index.js';
 import { freePort } from './helpers/app.js';
 import { capture, captureSecret } from './helpers/capture.js';
+import { nodeArgsForStart, repoRoot } from './helpers/entry.js';
 import {
   type FakeSlack,
   postToSlackApp,
   slashCommandForm,
   startFakeSlack,
 } from './helpers/slack/index.js';
-
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 /** The environment of a fresh shell: none of this machine's Slack, ERP or Redis settings. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -28,7 +27,8 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 function start(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+  // What `npm start` runs (tsx or the compiled dist/main.js), on this test's Node.
+  const child = spawn(process.execPath, [...nodeArgsForStart(), ...args], {
     cwd: repoRoot,
     env: cleanEnv(env),
   });
@@ -73,6 +73,29 @@ describe('npm start with a bad configuration', () => {
   });
 });
 
+describe('npm start -- --once … --shortcut --json, in the console', () => {
+  it('prints the message shortcut’s answer as JSON on stdout, and nothing else there', async () => {
+    const run = start(['--once', 'Is WIDGET-9 in?', '--shortcut', '--json'], {
+      LOG_LEVEL: 'info',
+    });
+    expect(await run.exited, run.err()).toBe(0);
+    const documents = run
+      .out()
+      .trim()
+      .split(/\n(?=\{)/);
+    const answers = documents.map((doc) => JSON.parse(doc) as { text: string });
+    expect(answers.at(-1)?.text).toContain('WIDGET-9');
+    // Everything else (here: the info logs) went to stderr.
+    expect(run.err()).toContain('sandbox');
+  }, 60_000);
+
+  it('refuses --shortcut without --once', async () => {
+    const run = start(['--shortcut'], {});
+    expect(await run.exited).toBe(1);
+    expect(run.err()).toContain('--shortcut needs --once');
+  });
+});
+
 describe('npm start in HTTP mode', () => {
   const botToken = 'xoxb-main-http-0123456789';
   const signingSecret = 'main-http-signing-secret-0123456789';
@@ -112,6 +135,21 @@ describe('npm start in HTTP mode', () => {
     expect(slack.calls('auth.test')).toHaveLength(1);
     const health = await request(`http://127.0.0.1:${port}/healthz`);
     expect(await health.body.json()).toMatchObject({ status: 'ok', mode: 'http', erp: 'remote' });
+  });
+
+  it('turns ready on GET /readyz once the ERP accepted the credentials', async () => {
+    const deadline = Date.now() + 10_000;
+    let last = { status: 0, body: '' };
+    while (last.status !== 200 && Date.now() < deadline) {
+      const answer = await request(`http://127.0.0.1:${port}/readyz`);
+      last = { status: answer.statusCode, body: await answer.body.text() };
+      if (last.status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(last.status, last.body).toBe(200);
+    expect(JSON.parse(last.body)).toMatchObject({
+      status: 'ready',
+      checks: { erp: { ok: true }, credentials: { ok: true } },
+    });
   });
 
   it('answers a signed /stock on POST /slack/events', async () => {

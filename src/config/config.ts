@@ -52,6 +52,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   privacy: { reveal: RevealPolicy; auditFile: string | undefined };
   access: { stock: AccessRule; contact: AccessRule };
+  /** SHARE_COST: item and component costs on shared cards too (internal-only workspaces). */
+  shareCost: boolean;
 }
 
 export interface ConfigProblem {
@@ -103,7 +105,7 @@ const USER_ID = /^[UW][A-Z0-9]{2,}$/;
 const CHANNEL_ID = /^[CGD][A-Z0-9]{2,}$/;
 
 /** Field names are the environment variable names, so zod's paths name the variable. */
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   SLACK_BOT_TOKEN: optionalString.refine((v) => v === undefined || v.startsWith('xoxb-'), {
     message: 'must be a bot token starting with xoxb-',
   }),
@@ -150,9 +152,18 @@ const EnvSchema = z.object({
   STOCK_ALLOWED_USERS: idList(USER_ID),
   CONTACT_ALLOWED_CHANNELS: idList(CHANNEL_ID),
   CONTACT_ALLOWED_USERS: idList(USER_ID),
+  SHARE_COST: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v),
+      z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+    )
+    .transform((v) => v === 'true'),
 });
 
 type Env = z.infer<typeof EnvSchema>;
+
+/** Every variable the app reads, by name (the keys of `EnvSchema`). */
+export type EnvName = keyof Env;
 
 const FIXES: Record<string, string> = {
   SLACK_BOT_TOKEN: 'Copy the Bot User OAuth Token (xoxb-…) from OAuth & Permissions.',
@@ -170,6 +181,8 @@ const FIXES: Record<string, string> = {
   LOG_LEVEL: 'Use one of fatal, error, warn, info, debug, trace, silent.',
   CONTACT_REVEAL:
     'Use members (everyone but guests), everyone, nobody, or a comma-separated list of user ids (U…) and user group ids (S…).',
+  SHARE_COST:
+    'Use true to show item costs on cards shared to a channel too, or false (the default) to keep them private.',
 };
 
 const fixFor = (variable: string) => FIXES[variable] ?? 'See the configuration table in README.md.';
@@ -316,6 +329,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       stock: { channels: env.STOCK_ALLOWED_CHANNELS, users: env.STOCK_ALLOWED_USERS },
       contact: { channels: env.CONTACT_ALLOWED_CHANNELS, users: env.CONTACT_ALLOWED_USERS },
     },
+    shareCost: env.SHARE_COST,
   });
 }
 

@@ -20,7 +20,8 @@ export interface BoardOptions {
   color: boolean;
   /** Print each message's exact `{ text, blocks }` JSON instead of drawing it. */
   json: boolean;
-  width?: number;
+  /** Terminal columns, read at each drawing so a resized window is followed. */
+  width?: number | (() => number);
   /** Where remarks about the conversation go (deleted messages, Slack refusals); `write` by default. */
   writeNote?: (text: string) => void;
 }
@@ -161,9 +162,10 @@ export class Board implements SlackSink {
   }
 
   private draw(message: BoardMessage, label: string): void {
+    const { width } = this.options;
     const rendered = renderMessage(message, {
       color: this.options.color,
-      ...(this.options.width === undefined ? {} : { width: this.options.width }),
+      ...(width === undefined ? {} : { width: typeof width === 'function' ? width() : width }),
     });
     message.buttons = rendered.buttons;
     this.shownCount += 1;

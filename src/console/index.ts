@@ -12,7 +12,12 @@ import { FakeSlackServer } from './fakeSlack.js';
 import { CONSOLE } from './identity.js';
 import { ConsoleReceiver } from './receiver.js';
 import { defaultHistoryFile, runRepl, Screen } from './repl.js';
-import { ConsoleSession, DEFAULT_TIMING, type SessionTiming } from './session.js';
+import {
+  ConsoleSession,
+  DEFAULT_TIMING,
+  type MessageShortcut,
+  type SessionTiming,
+} from './session.js';
 
 export { blockKitBuilderUrl } from './builderLink.js';
 export { type ConsoleButton, renderMessage } from './render.js';
@@ -55,6 +60,8 @@ export interface ConsoleOptions {
   historyFile?: string | false;
   /** The slash commands the app answers. Default: /stock and /contact. */
   commands?: readonly string[];
+  /** The app's message shortcut, tried with `/shortcut <message text>`. Default: none. */
+  messageShortcut?: MessageShortcut;
   /** Waiting rules for answers (tests shorten them). */
   timing?: Partial<SessionTiming>;
 }
@@ -94,7 +101,7 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
     writeNote: json ? (text) => errorOutput.write(text) : screen.write,
     color,
     json,
-    width: output.isTTY && output.columns ? output.columns : 80,
+    width: () => (output.isTTY && output.columns ? output.columns : 80),
   });
   const server = new FakeSlackServer(board, activity, options.logger);
   await server.start();
@@ -117,6 +124,7 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
       write: json ? (text) => errorOutput.write(text) : screen.write,
       color,
       commands: options.commands ?? ['/stock', '/contact'],
+      ...(options.messageShortcut ? { messageShortcut: options.messageShortcut } : {}),
       timing: { ...DEFAULT_TIMING, ...options.timing },
     });
     if (!json) for (const line of options.banner ?? []) output.write(`${line}\n`);

@@ -30,7 +30,9 @@ export function layoutFields(fields: readonly string[], width: number): string {
   const rows: string[] = [];
   for (let index = 0; index < fields.length; index += 2) {
     const left = (fields[index] ?? '').split('\n').flatMap((line) => wrapLine(line, column));
-    const right = fields[index + 1]?.split('\n') ?? [];
+    const rightWidth = Math.max(10, width - column - gap);
+    const right =
+      fields[index + 1]?.split('\n').flatMap((line) => wrapLine(line, rightWidth)) ?? [];
     const height = Math.max(left.length, right.length);
     for (let line = 0; line < height; line += 1) {
       const rightText = right[line] ?? '';

@@ -55,6 +55,7 @@ const EMOJI: Record<string, string> = {
   moneybag: '💰',
   chart_with_upwards_trend: '📈',
   rotating_light: '🚨',
+  test_tube: '🧪',
 };
 
 export function replaceEmoji(text: string): string {

@@ -126,3 +126,29 @@ export function blockActionsBody(
     ],
   };
 }
+
+/**
+ * The message shortcut used on a message with this text, as Slack's `message_action` payload:
+ * the message is someone else's, in the console's channel.
+ */
+export function messageActionBody(
+  callbackId: string,
+  text: string,
+  responseUrl: string,
+): Record<string, unknown> {
+  const ts = actionTs();
+  return {
+    type: 'message_action',
+    token: CONSOLE.verificationToken,
+    callback_id: callbackId,
+    trigger_id: newTriggerId(),
+    response_url: responseUrl,
+    action_ts: ts,
+    message_ts: ts,
+    team: { id: CONSOLE.teamId, domain: CONSOLE.teamDomain },
+    channel: { id: CONSOLE.channelId, name: CONSOLE.channelName },
+    user: { id: CONSOLE.userId, name: CONSOLE.userName, team_id: CONSOLE.teamId },
+    message: { type: 'message', user: 'UCOLLEAGUE', ts, text },
+    is_enterprise_install: false,
+  };
+}

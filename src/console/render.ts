@@ -11,10 +11,10 @@ import {
   type TableCell,
   TextObject,
 } from './blockSchemas.js';
-import { type Align, layoutFields, layoutTable } from './layout.js';
+import { type Align, layoutFields, layoutTable, wrapLine } from './layout.js';
 import { renderMarkdown, renderMrkdwn, renderPlain } from './mrkdwn.js';
 import { renderRichText } from './richText.js';
-import { createStyler, type Styler, stripControls } from './style.js';
+import { createStyler, type Styler, stripControls, visibleLength } from './style.js';
 
 export interface ConsoleButton {
   /** 1-based, across the whole message. */
@@ -75,6 +75,14 @@ function renderElement(element: AnyElement, blockId: string | undefined, context
   return text;
 }
 
+/** Every line cut at words to the terminal's width, as Slack wraps text to the window. */
+function wrapped(text: string, width: number): string {
+  return text
+    .split('\n')
+    .flatMap((line) => wrapLine(line, width))
+    .join('\n');
+}
+
 function renderSection(block: Extract<Block, { type: 'section' }>, context: RenderContext) {
   const lines = block.text ? textOf(block.text, context).split('\n') : [];
   if (block.accessory) {
@@ -83,6 +91,7 @@ function renderSection(block: Extract<Block, { type: 'section' }>, context: Rend
     if (lines.length === 0) lines.push(accessory);
     else lines[0] = `${lines[0]}  ${accessory}`;
   }
+  if (lines.length > 0) lines.splice(0, lines.length, wrapped(lines.join('\n'), context.width));
   if (block.fields && block.fields.length > 0) {
     lines.push(
       layoutFields(
@@ -101,7 +110,7 @@ function renderContextBlock(block: Extract<Block, { type: 'context' }>, context:
     return renderElement(element, block.block_id, context);
   });
   const line = parts.filter((part) => part !== '').join('  ');
-  return line
+  return wrapped(line, context.width)
     .split('\n')
     .map((part) => context.styler.dim(part))
     .join('\n');
@@ -143,11 +152,12 @@ function renderBlock(block: Block, context: RenderContext): string {
     case 'divider':
       return styler.dim('─'.repeat(Math.min(context.width, 60)));
     case 'actions':
-      return block.elements
-        .map((element) => renderElement(element, block.block_id, context))
-        .join('  ');
+      return buttonRows(
+        block.elements.map((element) => renderElement(element, block.block_id, context)),
+        context.width,
+      );
     case 'rich_text':
-      return renderRichText(block.elements, context);
+      return wrapped(renderRichText(block.elements, context), context.width);
     case 'table':
       return renderTable(block, context);
     case 'image': {
@@ -155,8 +165,22 @@ function renderBlock(block: Block, context: RenderContext): string {
       return `[image: ${title}${stripControls(block.alt_text ?? block.image_url ?? '')}]`;
     }
     case 'markdown':
-      return renderMarkdown(block.text, context);
+      return wrapped(renderMarkdown(block.text, context), context.width);
   }
+}
+
+/** Buttons side by side, a new row when the next would not fit; a button is never cut. */
+function buttonRows(buttons: readonly string[], width: number): string {
+  const rows: string[] = [];
+  for (const button of buttons) {
+    const last = rows.at(-1);
+    if (last !== undefined && visibleLength(`${last}  ${button}`) <= width) {
+      rows[rows.length - 1] = `${last}  ${button}`;
+    } else {
+      rows.push(button);
+    }
+  }
+  return rows.join('\n');
 }
 
 function describeUnknown(raw: unknown): string {

@@ -7,7 +7,7 @@ import type { ActivityTracker } from './activity.js';
 import type { Board } from './board.js';
 import { blockKitBuilderUrl, blocksForBuilder } from './builderLink.js';
 import { RespondPayload } from './fakeSlack.js';
-import { blockActionsBody, slashCommandBody } from './payloads.js';
+import { blockActionsBody, messageActionBody, slashCommandBody } from './payloads.js';
 import type { ConsoleReceiver, Dispatch } from './receiver.js';
 import { createStyler } from './style.js';
 
@@ -35,18 +35,36 @@ export interface SessionOptions {
   write: (text: string) => void;
   color: boolean;
   commands: readonly string[];
+  /** The app's message shortcut, for `/shortcut <message text>`; none: the word is refused. */
+  messageShortcut?: MessageShortcut;
   timing: SessionTiming;
 }
+
+export interface MessageShortcut {
+  callbackId: string;
+  /** As Slack shows it in a message's menu, e.g. "Look up stock". */
+  name: string;
+}
+
+/** `/shortcut <message text>`: the message shortcut used on a message with that text. */
+export const SHORTCUT_WORD = '/shortcut';
 
 /** `quit` ends the session; `failed` means the line did not get a proper answer. */
 export type LineOutcome = 'ok' | 'failed' | 'quit';
 
-export function helpText(commands: readonly string[]): string {
+export function helpText(commands: readonly string[], shortcut?: MessageShortcut): string {
   const examples = commands.map((command) => `  ${command} …`).join('\n');
+  const shortcutLines = shortcut
+    ? [
+        `  ${SHORTCUT_WORD} <message text>   the message shortcut "${shortcut.name}" on that text`,
+        `            e.g. ${SHORTCUT_WORD} Can you check WIDGET-9 and FST-M8-25?`,
+      ]
+    : [];
   return [
     'Type commands as you would in Slack (the slash is optional):',
     examples,
     '  e.g. /stock WIDGET-9   /stock blue widget   /contact acme   /stock help',
+    ...shortcutLines,
     'Other words:',
     '  1, 2, …   press that button of the latest message with buttons',
     '  json      print the latest message as Block Kit JSON',
@@ -65,7 +83,12 @@ export class ConsoleSession {
     if (line === '') return 'ok';
     const word = line.toLowerCase();
     if (word === 'quit' || word === 'exit') return 'quit';
-    if (word === 'help' || word === '?') return this.say(helpText(this.options.commands));
+    if (word === 'help' || word === '?') {
+      return this.say(helpText(this.options.commands, this.options.messageShortcut));
+    }
+    if (word === SHORTCUT_WORD || word.startsWith(`${SHORTCUT_WORD} `)) {
+      return this.runShortcut(line.slice(SHORTCUT_WORD.length).trim());
+    }
     if (word === 'json') return this.printJson();
     if (word === 'link') return this.printLink();
     if (/^\d+$/.test(line)) return this.press(Number(line));
@@ -93,7 +116,20 @@ export class ConsoleSession {
   private async runCommand(name: string, text: string): Promise<LineOutcome> {
     const key = this.options.board.newResponseUrlKey();
     const body = slashCommandBody(name, text, this.options.responseUrl(key));
-    return this.dispatchAndWait(body, true);
+    return this.dispatchAndWait(body, 'command');
+  }
+
+  private async runShortcut(text: string): Promise<LineOutcome> {
+    const shortcut = this.options.messageShortcut;
+    if (!shortcut) return this.fail('This app has no message shortcut.');
+    if (text === '') {
+      return this.fail(
+        `Type the message after ${SHORTCUT_WORD}, e.g. ${SHORTCUT_WORD} Can you check WIDGET-9?`,
+      );
+    }
+    const key = this.options.board.newResponseUrlKey();
+    const body = messageActionBody(shortcut.callbackId, text, this.options.responseUrl(key));
+    return this.dispatchAndWait(body, 'shortcut');
   }
 
   private async press(number: number): Promise<LineOutcome> {
@@ -117,13 +153,15 @@ export class ConsoleSession {
       message,
       this.options.responseUrl(key),
     );
-    return this.dispatchAndWait(body, false);
+    return this.dispatchAndWait(body, 'click');
   }
 
+  /** A command's and a shortcut's answer must show up; a click may rightly change nothing. */
   private async dispatchAndWait(
     body: Record<string, unknown>,
-    isCommand: boolean,
+    kind: 'command' | 'click' | 'shortcut',
   ): Promise<LineOutcome> {
+    const isCommand = kind === 'command';
     const { board, activity, timing } = this.options;
     const shownBefore = board.shownCount;
     let dispatch: Dispatch;
@@ -157,7 +195,9 @@ export class ConsoleSession {
       return 'failed';
     }
     if (!settled) return this.fail(`No complete answer within ${timing.timeoutMs / 1000} s.`);
-    if (isCommand && board.shownCount === shownBefore) return this.fail('The app did not answer.');
+    if (kind !== 'click' && board.shownCount === shownBefore) {
+      return this.fail('The app did not answer.');
+    }
     return failed ? 'failed' : 'ok';
   }
 

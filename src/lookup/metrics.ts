@@ -21,6 +21,10 @@ export interface Metrics {
   busy: Counter<'endpoint'>;
   /** The circuit breaker per endpoint as cockatiel reports it: 0 closed, 1 half-open, 2 open. */
   circuit: Gauge<'endpoint'>;
+  /** Readiness (src/ops/readiness.ts): 1 when /readyz would answer 200, else 0. */
+  ready: Gauge;
+  /** Each readiness check (erp, credentials, redis, slack): 1 passing, 0 failing. */
+  readinessCheck: Gauge<'check'>;
 }
 
 export function createMetrics(): Metrics {
@@ -62,6 +66,17 @@ export function createMetrics(): Metrics {
       name: 'erp_circuit_state',
       help: 'ERP circuit breaker per endpoint: 0 closed, 1 half-open, 2 open',
       labelNames: ['endpoint'],
+      registers: [registry],
+    }),
+    ready: new Gauge({
+      name: 'app_ready',
+      help: 'Whether this replica is ready to serve (what GET /readyz reports)',
+      registers: [registry],
+    }),
+    readinessCheck: new Gauge({
+      name: 'app_readiness_check',
+      help: 'Readiness checks by name (erp, credentials, redis, slack): 1 passing, 0 failing',
+      labelNames: ['check'],
       registers: [registry],
     }),
   };

@@ -32,6 +32,8 @@ function describe(sandbox: RunningSandbox): string {
     list(examples.contactCodes),
     'Contact searches:',
     list(examples.contactSearches),
+    'Categories, for /stock … category:N:',
+    `    ${sandbox.data.categories.map(({ id, name }) => `${id} ${name}`).join(', ')}`,
     '',
     'Try:',
     `  curl -H 'Authorization: Basic ${basic}' -H 'Tenantid: ${credentials.tenantId}' '${sandbox.url}/api/getItem/WIDGET-9'`,

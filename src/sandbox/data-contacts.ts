@@ -49,11 +49,15 @@ export interface PersonSpec {
 }
 
 interface ContactSpec {
+  /** A fixed id, below the generated ones (which start above 5000), for examples like `id:123`. */
+  clientid?: number;
   code?: string;
   company: string;
   tradingName?: string;
   accountType?: AccountType;
   suspended?: boolean;
+  /** Overrides the drawn flag (the draw still happens, so the rest of the data is unchanged). */
+  stopcred?: number;
   salesperson?: string | null;
   people?: PersonSpec[];
   peopleCount?: number;
@@ -73,6 +77,11 @@ export class ContactFactory {
     this.staff = Array.from({ length: 8 }, () => faker.person.fullName());
   }
 
+  private stopCredit(suspended: boolean, fixed: number | undefined): number {
+    const drawn = suspended && this.random.chance(0.7) ? 1 : 0;
+    return fixed ?? drawn;
+  }
+
   create(spec: ContactSpec): SandboxContact {
     const accountType = spec.accountType ?? this.randomAccountType();
     const suspended = spec.suspended ?? this.random.chance(0.07);
@@ -85,7 +94,7 @@ export class ContactFactory {
         return { name: this.faker.person.fullName({ sex }), sex };
       });
     const record: ContactRecord = {
-      clientid: this.nextClientId,
+      clientid: spec.clientid ?? this.nextClientId,
       code: spec.code !== undefined ? this.claim(spec.code) : this.uniqueCode(spec.company),
       company: spec.company,
       status: suspended ? CONTACT_STATUS.Suspended : CONTACT_STATUS.Active,
@@ -101,7 +110,7 @@ export class ContactFactory {
       terms: this.random.pick(TERMS),
       climit: this.random.pick([0, 1000, 5000, 10_000, 25_000, 50_000, 100_000]),
       discount: this.random.pick([0, 0, 0, 2.5, 5, 10, 15]),
-      stopcred: suspended && this.random.chance(0.7) ? 1 : 0,
+      stopcred: this.stopCredit(suspended, spec.stopcred),
       addressbook: people.map((person) => this.person(person, domain)),
     };
     const contact: SandboxContact = {

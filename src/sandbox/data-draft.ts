@@ -99,3 +99,31 @@ export function finaliseItem(draft: ItemDraft, lookup: Lookup): SandboxItem {
     },
   };
 }
+
+/** What assembling adds to the cost of the parts (labour, overheads). */
+const ASSEMBLY_WORK = 1.1;
+
+/**
+ * An assembly costs what its components cost (times their quantities) plus assembly work, so
+ * that no demo BOM costs more than the item it builds, and no item costs more than it sells
+ * for. The sell price keeps the item's markup. No random draws: the rest of the data set is
+ * the same as without this step.
+ */
+export function rollUpCosts(drafts: readonly ItemDraft[]): void {
+  const done = new Set<ItemDraft>();
+  const visit = (draft: ItemDraft, path: Set<ItemDraft>): number => {
+    if (done.has(draft) || draft.bom.length === 0 || path.has(draft)) return draft.cost;
+    path.add(draft);
+    const parts = draft.bom.reduce(
+      (sum, { component, qty }) => sum + visit(component, path) * qty,
+      0,
+    );
+    path.delete(draft);
+    const markup = draft.cost > 0 ? draft.price / draft.cost : 1.5;
+    draft.cost = round(parts * ASSEMBLY_WORK);
+    draft.price = round(draft.cost * markup);
+    done.add(draft);
+    return draft.cost;
+  };
+  for (const draft of drafts) visit(draft, new Set());
+}

@@ -40,6 +40,8 @@ const INTERNATIONAL_PEOPLE: PersonSpec[] = [
 
 export function createFixedContacts(f: ContactFactory): void {
   f.create({
+    // The id the help, the manifest and the README use: `/contact id:123`.
+    clientid: 123,
     code: 'ACME01',
     company: 'Acme Industrial Supplies Pty Ltd',
     tradingName: 'Acme Industrial',
@@ -61,6 +63,8 @@ export function createFixedContacts(f: ContactFactory): void {
     tradingName: 'Acme Wholesale',
     accountType: 'Customer & Supplier',
     suspended: true,
+    // On stop credit for every seed: the README sends people here to see the flag.
+    stopcred: 1,
     salesperson: null,
     peopleCount: 3,
   });

@@ -101,6 +101,8 @@ function widgetFamily(f: ItemFactory): void {
     { component: gasket, qty: 1 },
   ];
   const widget = f.create({
+    // The id the help, the manifest and the README use: `/stock id:123`.
+    id: 123,
     category: 'Widgets',
     code: 'WIDGET-9',
     description: 'Blue Steel Widget 9mm, heavy duty',

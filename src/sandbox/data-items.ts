@@ -18,6 +18,8 @@ import type { Random } from './prng.js';
 import type { BranchStockRecord, NamedId } from './types.js';
 
 export interface DraftSpec {
+  /** A fixed id, below the generated ones (which start above 1000), for examples like `id:123`. */
+  id?: number;
   category: string;
   code?: string;
   description?: string;
@@ -50,11 +52,12 @@ export class ItemFactory {
       if (this.usedCodes.has(code)) throw new Error(`duplicate sandbox item code ${code}`);
       this.usedCodes.add(code);
     }
-    // Real ERP ids have gaps (deleted items); so do ours.
+    // Real ERP ids have gaps (deleted items); so do ours. Drawn even for a fixed id, so the
+    // rest of the data set is the same with or without it.
     this.nextId += this.random.int(1, 3);
     const cost = spec.cost ?? randomCost(this.random, def);
     const draft: ItemDraft = {
-      id: this.nextId,
+      id: spec.id ?? this.nextId,
       code,
       description: spec.description ?? randomDescription(this.random, def),
       categoryId: categoryIndex + 1,

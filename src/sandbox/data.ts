@@ -7,7 +7,7 @@
 import { base, en, en_AU, Faker } from '@faker-js/faker';
 import { CATEGORY_DEFS, makeBranches, makeCategories } from './data-catalogue.js';
 import { ContactFactory } from './data-contacts.js';
-import { finaliseItem, type ItemDraft } from './data-draft.js';
+import { finaliseItem, type ItemDraft, rollUpCosts } from './data-draft.js';
 import { createBigAssembly, createFixedItems } from './data-fixed.js';
 import { createFixedContacts } from './data-fixed-contacts.js';
 import { assignBomTiers, ItemFactory, randomKits, TIER_SIZES } from './data-items.js';
@@ -60,6 +60,7 @@ function generateItems(random: Random, branches: NamedId[], suppliers: NamedId[]
   for (const item of leaves) {
     if (random.chance(0.12)) item.kits = randomKits(random, item, leaves);
   }
+  rollUpCosts(factory.drafts);
   return factory.drafts;
 }
 

@@ -10,6 +10,8 @@ export interface SandboxExamples {
   itemCodes: string[];
   bomItemCodes: string[];
   itemSearches: string[];
+  /** The category of the first item search's results, for `category:N` examples. */
+  itemCategory: number;
   contactCodes: string[];
   contactSearches: string[];
 }
@@ -53,6 +55,7 @@ export function sandboxExamples(data: SandboxData): SandboxExamples {
       ...(deepest ? [deepest.record.code] : []),
     ],
     itemSearches: ['blue widget', 'widget 9', 'bolt m8', 'stainless valve', 'cable'],
+    itemCategory: data.categories.find((category) => category.name === 'Widgets')?.id ?? 2,
     contactCodes: ['ACME01', 'ACMEWH01', 'BIGCO01', 'INTL01', 'R&D/01'],
     contactSearches: [
       'acme',

@@ -110,7 +110,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const endpoints = new SandboxEndpoints(data);
   const limiter = new WindowLimiter(options.now);
   const random = options.seed !== undefined ? createRandom(options.seed) : unseededRandom();
-  const logger: AppLogger | undefined = options.logger?.child({ component: 'sandbox' });
+  const logger: AppLogger | undefined = namedSandbox(options.logger);
   const closing = new AbortController();
   const hanging = new Set<ServerResponse>();
   let stats = emptyStats();
@@ -287,4 +287,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       return closed;
     },
   };
+}
+
+/**
+ * The sandbox's log lines say `"component":"sandbox"` once: a logger its caller already
+ * named (the app's, `npm run sandbox`'s) is used as it is, since pino would repeat the key.
+ */
+function namedSandbox(logger: AppLogger | undefined): AppLogger | undefined {
+  if (!logger || logger.bindings().component !== undefined) return logger;
+  return logger.child({ component: 'sandbox' });
 }

@@ -17,7 +17,7 @@ import { contactCard } from '../views/contactCard.js';
 import { errorMessage, noticeMessage } from '../views/feedback.js';
 import { itemCard } from '../views/itemCard.js';
 import type { SlackMessage } from '../views/message.js';
-import { closestMatchesNotice, notFoundNotice } from '../views/notFound.js';
+import { notFoundNotice } from '../views/notFound.js';
 import { progressMessage, type WorkSubject } from '../views/progress.js';
 import { contactSearchList, itemSearchList, type ListModel } from '../views/searchLists.js';
 import type { ListenerDeps } from './deps.js';
@@ -26,7 +26,9 @@ import type { Actor } from './payloads.js';
 export interface ItemCardRequest {
   ref: ErpRef;
   path?: readonly string[];
+  pathPages?: readonly number[];
   branchView?: 'best' | 'all';
+  branchPage?: number;
   bomPage?: number;
   refresh?: boolean;
   shared?: boolean;
@@ -80,11 +82,14 @@ export async function itemCardAnswer(
 ): Promise<SlackMessage> {
   const fetched = await deps.lookup.getItem(request.ref, lookupOptions(actor, request.refresh));
   return itemCard({
+    ...deps.display,
     item: fetched.data,
     freshness: fetched.freshness,
     now: deps.now(),
     path: request.path,
+    pathPages: request.pathPages,
     branchView: request.branchView,
+    branchPage: request.branchPage,
     bomPage: request.bomPage,
     shared: request.shared,
   });
@@ -112,6 +117,7 @@ export async function contactCardAnswer(
     request.shared ? Promise.resolve(deps.reveal.canOffer()) : mayOfferReveal(deps, actor, client),
   ]);
   return contactCard({
+    ...deps.display,
     contact: fetched.data,
     freshness: fetched.freshness,
     now: deps.now(),
@@ -179,6 +185,7 @@ export async function searchAnswer<
 ): Promise<SlackMessage> {
   const fetched = await surface.search(deps.lookup, query, offset, lookupOptions(actor));
   return surface.list({
+    ...deps.display,
     query,
     page: fetched.data,
     freshness: fetched.freshness,
@@ -215,16 +222,14 @@ export async function byCodeAnswer<
     if (top && top.code.toLowerCase() === token.toLowerCase()) {
       return surface.card(deps, { code: top.code }, actor, client);
     }
+    // Read as a search for the code: the view says "not found" only when nothing matched.
     return surface.list({
+      ...deps.display,
       query,
       page: fetched.data,
       freshness: fetched.freshness,
       now: deps.now(),
-      notice: closestMatchesNotice({
-        noun: surface.noun,
-        code: token,
-        anyMatch: fetched.data.rows.length > 0,
-      }),
+      fromCode: true,
     });
   }
 }

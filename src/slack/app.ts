@@ -3,8 +3,9 @@
  * on `POST /slack/events` otherwise, or a custom receiver (the console, tests). Every Web API
  * call goes to SLACK_API_URL.
  */
-import { App, type Receiver } from '@slack/bolt';
+import { App, type Receiver, SocketModeReceiver } from '@slack/bolt';
 import { type AppLogger, toBoltLogger } from '../log/logger.js';
+import type { SocketEvents } from '../ops/readiness.js';
 import type { ListenerDeps } from './deps.js';
 import { registerListeners } from './listeners/index.js';
 import { operationalRoutes, type RouteDeps } from './routes.js';
@@ -20,6 +21,28 @@ export interface SlackAppOptions {
   logger: AppLogger;
   listeners: ListenerDeps;
   routes: RouteDeps;
+  /** Handed the Socket Mode client, so readiness can follow its connection. */
+  watchSocket?: (client: SocketEvents) => void;
+}
+
+/**
+ * The Socket Mode receiver Bolt would build for `socketMode: true`, built here so that
+ * readiness can watch its client's connection.
+ */
+function socketReceiver(
+  options: SlackAppOptions,
+  transport: { appToken: string; port: number },
+  customRoutes: ReturnType<typeof operationalRoutes>,
+): SocketModeReceiver {
+  const receiver = new SocketModeReceiver({
+    appToken: transport.appToken,
+    logger: toBoltLogger(options.logger),
+    customRoutes,
+    // Bolt hands its clientOptions (SLACK_API_URL) to the receiver the same way.
+    installerOptions: { port: transport.port, clientOptions: clientOptions(options.apiUrl) },
+  });
+  options.watchSocket?.(receiver.client);
+  return receiver;
 }
 
 /**
@@ -52,13 +75,7 @@ export function createSlackApp(options: SlackAppOptions): App {
           customRoutes,
         })
       : transport.kind === 'socket'
-        ? new App({
-            ...common,
-            appToken: transport.appToken,
-            socketMode: true,
-            customRoutes,
-            installerOptions: { port: transport.port },
-          })
+        ? new App({ ...common, receiver: socketReceiver(options, transport, customRoutes) })
         : new App({
             ...common,
             receiver: transport.receiver,

@@ -3,6 +3,7 @@ import type { AppLogger } from '../log/logger.js';
 import type { LookupService } from '../lookup/types.js';
 import type { AuditLog } from '../privacy/audit.js';
 import type { RevealPolicyChecker } from '../privacy/revealPolicy.js';
+import type { DisplayOptions } from '../views/display.js';
 import type { HelpExamples } from '../views/help.js';
 import type { Timing } from './delivery.js';
 
@@ -15,6 +16,8 @@ export interface ListenerDeps {
   access: AppConfig['access'];
   /** Example codes and searches for help, when the ERP is the sandbox. */
   examples: HelpExamples | undefined;
+  /** "Sandbox data" on every card and list; cost on shared cards (SHARE_COST). */
+  display?: DisplayOptions;
   now: () => Date;
   timing: Timing;
 }

@@ -1,10 +1,12 @@
 /**
- * `GET /healthz` and `GET /metrics`, served on PORT in every mode (Bolt's custom routes: by
- * the HTTP receiver in HTTP mode, by the receiver's own small HTTP server in Socket Mode).
+ * `GET /healthz` (liveness), `GET /readyz` (readiness) and `GET /metrics`, served on PORT in
+ * every mode (Bolt's custom routes: by the HTTP receiver in HTTP mode, by the receiver's own
+ * small HTTP server in Socket Mode).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CustomRoute } from '@slack/bolt';
 import type { Registry } from 'prom-client';
+import type { ReadinessReport } from '../ops/readiness.js';
 
 export interface HealthReport {
   /** `ok` when the app can answer; `degraded` when it answers from fallbacks (Redis down). */
@@ -14,6 +16,8 @@ export interface HealthReport {
 
 export interface RouteDeps {
   health: () => Promise<HealthReport> | HealthReport;
+  /** 200 when ready, else 503; the body names the failing checks either way. */
+  readiness: () => ReadinessReport;
   registry: Registry;
 }
 
@@ -31,6 +35,19 @@ export function operationalRoutes(deps: RouteDeps): CustomRoute[] {
         Promise.resolve(deps.health()).then(
           (report) => send(res, 200, 'application/json', JSON.stringify(report)),
           () => send(res, 503, 'application/json', JSON.stringify({ status: 'failing' })),
+        );
+      },
+    },
+    {
+      path: '/readyz',
+      method: ['GET'],
+      handler: (_req: IncomingMessage, res: ServerResponse) => {
+        const report = deps.readiness();
+        send(
+          res,
+          report.status === 'ready' ? 200 : 503,
+          'application/json',
+          JSON.stringify(report),
         );
       },
     },

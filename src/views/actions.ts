@@ -12,6 +12,7 @@ export const ACTION = {
   itemExpand: 'stock_expand',
   itemBomPage: 'stock_bom_page',
   itemAllBranches: 'stock_all_branches',
+  itemBranchPage: 'stock_branch_page',
   itemRefresh: 'stock_refresh',
   itemShare: 'stock_share',
   itemNextPage: 'stock_next_page',
@@ -63,6 +64,13 @@ export const ItemCardState = z
     p: z.array(code).max(10).optional(),
     /** Page of a long bill of materials, from 0. */
     bp: z.number().int().min(0).max(1000).optional(),
+    /**
+     * The BOM page each item on the path was left at (same order as `p`), so that "Up to"
+     * returns to the page the user came from.
+     */
+    pg: z.array(z.number().int().min(0).max(1000)).max(10).optional(),
+    /** Page of the all-branches view, from 0. */
+    br: z.number().int().min(0).max(1000).optional(),
   })
   .strict();
 

@@ -9,7 +9,6 @@ import type { Freshness } from '../lookup/types.js';
 import { ACTION, actionId } from './actions.js';
 import {
   actions,
-  context,
   divider,
   fieldsSection,
   header,
@@ -17,7 +16,8 @@ import {
   section,
   stateButton,
 } from './blocks.js';
-import { formatExact, freshnessLine, freshnessText, plural } from './format.js';
+import { type DisplayOptions, footer } from './display.js';
+import { formatExact, freshnessText, plural } from './format.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { codeSpan, escapeTruncated, oneLine, statusLabel } from './mrkdwn.js';
@@ -27,7 +27,7 @@ import { contactState } from './states.js';
 
 export { contactReveal } from './contactReveal.js';
 
-export interface ContactCardModel {
+export interface ContactCardModel extends DisplayOptions {
   contact: Contact;
   freshness: Freshness;
   now: Date;
@@ -52,20 +52,21 @@ export function contactCard(model: ContactCardModel): SlackMessage {
       ['Pricing group', oneLine(contact.custgroup_label, 100) || '—'],
       ['Salesperson', contact.salesperson ? oneLine(contact.salesperson, 100) : '_Unassigned_'],
       ['State', oneLine(contact.state, 100) || '—'],
-      ['Address 4', oneLine(contact.address4, 200) || '—'],
+      ['Address line 4', oneLine(contact.address4, 200) || '—'],
       ['Phone', oneLine(contact.telephone, 100) || '—'],
       ['E-mail', oneLine(contact.email, 200) || '—'],
     ]),
     fieldsSection([
       ['Terms', oneLine(contact.terms, 200) || '—'],
+      // As the ERP gives them: the spec names no currency or unit, so none is invented.
       ['Credit limit', formatExact(contact.climit)],
-      ['Discount', String(contact.discount)],
-      ['Stopcred', String(contact.stopcred)],
+      ['Discount', formatExact(contact.discount)],
+      ['Stop credit', stopCredit(contact.stopcred)],
       ['ABN', oneLine(contact.abn, 100) || '—'],
     ]),
     divider(),
     ...peopleBlocks(contact, page, model.shared ?? false),
-    context(freshnessLine(model.freshness, model.now)),
+    footer(model.freshness, model),
     actions(cardButtons(contact, page, model)),
   ];
   return {
@@ -74,9 +75,15 @@ export function contactCard(model: ContactCardModel): SlackMessage {
   };
 }
 
+/** The value as given; a non-zero flag stands out like Suspended. */
+function stopCredit(flag: number): string {
+  return flag === 0 ? '0' : `:no_entry: *${formatExact(flag)}*`;
+}
+
 function subtitle(contact: Contact): string {
   const status = statusLabel(contact.status_label, 'Suspended') || '—';
-  return [codeSpan(contact.code), oneLine(contact.account_type, 60), status]
+  const stop = contact.stopcred !== 0 ? ':no_entry: *Stop credit*' : '';
+  return [codeSpan(contact.code), oneLine(contact.account_type, 60), status, stop]
     .filter(Boolean)
     .join(' · ');
 }
@@ -148,7 +155,8 @@ function fallbackText(contact: Contact, model: ContactCardModel): string {
     contact.account_type,
     contact.status_label,
     plural(contact.addressbook.length, 'person', 'people'),
-    freshnessText(model.freshness, model.now),
+    contact.stopcred !== 0 ? 'stop credit' : '',
+    freshnessText(model.freshness),
   ]
     .filter(Boolean)
     .join(' · ');

@@ -36,7 +36,7 @@ export function contactReveal(model: { contact: Contact; now: Date }): SlackMess
   const blocks: KnownBlock[] = [
     { ...header(`Contact details: ${contact.company || contact.code}`), block_id: REVEAL_BLOCK_ID },
     context(
-      `:lock: Only you can see this. ${codeSpan(contact.code)} · revealed ${slackTime(model.now, model.now)}`,
+      `:lock: Only you can see this. ${codeSpan(contact.code)} · revealed ${slackTime(model.now)}`,
     ),
     section(`*Company*\n${company || '_no phone or e-mail on file_'}`),
     ...(people.length > 0 ? sections : []),

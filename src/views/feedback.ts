@@ -16,7 +16,7 @@ import {
 } from '../erp/errors.js';
 import { BusyError, type Freshness, InputError, type InputProblem } from '../lookup/types.js';
 import { context, section } from './blocks.js';
-import { aboutSeconds, ago, slackTime } from './format.js';
+import { aboutSeconds, slackTimeAgo } from './format.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { escapeTruncated } from './mrkdwn.js';
@@ -76,12 +76,9 @@ export function errorMessage(error: unknown, errorContext: ErrorContext = {}): S
   const words = errorToUserMessage(error);
   const what = errorContext.what ? `*${escapeTruncated(errorContext.what, 100)}*: ` : '';
   const blocks: KnownBlock[] = [section(`:warning: ${what}${words}`)];
-  const { stale, now } = errorContext;
+  const { stale } = errorContext;
   if (stale) {
-    const when = now
-      ? `${slackTime(stale.fetchedAt, now)}, ${ago(stale.fetchedAt, now)}`
-      : slackTime(stale.fetchedAt, stale.fetchedAt);
-    blocks.push(context(`The last data we have is from ${when}.`));
+    blocks.push(context(`The last data we have was fetched ${slackTimeAgo(stale.fetchedAt)}.`));
   }
   const plainWhat = errorContext.what ? `${errorContext.what}: ` : '';
   return { text: escapeTruncated(`${plainWhat}${words}`, 500), blocks };

@@ -1,7 +1,6 @@
 /**
- * Numbers, times and freshness as the cards show them. Pure: every function takes `now`.
+ * Numbers, times and freshness as the cards show them. Pure functions of their arguments.
  */
-import { differenceInSeconds, formatDistanceStrict } from 'date-fns';
 import type { Freshness } from '../lookup/types.js';
 
 const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
@@ -33,26 +32,26 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 const pad = (n: number) => String(n).padStart(2, '0');
 const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
 
-/**
- * Slack's date token: each reader sees the time in their own time zone; the fallback (shown
- * by clients that cannot render the token, and in notifications) is UTC.
- */
-export function slackTime(at: Date, now: Date): string {
-  const unix = Math.floor(at.getTime() / 1000);
-  const time = `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
-  const sameDay = Math.abs(differenceInSeconds(now, at)) < 12 * 3600;
-  if (sameDay) return `<!date^${unix}^{time}|${time} UTC>`;
-  const day = `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()] ?? ''}`;
-  return `<!date^${unix}^{date_short} {time}|${day} ${time} UTC>`;
+/** "23 Nov 2026 at 10:42 UTC": absolute, so it stays true however late it is read. */
+export function utcTime(at: Date): string {
+  const day = `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()] ?? ''} ${at.getUTCFullYear()}`;
+  return `${day} at ${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())} UTC`;
 }
 
-/** "just now", "45 s ago", "3 min ago", "2 hours ago". */
-export function ago(at: Date, now: Date): string {
-  if (differenceInSeconds(now, at) < 10) return 'just now';
-  const distance = formatDistanceStrict(at, now)
-    .replace(/ minutes?$/, ' min')
-    .replace(/ seconds?$/, ' s');
-  return `${distance} ago`;
+/**
+ * Slack's date token: each reader sees the date and time in their own time zone, and
+ * relative words ("today", "3 minutes ago") are worked out by Slack when the message is
+ * read, never frozen when it was built. The fallback (clients that cannot render the token,
+ * notifications) is the absolute time in UTC.
+ */
+export function slackTime(at: Date, format = '{date_short_pretty} at {time}'): string {
+  const unix = Math.floor(at.getTime() / 1000);
+  return `<!date^${unix}^${format}|${utcTime(at)}>`;
+}
+
+/** "today at 10:42 (3 minutes ago)", as each reader sees it when they read it. */
+export function slackTimeAgo(at: Date): string {
+  return slackTime(at, '{date_short_pretty} at {time} ({ago})');
 }
 
 /** Why a stale answer was shown: the ERP failing, or only our own budget being busy. */
@@ -60,20 +59,22 @@ function staleReason(freshness: Freshness): string {
   return freshness.staleBecause === 'busy' ? 'Lots of lookups right now' : 'ERP unreachable';
 }
 
-/** The card footer: when the data was fetched, and whether it came from cache or is stale. */
-export function freshnessLine(freshness: Freshness, now: Date): string {
-  const when = `${slackTime(freshness.fetchedAt, now)}, ${ago(freshness.fetchedAt, now)}`;
-  if (freshness.stale) return `:warning: *${staleReason(freshness)}*; showing data from ${when}`;
-  return `as of ${when}${freshness.fromCache ? ' · from cache' : ''}`;
+/**
+ * The card footer: when the data was fetched from the ERP (absolute, so a shared card read
+ * next week still says when), and whether it came from cache or is stale.
+ */
+export function freshnessLine(freshness: Freshness): string {
+  const when = slackTimeAgo(freshness.fetchedAt);
+  if (freshness.stale) return `:warning: *${staleReason(freshness)}*; showing data fetched ${when}`;
+  return `Fetched from the ERP ${when}${freshness.fromCache ? ' · from cache' : ''}`;
 }
 
 /** The same, for the plain-text fallback. */
-export function freshnessText(freshness: Freshness, now: Date): string {
-  const at = freshness.fetchedAt;
-  const time = `${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())} UTC`;
+export function freshnessText(freshness: Freshness): string {
+  const at = utcTime(freshness.fetchedAt);
   return freshness.stale
-    ? `${staleReason(freshness)}; showing data from ${time}, ${ago(at, now)}`
-    : `as of ${time}, ${ago(at, now)}`;
+    ? `${staleReason(freshness)}; showing data fetched ${at}`
+    : `fetched ${at}`;
 }
 
 /** "about 20 s", "about 2 min": for waits the user is told about. */

@@ -12,13 +12,17 @@ export interface HelpExamples {
   itemSearches: string[];
   contactCodes: string[];
   contactSearches: string[];
+  /** A category id the first item search finds something in (`category:N`). */
+  itemCategory?: number;
 }
 
-const DEFAULTS: HelpExamples = {
+/** The README's and the manifest's examples; all of them find something in the sandbox. */
+const DEFAULTS: Required<HelpExamples> = {
   itemCodes: ['WIDGET-9'],
   itemSearches: ['blue widget'],
   contactCodes: ['ACME01'],
   contactSearches: ['acme'],
+  itemCategory: 2,
 };
 
 /** A command as inline code; a backtick in an example would end the span. */
@@ -40,6 +44,7 @@ export function stockHelp(examples?: HelpExamples): SlackMessage {
   const searches = pick(examples?.itemSearches, DEFAULTS.itemSearches);
   const code = codes[0] ?? 'WIDGET-9';
   const words = searches[0] ?? 'blue widget';
+  const category = examples?.itemCategory ?? DEFAULTS.itemCategory;
   const blocks: KnownBlock[] = [
     header('/stock: stock, BOM and kits from the ERP'),
     section(
@@ -48,7 +53,7 @@ export function stockHelp(examples?: HelpExamples): SlackMessage {
         [command('/stock id:123'), 'or `#123`: by the ERP’s internal id'],
         [command(`/stock ${words}`), 'search: every word must match the code or description'],
         [
-          command(`/stock ${words} category:3`),
+          command(`/stock ${words} category:${category}`),
           'filters `category:N` and `supplier:N`, with or without words',
         ],
         [command('/stock help'), 'this help'],
@@ -83,7 +88,7 @@ export function contactHelp(examples?: HelpExamples): SlackMessage {
         [command('/contact id:123'), 'or `#123`: by the ERP’s internal id'],
         [command(`/contact ${words}`), 'search by company, person, code or trading name'],
         [
-          command(`/contact ${words} type:supplier`),
+          command(`/contact ${words} type:client`),
           'filters `type:client` (or `customer`) and `type:supplier`',
         ],
         [command('/contact help'), 'this help'],

@@ -16,24 +16,29 @@ import {
   section,
   stateButton,
 } from './blocks.js';
-import { formatMoney, formatQty, freshnessLine, freshnessText } from './format.js';
+import { type DisplayOptions, footer, showsCost } from './display.js';
+import { formatMoney, formatQty, freshnessText } from './format.js';
 import { availableText, bomBlocks, branchBlocks, kitBlocks } from './itemParts.js';
 import { LIMITS, truncateAtWord, truncatePlain } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { codeSpan, escapeTruncated, oneLine, oneLineAtWord, statusLabel } from './mrkdwn.js';
-import { itemState } from './states.js';
+import { type ItemStateExtra, itemState } from './states.js';
 
-export interface ItemCardModel {
+export interface ItemCardModel extends DisplayOptions {
   item: Item;
   freshness: Freshness;
   now: Date;
   /** BOM drill-down: codes from the top item down to this one's parent, top first. */
   path?: readonly string[];
+  /** The BOM page each item on `path` was left at, so "Up to" returns there. */
+  pathPages?: readonly number[];
   /**
    * `best` (default): branches that hold or expect stock, best first, at most 8, with the
-   * count of empty ones and an "All branches" button; `all`: every branch.
+   * count of empty ones and an "All branches" button; `all`: every branch, a page at a time.
    */
   branchView?: 'best' | 'all';
+  /** Page of the all-branches view, from 0. */
+  branchPage?: number;
   /** Posted to a channel: no Share, Refresh or paging; a "View" button opens a private copy. */
   shared?: boolean;
   /** Page of a long bill of materials (20 components a page), from 0. */
@@ -41,18 +46,22 @@ export interface ItemCardModel {
 }
 
 export function itemCard(model: ItemCardModel): SlackMessage {
-  const { item, freshness, now } = model;
+  const { item, freshness } = model;
   const path = model.path ?? [];
   const view = model.branchView ?? 'best';
   const shared = model.shared ?? false;
-  const branches = branchBlocks(item.branches, view);
+  const showCost = showsCost(shared, model);
+  const branches = branchBlocks(item.branches, view, model.branchPage ?? 0);
+  const here = stateOf(model, branches.page);
   const bom =
     item.has_bom || item.bom.length > 0
       ? bomBlocks(item, {
           path,
+          pathPages: model.pathPages ?? [],
+          showCost,
           page: model.bomPage ?? 0,
           interactive: !shared,
-          pageState: (bomPage) => itemState(item, { path, allBranches: view === 'all', bomPage }),
+          pageState: (bomPage) => itemState(item, { ...here, bomPage }),
         })
       : undefined;
 
@@ -61,15 +70,18 @@ export function itemCard(model: ItemCardModel): SlackMessage {
     header(headerText(item)),
     item.status_label === 'Active' ? undefined : context(statusText(item.status_label)),
     longDescription(item),
-    summary(item),
+    summary(item, showCost),
     divider(),
     ...branches.blocks,
+    shared ? undefined : actions(branchPaging(model, branches, here)),
     ...(bom ? [divider(), ...bom.blocks] : []),
     bom && bom.buttons.length > 0 ? actions(bom.buttons) : undefined,
     ...(item.kits.length > 0 ? [divider(), ...kitBlocks(item.kits)] : []),
-    context(freshnessLine(freshness, now)),
+    footer(freshness, model),
     actions(
-      shared ? [viewButton(model)] : cardButtons(model, view, branches.hidden || view === 'all'),
+      shared
+        ? [viewButton(model, here)]
+        : cardButtons(model, here, view, branches.hidden || view === 'all'),
     ),
   ];
   return {
@@ -111,8 +123,46 @@ function statusText(label: string): string {
   return statusLabel(label, 'Disabled', 60) || '—';
 }
 
+/** Where the user is on this card: the state Refresh and Share carry. */
+function stateOf(model: ItemCardModel, branchPage: number): ItemStateExtra {
+  const view = model.branchView ?? 'best';
+  return {
+    path: model.path ?? [],
+    pathPages: model.pathPages ?? [],
+    allBranches: view === 'all',
+    branchPage: view === 'all' ? branchPage : 0,
+    bomPage: model.bomPage ?? 0,
+  };
+}
+
+/** ‹ Previous branches / Next branches › under the all-branches view. */
+function branchPaging(
+  model: ItemCardModel,
+  branches: { page: number; pages: number },
+  here: ItemStateExtra,
+): Array<Button | undefined> {
+  if ((model.branchView ?? 'best') !== 'all' || branches.pages <= 1) return [];
+  const { page, pages } = branches;
+  return [
+    page > 0
+      ? stateButton(
+          '‹ Previous branches',
+          ACTION.itemBranchPage,
+          itemState(model.item, { ...here, branchPage: page - 1 }),
+        )
+      : undefined,
+    page < pages - 1
+      ? stateButton(
+          'Next branches ›',
+          actionId(ACTION.itemBranchPage, 1),
+          itemState(model.item, { ...here, branchPage: page + 1 }),
+        )
+      : undefined,
+  ];
+}
+
 /** The headline figures first (available, on hand), then who and what it is. */
-function summary(item: Item): KnownBlock {
+function summary(item: Item, showCost: boolean): KnownBlock {
   const fields: Array<[string, string]> = [
     ['Available', availableText(item.available)],
     ['On hand', formatQty(item.soh)],
@@ -121,8 +171,9 @@ function summary(item: Item): KnownBlock {
     ['Status', statusText(item.status_label)],
     ['Category', oneLine(item.category, 100) || '—'],
     ['Primary supplier', oneLine(item.primarysupplier, 100) || '—'],
-    ['Cost', formatMoney(item.cost)],
   ];
+  // Cost is internal: a channel can hold partners (Slack Connect).
+  if (showCost) fields.push(['Cost', formatMoney(item.cost)]);
   const supplierCodes = readableSupplierCodes(item.supplierCodes);
   if (supplierCodes) fields.push(['Supplier codes', supplierCodes]);
   return fieldsSection(fields);
@@ -148,10 +199,16 @@ function readableSupplierCodes(codes: readonly unknown[]): string {
   return readable.length > 5 ? `${shown.join(', ')} +${readable.length - 5}` : shown.join(', ');
 }
 
-function cardButtons(model: ItemCardModel, view: 'best' | 'all', offerToggle: boolean): Button[] {
+function cardButtons(
+  model: ItemCardModel,
+  here: ItemStateExtra,
+  view: 'best' | 'all',
+  offerToggle: boolean,
+): Button[] {
   const { item } = model;
   const path = model.path ?? [];
-  const current = itemState(item, { path, allBranches: view === 'all' });
+  const pathPages = model.pathPages ?? [];
+  const current = itemState(item, here);
   const parent = path.at(-1);
   const buttons = [
     stateButton('Refresh', ACTION.itemRefresh, current),
@@ -160,7 +217,7 @@ function cardButtons(model: ItemCardModel, view: 'best' | 'all', offerToggle: bo
       ? stateButton(
           view === 'all' ? 'Top branches only' : 'All branches',
           ACTION.itemAllBranches,
-          itemState(item, { path, allBranches: view !== 'all' }),
+          itemState(item, { ...here, allBranches: view !== 'all', branchPage: 0 }),
         )
       : undefined,
     // One level up the drill-down; an Expand of the parent, so it shares that listener.
@@ -168,7 +225,14 @@ function cardButtons(model: ItemCardModel, view: 'best' | 'all', offerToggle: bo
       ? stateButton(
           `‹ Up to ${parent}`,
           actionId(ACTION.itemExpand, 0),
-          itemState({ code: parent, id: 0 }, { path: path.slice(0, -1) }),
+          itemState(
+            { code: parent, id: 0 },
+            {
+              path: path.slice(0, -1),
+              pathPages: pathPages.slice(0, path.length - 1),
+              bomPage: pathPages[path.length - 1] ?? 0,
+            },
+          ),
         )
       : undefined,
   ];
@@ -176,8 +240,8 @@ function cardButtons(model: ItemCardModel, view: 'best' | 'all', offerToggle: bo
 }
 
 /** On a shared card: anyone can open their own (ephemeral) copy with every button. */
-function viewButton(model: ItemCardModel): Button | undefined {
-  return stateButton('View', ACTION.itemView, itemState(model.item, { path: model.path ?? [] }), {
+function viewButton(model: ItemCardModel, here: ItemStateExtra): Button | undefined {
+  return stateButton('View', ACTION.itemView, itemState(model.item, here), {
     accessibilityLabel: `View ${model.item.code} privately`,
   });
 }
@@ -189,6 +253,6 @@ function fallbackText(model: ItemCardModel): string {
     item.available < 0
       ? `${formatQty(item.available)} available, over-allocated`
       : `${formatQty(item.available)} available`;
-  const line = `${item.code}${item.description ? ` ${item.description}` : ''}${status}: ${availability}, ${formatQty(item.soh)} on hand; ${freshnessText(model.freshness, model.now)}`;
+  const line = `${item.code}${item.description ? ` ${item.description}` : ''}${status}: ${availability}, ${formatQty(item.soh)} on hand; ${freshnessText(model.freshness)}`;
   return escapeTruncated(line.replace(/\s+/g, ' '), LIMITS.fallbackText / 4);
 }

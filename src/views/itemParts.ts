@@ -16,6 +16,8 @@ import { itemState } from './states.js';
 export const BEST_BRANCHES = 8;
 /** Up to this many branches are shown as two-column fields; more become compact lines. */
 const MAX_BRANCH_FIELDS = 20;
+/** Branches a page of the all-branches view: two sections of fields. */
+export const BRANCH_PAGE_SIZE = MAX_BRANCH_FIELDS;
 export const BUDGET = {
   branches: 3500,
   bom: 3800,
@@ -65,25 +67,46 @@ export interface BranchPart {
   blocks: KnownBlock[];
   /** True when some branches are not shown (the "All branches" button then makes sense). */
   hidden: boolean;
+  /** The all-branches page shown (clamped) and how many there are; 0 and 1 in the best view. */
+  page: number;
+  pages: number;
 }
 
-export function branchBlocks(branches: readonly BranchStock[], view: 'best' | 'all'): BranchPart {
+/**
+ * `best`: the branches that hold or expect stock, best first, at most 8. `all`: every
+ * branch, best first, a page of 20 at a time (`page` from 0; out of range shows the last).
+ */
+export function branchBlocks(
+  branches: readonly BranchStock[],
+  view: 'best' | 'all',
+  requestedPage = 0,
+): BranchPart {
   const ranked = rankBranches(branches);
   const stocked = ranked.filter(holdsOrExpects);
   const empty = ranked.length - stocked.length;
-  const shown = view === 'all' ? ranked : stocked.slice(0, BEST_BRANCHES);
+  const pages = view === 'all' ? Math.max(1, Math.ceil(ranked.length / BRANCH_PAGE_SIZE)) : 1;
+  const page = Math.min(Math.max(0, requestedPage), pages - 1);
+  const first = page * BRANCH_PAGE_SIZE;
+  const shown =
+    view === 'all'
+      ? ranked.slice(first, first + BRANCH_PAGE_SIZE)
+      : stocked.slice(0, BEST_BRANCHES);
   const notes = [
     view === 'best' && stocked.length > shown.length
       ? `${plural(stocked.length - shown.length, 'more branch', 'more branches')} with stock`
       : '',
     view === 'best' && empty > 0 ? `${plural(empty, 'branch has', 'branches have')} none` : '',
+    view === 'all' ? `all ${formatQty(ranked.length)}` : '',
+    view === 'all' && pages > 1
+      ? `${formatQty(first + 1)}–${formatQty(first + shown.length)} (page ${page + 1} of ${pages})`
+      : '',
   ].filter(Boolean);
   const title = ['*Stock by branch*', ...notes].join(' · ');
-  const hidden = shown.length < ranked.length;
-  if (ranked.length === 0)
-    return { blocks: [sectionText(`${title}\nThe ERP lists no branches.`)], hidden };
+  const hidden = view === 'best' && shown.length < ranked.length;
+  const part = (blocks: KnownBlock[]): BranchPart => ({ blocks, hidden, page, pages });
+  if (ranked.length === 0) return part([sectionText(`${title}\nThe ERP lists no branches.`)]);
   if (shown.length === 0) {
-    return { blocks: [sectionText(`${title}\nNo branch holds or expects stock.`)], hidden };
+    return part([sectionText(`${title}\nNo branch holds or expects stock.`)]);
   }
   if (shown.length > MAX_BRANCH_FIELDS) {
     const { sections } = packLines([title, ...shown.map(branchLine)], {
@@ -91,7 +114,7 @@ export function branchBlocks(branches: readonly BranchStock[], view: 'best' | 'a
       maxSections: 3,
       more: (rest) => `+${plural(rest.length, 'more branch', 'more branches')}`,
     });
-    return { blocks: sections, hidden: true };
+    return { ...part(sections), hidden: true };
   }
   const blocks: KnownBlock[] = [];
   for (let i = 0; i < shown.length; i += LIMITS.sectionFields) {
@@ -99,20 +122,20 @@ export function branchBlocks(branches: readonly BranchStock[], view: 'best' | 'a
     const fields = fieldsSection(chunk.map((b) => [oneLine(b.name, 40) || '—', branchFigures(b)]));
     blocks.push(i === 0 ? { ...fields, text: md(title) } : fields);
   }
-  return { blocks, hidden };
+  return part(blocks);
 }
 
 function sectionText(text: string): KnownBlock {
   return { type: 'section', text: md(text) };
 }
 
-function componentLine(c: BomComponent): string {
+function componentLine(c: BomComponent, showCost: boolean): string {
   const description = oneLineAtWord(c.description, 70);
   const parts = [
     `${codeSpan(c.code)}${description ? ` ${description}` : ''}`,
     `qty ${formatQty(c.qty)}`,
-    `cost ${formatMoney(c.cost)}`,
   ];
+  if (showCost) parts.push(`cost ${formatMoney(c.cost)}`);
   if (c.has_bom) parts.push('_sub-assembly_');
   return parts.join(' · ');
 }
@@ -132,6 +155,10 @@ export const BOM_PAGE_SIZE = 20;
 export interface BomOptions {
   /** Codes from the top item down to this one's parent. */
   path: readonly string[];
+  /** The BOM page each item on `path` was left at, carried down for "Up to". */
+  pathPages: readonly number[];
+  /** Component costs: only on the asker's private card (or with SHARE_COST). */
+  showCost: boolean;
   /** Zero-based page; out-of-range pages show the last one. */
   page: number;
   /** False on a shared card: no Expand or paging there. */
@@ -155,13 +182,16 @@ export function bomBlocks(item: Item, options: BomOptions): BomPart {
   const components = item.bom.slice(first, first + BOM_PAGE_SIZE);
   const range = pages > 1 ? ` · ${first + 1}–${first + components.length}` : '';
   const title = `*Bill of materials* · ${plural(total, 'component')}${range}`;
-  const { sections } = packLines([title, ...components.map(componentLine)], {
+  const lines = components.map((c) => componentLine(c, options.showCost));
+  const { sections } = packLines([title, ...lines], {
     maxChars: BUDGET.bom,
     maxSections: 2,
     more: (rest) => `_+${plural(rest.length, 'more component')} not shown_`,
   });
   if (!options.interactive) return { blocks: sections, buttons: [] };
   const childPath = [...options.path, item.code];
+  const childPages = [...options.pathPages.slice(0, options.path.length), page];
+  while (childPages.length < childPath.length) childPages.unshift(0);
   const expand =
     childPath.length <= MAX_PATH
       ? components
@@ -171,7 +201,10 @@ export function bomBlocks(item: Item, options: BomOptions): BomPart {
             stateButton(
               `Expand ${c.code}`,
               actionId(ACTION.itemExpand, i + 1),
-              itemState({ code: c.code, id: c.inventoryId }, { path: childPath }),
+              itemState(
+                { code: c.code, id: c.inventoryId },
+                { path: childPath, pathPages: childPages },
+              ),
               { accessibilityLabel: `Expand the bill of materials of ${c.code}` },
             ),
           )

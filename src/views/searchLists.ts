@@ -7,8 +7,9 @@ import type { Button, KnownBlock, SectionBlock } from '@slack/types';
 import type { ContactSearchRow, ItemSearchRow } from '../erp/schemas.js';
 import type { ContactQuery, Freshness, ItemQuery, Page } from '../lookup/types.js';
 import { ACTION, type ActionBase, actionId, type ButtonState } from './actions.js';
-import { actions, context, md, section, stateButton } from './blocks.js';
-import { formatMoney, formatQty, freshnessLine, freshnessText, plural } from './format.js';
+import { actions, md, section, stateButton } from './blocks.js';
+import { type DisplayOptions, footer } from './display.js';
+import { formatMoney, formatQty, freshnessText, plural } from './format.js';
 import { availablePhrase } from './itemParts.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -19,12 +20,18 @@ import { contactSearchState, contactState, itemSearchState, itemState } from './
 /** Slack pages are 10 rows; a caller's bigger page is cut so the message stays small. */
 const MAX_ROWS = 20;
 
-export interface ListModel<Q, R> {
+export interface ListModel<Q, R> extends DisplayOptions {
   query: Q;
   page: Page<R>;
   freshness: Freshness;
   now: Date;
-  /** e.g. "No item has the code WIDGET-99. Closest matches:" (escaped here). */
+  /**
+   * The app ran this search because no record has the code the user typed. With results it
+   * reads as any search ("Contacts matching “acme”"); "not found" is said only when nothing
+   * matched at all.
+   */
+  fromCode?: boolean;
+  /** A line shown above the list (escaped here). */
   notice?: string;
 }
 
@@ -72,20 +79,23 @@ function list<Q, R>(model: ListModel<Q, R>, parts: ListParts): SlackMessage {
   const [one, many] = parts.noun;
   const notice = model.notice ? section(`:mag: ${escapeTruncated(model.notice, 500)}`) : undefined;
   const empty = page.rows.length === 0;
+  const nothing = model.fromCode
+    ? `*Nothing found:* no ${one} has the code ${parts.described}, and no ${one} matches it`
+    : `*No ${many} match* ${parts.described}`;
   const title = empty
-    ? `${notice ? '' : `*No ${many} match* ${parts.described}.\n`}${parts.hint}`
+    ? `${nothing}.\n${parts.hint}`
     : `*${capitalise(many)} matching* ${parts.described} · ${range(page)}`;
   const blocks: Array<KnownBlock | undefined> = [
     notice,
     section(title),
     ...parts.rows,
-    context(freshnessLine(model.freshness, model.now)),
+    footer(model.freshness, model),
     actions(pagingButtons(page, parts)),
   ];
   const plainDescribed = parts.described.replaceAll('*', '');
   const text = empty
-    ? `${model.notice ? `${model.notice} ` : ''}No ${many} match ${plainDescribed}.`
-    : `${plural(page.rows.length, one, many)} matching ${plainDescribed} (${range(page)}); ${freshnessText(model.freshness, model.now)}`;
+    ? `${model.notice ? `${model.notice} ` : ''}${nothing.replaceAll('*', '')}.`
+    : `${plural(page.rows.length, one, many)} matching ${plainDescribed} (${range(page)}); ${freshnessText(model.freshness)}`;
   return {
     text: escapeTruncated(text.replace(/&amp;|&lt;|&gt;/g, decode), LIMITS.fallbackText / 2),
     blocks: blocks.filter((b): b is KnownBlock => b !== undefined),
@@ -158,7 +168,7 @@ function itemRow(row: ItemSearchRow, index: number): SectionBlock {
     availablePhrase(row.available),
     `${formatQty(row.soh)} on hand`,
     row.onorder !== 0 ? `${formatQty(row.onorder)} on order` : '',
-    `price ${formatMoney(row.price)}`,
+    `sell price ${formatMoney(row.price)}`,
     oneLine(row.category_name, 60),
     oneLine(row.supplier_name, 60),
   ].filter(Boolean);

@@ -8,8 +8,9 @@ import type { Item } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
 import { ACTION, actionId } from './actions.js';
 import { context, md, section, stateButton } from './blocks.js';
+import { type DisplayOptions, SANDBOX_NOTE } from './display.js';
 import { errorToUserMessage } from './feedback.js';
-import { ago, formatQty, plural } from './format.js';
+import { formatQty, plural, slackTimeAgo } from './format.js';
 import { availablePhrase, rankBranches } from './itemParts.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -20,7 +21,7 @@ import { itemState } from './states.js';
 const MAX_LINES = 20;
 const BEST = 3;
 
-export interface ShortcutResultsModel {
+export interface ShortcutResultsModel extends DisplayOptions {
   found: Array<{ item: Item; freshness: Freshness }>;
   notFound: string[];
   failed: Array<{ code: string; error: unknown }>;
@@ -29,9 +30,7 @@ export interface ShortcutResultsModel {
 
 export function shortcutResults(model: ShortcutResultsModel): SlackMessage {
   const found = model.found.slice(0, MAX_LINES);
-  const blocks: KnownBlock[] = found.map(({ item, freshness }, i) =>
-    foundLine(item, freshness, model.now, i),
-  );
+  const blocks: KnownBlock[] = found.map(({ item, freshness }, i) => foundLine(item, freshness, i));
   if (model.notFound.length > 0) {
     blocks.push(section(`:grey_question: *Not found:* ${codes(model.notFound)}`));
   }
@@ -39,11 +38,12 @@ export function shortcutResults(model: ShortcutResultsModel): SlackMessage {
     blocks.push(section(`:warning: ${codeSpan(code)}: ${errorToUserMessage(error)}`));
   }
   if (blocks.length === 0) blocks.push(section('No item codes found in that message.'));
-  blocks.push(context('From the message shortcut *Look up stock* · visible only to you'));
+  const from = 'From the message shortcut *Look up stock* · visible only to you';
+  blocks.push(model.sandbox ? context(from, SANDBOX_NOTE) : context(from));
   return { text: fallbackText(model), blocks: blocks.slice(0, LIMITS.blocks) };
 }
 
-function foundLine(item: Item, freshness: Freshness, now: Date, index: number): SectionBlock {
+function foundLine(item: Item, freshness: Freshness, index: number): SectionBlock {
   const description = oneLineAtWord(item.description, 80);
   const best = rankBranches(item.branches)
     .filter((b) => b.available > 0)
@@ -52,7 +52,7 @@ function foundLine(item: Item, freshness: Freshness, now: Date, index: number): 
   const status =
     item.status_label === 'Active' ? '' : ` · ${statusLabel(item.status_label, 'Disabled', 30)}`;
   const stale = freshness.stale
-    ? ` · :warning: _ERP unreachable; data from ${ago(freshness.fetchedAt, now)}_`
+    ? ` · :warning: _ERP unreachable; data fetched ${slackTimeAgo(freshness.fetchedAt)}_`
     : '';
   const text = [
     `${codeSpan(item.code)}${description ? ` ${description}` : ''}${status}`,

@@ -15,17 +15,32 @@ import {
 const MAX_CODE = 100;
 const usableCode = (code: string) => code.length >= 1 && code.length <= MAX_CODE;
 
+export interface ItemStateExtra {
+  path?: readonly string[];
+  /** The BOM page each item on `path` was left at. */
+  pathPages?: readonly number[];
+  allBranches?: boolean;
+  /** Page of the all-branches view. */
+  branchPage?: number;
+  bomPage?: number;
+}
+
 export function itemState(
   item: { code: string; id: number },
-  extra: { path?: readonly string[]; allBranches?: boolean; bomPage?: number } = {},
+  extra: ItemStateExtra = {},
 ): ItemCardState {
+  const path = extra.path ?? [];
+  // Pages only mean something beside their path; all zeros say nothing.
+  const pages = (extra.pathPages ?? []).slice(0, path.length);
   return {
     v: VALUE_VERSION,
     t: 'i',
     r: usableCode(item.code) ? { c: item.code } : { i: item.id },
     ...(extra.allBranches ? { m: 'a' as const } : {}),
-    ...(extra.path && extra.path.length > 0 ? { p: [...extra.path] } : {}),
+    ...(path.length > 0 ? { p: [...path] } : {}),
+    ...(pages.some((page) => page > 0) ? { pg: [...pages] } : {}),
     ...(extra.bomPage ? { bp: extra.bomPage } : {}),
+    ...(extra.allBranches && extra.branchPage ? { br: extra.branchPage } : {}),
   };
 }
 

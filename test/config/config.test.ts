@@ -144,3 +144,13 @@ describe('secrets at start-up', () => {
     );
   });
 });
+
+describe('SHARE_COST', () => {
+  it('is off by default, on with true (any case), and refuses anything else by name', () => {
+    expect(loadConfig({}).shareCost).toBe(false);
+    expect(loadConfig({ SHARE_COST: 'TRUE' }).shareCost).toBe(true);
+    expect(loadConfig({ SHARE_COST: 'false' }).shareCost).toBe(false);
+    expect(loadConfig({ SHARE_COST: ' ' }).shareCost).toBe(false);
+    expect(problemsOf({ SHARE_COST: 'yes please' })).toEqual(['SHARE_COST']);
+  });
+});

@@ -31,7 +31,8 @@ describe('renderMessage without colour', () => {
         '*Status:* _Disabled_ ~old~ `A_B*C` &lt;!channel&gt; &amp;lt; <https://erp.example/a_b|the ERP> <https://x.example> <@U123> <#C42|sales> <!here> snake_case_name 2*3*4',
       ),
     ]);
-    expect(text).toBe(
+    // Wrapped at 80 columns, at a space.
+    expect(text.replaceAll('\n', ' ')).toBe(
       'Status: Disabled old `A_B*C` <!channel> &lt; the ERP (https://erp.example/a_b) https://x.example @U123 #sales @here snake_case_name 2*3*4',
     );
   });
@@ -305,5 +306,45 @@ describe('renderMessage with colour', () => {
       '\u001b[2mas of 10:42\u001b[22m',
       '\u001b[36m[1] Refresh\u001b[39m  \u001b[32m[2] Share to channel\u001b[39m',
     ]);
+  });
+});
+
+describe('wrapping to the terminal width', () => {
+  const long = 'word '.repeat(40).trim();
+  it('wraps section text, fields, context lines and button rows at words', () => {
+    const message = {
+      blocks: [
+        mrkdwn(long),
+        {
+          type: 'section',
+          fields: [
+            { type: 'mrkdwn', text: `*Left*\n${long}` },
+            { type: 'mrkdwn', text: `*Right*\n${long}` },
+          ],
+        },
+        { type: 'context', elements: [{ type: 'mrkdwn', text: long }] },
+        {
+          type: 'actions',
+          elements: Array.from({ length: 8 }, (_, i) => ({
+            type: 'button',
+            action_id: `b${i}`,
+            text: { type: 'plain_text', text: `Button number ${i}` },
+          })),
+        },
+      ],
+    };
+    for (const width of [40, 60, 100]) {
+      const { text, buttons } = renderMessage(message, { color: false, width });
+      const lines = text.split('\n');
+      expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(width);
+      expect(text.replace(/\s+/g, ' ')).toContain(long.slice(0, 60));
+      // Every button whole on one line.
+      expect(buttons).toHaveLength(8);
+      for (const button of buttons) {
+        expect(lines.some((line) => line.includes(`[${button.number}] ${button.label}`))).toBe(
+          true,
+        );
+      }
+    }
   });
 });

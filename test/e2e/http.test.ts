@@ -170,7 +170,7 @@ describe('slash commands over HTTP', () => {
     // Codes differ only in case: the search's top result matches ignoring case, so the card opens.
     expect(textOf(ack ?? {})).toContain('WIDGET-9');
     const missing = await command('/stock', 'NO-SUCH-CODE-777');
-    expect(textOf(missing.ack ?? {})).toMatch(/No item/);
+    expect(textOf(missing.ack ?? {})).toMatch(/Nothing found:\* no item has the code/);
     const missingId = await command('/stock', '#99999999');
     expect(textOf(missingId.ack ?? {})).toMatch(/No item has the internal id 99999999/);
   });

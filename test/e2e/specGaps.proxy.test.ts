@@ -304,10 +304,10 @@ describe('through a recording proxy: what the app sends and how it reads answers
       const card = textOf(await ask(run, '/contact', contact.code));
       for (const expected of [
         '*ABN*\nN/A &lt;pending&gt;',
-        '*Address 4*\nLevel 3 &amp; rear',
+        '*Address line 4*\nLevel 3 &amp; rear',
         '*Terms*\nC.O.D.',
         '*Discount*\n12.345',
-        '*Stopcred*\n-1',
+        '*Stop credit*\n:no_entry: *-1*',
       ]) {
         expect(card).toContain(expected);
       }

@@ -5,7 +5,12 @@
  */
 import { createServer } from 'node:net';
 import type { App } from '@slack/bolt';
-import { createServices, type Services, slackAppFor } from '../../src/app.js';
+import {
+  createServices,
+  type ServiceOverrides,
+  type Services,
+  slackAppFor,
+} from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
 import { registerSecret } from '../../src/log/logger.js';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
@@ -75,6 +80,8 @@ export interface StartAppOptions {
   erp?: RunningSandbox;
   slack?: FakeSlackOptions;
   timing?: Partial<Timing>;
+  /** Readiness check intervals (the /readyz tests shorten them). */
+  readiness?: ServiceOverrides['readiness'];
 }
 
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
@@ -107,7 +114,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   }
   // Every level, so the leak scan sees what debug and trace lines would print too.
   const { logger, lines: logLines } = collectingLogger('trace', 'app');
-  const services = await createServices(config, logger);
+  const services = await createServices(config, logger, { readiness: options.readiness });
   services.listeners.timing = { ...services.listeners.timing, ...options.timing };
   const app = slackAppFor(
     services,

@@ -139,3 +139,24 @@ describe('sandbox data set', () => {
     expect(acme?.addressbook.every((p) => p.email.includes('@') && p.telephone !== '')).toBe(true);
   });
 });
+
+describe('sandbox data a new user meets', () => {
+  it('costs no demo item more than it sells for, and no BOM more than the item it builds', () => {
+    for (const seed of [7, 8]) {
+      for (const entry of generateSandboxData(seed).items) {
+        const { record } = entry;
+        expect(record.cost, record.code).toBeLessThanOrEqual(entry.price);
+        const parts = record.bom.reduce((sum, c) => sum + c.cost * c.qty, 0);
+        expect(parts, record.code).toBeLessThanOrEqual(record.cost + 0.01);
+      }
+    }
+  });
+
+  it('has the ids the examples use, for any seed: /stock id:123 and /contact id:123', () => {
+    for (const seed of [7, 8]) {
+      const other = generateSandboxData(seed);
+      expect(other.items.find((i) => i.record.id === 123)?.record.code).toBe('WIDGET-9');
+      expect(other.contacts.find((c) => c.record.clientid === 123)?.record.code).toBe('ACME01');
+    }
+  });
+});

@@ -49,7 +49,7 @@ describe('contactCard', () => {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: '`ACME01` · Customer · :no_entry: *Suspended*',
+        text: '`ACME01` · Customer · :no_entry: *Suspended* · :no_entry: *Stop credit*',
         verbatim: true,
       },
     });
@@ -58,11 +58,11 @@ describe('contactCard', () => {
       '*Pricing group*\nWholesale',
       '*Salesperson*\n_Unassigned_',
       '*State*\nNSW',
-      '*Address 4*\nSydney',
+      '*Address line 4*\nSydney',
       '*Terms*\n30 days EOM',
       '*Credit limit*\n12,500.5',
       '*Discount*\n7.5',
-      '*Stopcred*\n1',
+      '*Stop credit*\n:no_entry: *1*',
       '*ABN*\n51 824 753 556',
     ]) {
       expect(text).toContain(expected);
@@ -134,7 +134,7 @@ describe('contactCard', () => {
   it('keeps the fallback text free of personal contact data', () => {
     const message = card(makeContact());
     expect(message.text).toBe(
-      'Acme Pty Ltd (ACME01) · Customer · Active · 1 person · as of 10:42 UTC, 3 min ago',
+      'Acme Pty Ltd (ACME01) · Customer · Active · 1 person · fetched 2 Mar 2026 at 10:42 UTC',
     );
   });
 });

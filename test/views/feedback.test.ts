@@ -143,7 +143,7 @@ describe('errorMessage', () => {
       now: TEST_NOW,
     });
     expect(allText(message)).toContain(
-      'The last data we have is from <!date^1772447580^{time}|10:33 UTC>, 12 min ago.',
+      'The last data we have was fetched <!date^1772447580^{date_short_pretty} at {time} ({ago})|2 Mar 2026 at 10:33 UTC>.',
     );
     expect(checkMessageLimits(message)).toEqual([]);
   });

@@ -34,7 +34,7 @@ describe('help', () => {
     };
     expect(allText(stockHelp(examples))).toContain('`/stock BOLT-&lt;7&gt;`');
     expect(allText(contactHelp(examples))).toContain('`/contact ZETAˋ9`');
-    expect(allText(contactHelp(examples))).toContain('`/contact zeta type:supplier`');
+    expect(allText(contactHelp(examples))).toContain('`/contact zeta type:client`');
   });
 
   it('/contact help names the type filters and the reveal rule', () => {
@@ -93,7 +93,9 @@ describe('shortcutResults', () => {
       failed: [],
       now: TEST_NOW,
     });
-    expect(allText(stale)).toContain(':warning: _ERP unreachable; data from 3 min ago_');
+    expect(allText(stale)).toContain(
+      ':warning: _ERP unreachable; data fetched <!date^1772448120^{date_short_pretty} at {time} ({ago})|2 Mar 2026 at 10:42 UTC>_',
+    );
     const none = shortcutResults({ found: [], notFound: [], failed: [], now: TEST_NOW });
     expect(none.text).toBe('No item codes found in that message.');
   });

@@ -54,7 +54,8 @@ export function blocksOfType<T extends KnownBlock['type']>(
 }
 
 /** The only `<` markup views may emit: our date tokens and channel links. */
-const OWN_MARKUP = /<(?:!date\^\d+\^\{[a-z_]+\}(?: \{time\})?\|[^<>]*|#[CGD][A-Z0-9]+)>/g;
+const OWN_MARKUP =
+  /<(?:!date\^\d+\^\{[a-z_]+\}(?: at \{time\})?(?: \(\{ago\}\))?\|[^<>]*|#[CGD][A-Z0-9]+)>/g;
 
 /** Markup left after removing our own tokens: must be none. */
 export function foreignMarkup(text: string): string[] {

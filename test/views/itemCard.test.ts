@@ -34,7 +34,7 @@ describe('itemCard: the top', () => {
       '*Cost*\n12.50',
     ]);
     expect(message.text).toBe(
-      'WIDGET-9 Blue widget assembly: 42 available, 52 on hand; as of 10:42 UTC, 3 min ago',
+      'WIDGET-9 Blue widget assembly: 42 available, 52 on hand; fetched 2 Mar 2026 at 10:42 UTC',
     );
   });
 
@@ -214,13 +214,13 @@ describe('itemCard: BOM drill-down', () => {
     const next = buttons(first).find((b) => b.label === 'Next components ›');
     // The page button keeps the card as it is (all branches) and asks for page 2.
     expect(next?.state).toMatchObject({ t: 'i', r: { c: 'WIDGET-9' }, m: 'a', bp: 1 });
-    expect(buttons(first).some((b) => b.label.includes('Previous'))).toBe(false);
+    expect(buttons(first).some((b) => b.label.includes('Previous components'))).toBe(false);
 
     const last = card({ bom: big, kits, branches }, { branchView: 'all', bomPage: 4 });
     expect(checkMessageLimits(last)).toEqual([]);
     expect(allText(last)).toContain('*Bill of materials* · 85 components · 81–85');
     expect(buttons(last).map((b) => b.label)).toContain('‹ Previous components');
-    expect(buttons(last).some((b) => b.label.includes('Next'))).toBe(false);
+    expect(buttons(last).some((b) => b.label.includes('Next components'))).toBe(false);
     // A page past the end shows the last one.
     expect(allText(card({ bom: big }, { bomPage: 99 }))).toContain('81–85');
   });
@@ -266,7 +266,7 @@ describe('itemCard: footer and buttons', () => {
     expect(footer?.elements).toEqual([
       {
         type: 'mrkdwn',
-        text: 'as of <!date^1772448120^{time}|10:42 UTC>, 3 min ago · from cache',
+        text: 'Fetched from the ERP <!date^1772448120^{date_short_pretty} at {time} ({ago})|2 Mar 2026 at 10:42 UTC> · from cache',
         verbatim: true,
       },
     ]);
@@ -280,9 +280,9 @@ describe('itemCard: footer and buttons', () => {
       now: TEST_NOW,
     });
     expect(allText(message)).toContain(
-      ':warning: *ERP unreachable*; showing data from <!date^1772447580^{time}|10:33 UTC>, 12 min ago',
+      ':warning: *ERP unreachable*; showing data fetched <!date^1772447580^{date_short_pretty} at {time} ({ago})|2 Mar 2026 at 10:33 UTC>',
     );
-    expect(message.text).toContain('ERP unreachable; showing data from 10:33 UTC, 12 min ago');
+    expect(message.text).toContain('ERP unreachable; showing data fetched 2 Mar 2026 at 10:33 UTC');
   });
 
   it('has Refresh and Share to channel carrying the card state', () => {
@@ -303,5 +303,58 @@ describe('itemCard: footer and buttons', () => {
     const message = card({ code: 'X'.repeat(150), id: 77 });
     expect(button(message, 'Refresh').state).toMatchObject({ r: { i: 77 } });
     expect(checkMessageLimits(message)).toEqual([]);
+  });
+});
+
+describe('itemCard: what a shared card may show, and where the user is', () => {
+  const bom = [makeBomComponent({ code: 'PART-1', cost: 3.25, has_bom: true })];
+
+  it('hides the item and component costs on a shared card unless shareCost', () => {
+    expect(allText(card({ cost: 12.5, bom }))).toMatch(/\*Cost\*\n12\.50[\s\S]*cost 3\.25/);
+    const shared = allText(card({ cost: 12.5, bom }, { shared: true }));
+    expect(shared).toContain('PART-1');
+    expect(shared).not.toMatch(/cost|12\.50|3\.25/i);
+    const allowed = allText(card({ cost: 12.5, bom }, { shared: true, shareCost: true }));
+    expect(allowed).toMatch(/\*Cost\*\n12\.50[\s\S]*cost 3\.25/);
+  });
+
+  it('says "Sandbox data" in the footer when the ERP is the sandbox', () => {
+    expect(allText(card({}, { sandbox: true }))).toContain('*Sandbox data*');
+    expect(allText(card())).not.toContain('Sandbox data');
+  });
+
+  it('pages all branches 20 at a time and clamps a page past the end', () => {
+    const branches = Array.from({ length: 45 }, (_, i) => makeBranch({ id: i, name: `B${i}` }));
+    const last = card({ branches }, { branchView: 'all', branchPage: 99 });
+    expect(allText(last)).toContain('all 45 · 41–45 (page 3 of 3)');
+    expect(button(last, 'Previous branches').state).toMatchObject({ m: 'a', br: 1 });
+    expect(buttons(last).some((b) => b.label.includes('Next branches'))).toBe(false);
+    // Refresh and Share carry the page in view.
+    expect(button(last, 'Refresh').state).toMatchObject({ m: 'a', br: 2 });
+    expect(button(last, 'Share to channel').state).toMatchObject({ m: 'a', br: 2 });
+    expect(button(last, 'Top branches only').state).not.toHaveProperty('br');
+    expect(checkMessageLimits(last)).toEqual([]);
+  });
+
+  it('carries the BOM page down an Expand and back up with "Up to"', () => {
+    const many = Array.from({ length: 45 }, (_, i) =>
+      makeBomComponent({ inventoryId: i, code: `PART-${i}`, has_bom: true }),
+    );
+    const page3 = card({ bom: many }, { bomPage: 2 });
+    const expand = button(page3, 'Expand PART-40');
+    expect(expand.state).toMatchObject({ r: { c: 'PART-40' }, p: ['WIDGET-9'], pg: [2] });
+    const child = itemCard({
+      item: makeItem({ code: 'PART-40' }),
+      freshness: makeFreshness(),
+      now: TEST_NOW,
+      path: ['WIDGET-9'],
+      pathPages: [2],
+    });
+    expect(button(child, 'Up to WIDGET-9').state).toEqual({
+      v: 1,
+      t: 'i',
+      r: { c: 'WIDGET-9' },
+      bp: 2,
+    });
   });
 });

@@ -34,7 +34,7 @@ describe('itemSearchList', () => {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: '`W-0` Blue widget assembly\n*42* available · 52 on hand · 20 on order · price 24.95 · Widgets · Acme Supplies',
+        text: '`W-0` Blue widget assembly\n*42* available · 52 on hand · 20 on order · sell price 24.95 · Widgets · Acme Supplies',
         verbatim: true,
       },
       accessory: expect.objectContaining({ type: 'button', action_id: `${ACTION.itemView}:0` }),
@@ -69,7 +69,7 @@ describe('itemSearchList', () => {
     const message = itemSearchList({ ...base, query: { words: ['w'] }, page: makePage([row]) });
     expect(message.blocks[1]).toMatchObject({
       text: {
-        text: '`WIDGET-9` Blue widget assembly · :no_entry: *Disabled*\n:warning: *-4* available, over-allocated · 52 on hand · price 24.95 · Widgets · Acme Supplies',
+        text: '`WIDGET-9` Blue widget assembly · :no_entry: *Disabled*\n:warning: *-4* available, over-allocated · 52 on hand · sell price 24.95 · Widgets · Acme Supplies',
       },
     });
   });

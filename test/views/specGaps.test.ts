@@ -137,10 +137,10 @@ describe('abn, address4, terms, discount, stopcred: as given, under neutral labe
     const text = allText(card);
     for (const expected of [
       '*ABN*\nN/A &lt;pending&gt;',
-      '*Address 4*\nLevel 3 &amp; rear',
+      '*Address line 4*\nLevel 3 &amp; rear',
       '*Terms*\nC.O.D.',
       '*Discount*\n12.345',
-      '*Stopcred*\n-1',
+      '*Stop credit*\n:no_entry: *-1*',
     ]) {
       expect(text).toContain(expected);
     }
@@ -157,10 +157,10 @@ describe('abn, address4, terms, discount, stopcred: as given, under neutral labe
     );
     for (const expected of [
       '*ABN*\n—',
-      '*Address 4*\n—',
+      '*Address line 4*\n—',
       '*Terms*\n—',
       '*Discount*\n0',
-      '*Stopcred*\n0',
+      '*Stop credit*\n0',
     ]) {
       expect(text).toContain(expected);
     }

@@ -47,7 +47,8 @@ function pathTo(code: string): string[] {
 
 export function* itemCards(subset: readonly Item[]): Generator<Rendered> {
   for (const [index, item] of subset.entries()) {
-    const base = { item, freshness: freshnessFor(index), now: TEST_NOW };
+    // "Sandbox data" and SHARE_COST make the footer and the shared card their longest.
+    const base = { item, freshness: freshnessFor(index), now: TEST_NOW, sandbox: true };
     const every = index % EVERY === 0 || extremeItems.has(item.code);
     const path = pathTo(item.code);
     for (const branchView of ['best', 'all'] as const) {
@@ -55,7 +56,11 @@ export function* itemCards(subset: readonly Item[]): Generator<Rendered> {
       if (!every) continue;
       yield {
         name: `${item.code} ${branchView} shared`,
-        message: itemCard({ ...base, branchView, shared: true }),
+        message: itemCard({ ...base, branchView, shared: true, shareCost: index % 2 === 0 }),
+      };
+      yield {
+        name: `${item.code} ${branchView} last branch page`,
+        message: itemCard({ ...base, branchView, branchPage: 1000, pathPages: [3] }),
       };
       for (const shared of [false, true]) {
         yield {
@@ -70,7 +75,7 @@ export function* itemCards(subset: readonly Item[]): Generator<Rendered> {
 export function* contactCards(subset: readonly Contact[]): Generator<Rendered> {
   for (const [index, contact] of subset.entries()) {
     const secrets = secretsOf(contact);
-    const base = { contact, freshness: freshnessFor(index), now: TEST_NOW };
+    const base = { contact, freshness: freshnessFor(index), now: TEST_NOW, sandbox: true };
     const every = index % EVERY === 0 || extremeContacts.has(contact.code);
     const pages = pageCount(contact.addressbook.length);
     // One page past the end too: a stale "Next people" button after the addressbook shrank.
@@ -147,6 +152,8 @@ export function* itemSearchPages(): Generator<Rendered> {
           freshness: freshnessFor(index),
           now: TEST_NOW,
           notice,
+          fromCode: notice !== undefined,
+          sandbox: true,
         }),
       };
     }
@@ -172,6 +179,8 @@ export function* contactSearchPages(): Generator<Rendered> {
           freshness: freshnessFor(index),
           now: TEST_NOW,
           notice,
+          fromCode: notice !== undefined,
+          sandbox: true,
         }),
         secrets: page.rows.flatMap(secretsOf),
       };
@@ -189,7 +198,7 @@ export function* shortcutAnswers(): Generator<Rendered> {
     const failed = start % 15 === 0 ? [{ code: '<@U123>', error: new Error('boom') }] : [];
     yield {
       name: `shortcut ${found.map((f) => f.item.code).join(',')}`,
-      message: shortcutResults({ found, notFound, failed, now: TEST_NOW }),
+      message: shortcutResults({ found, notFound, failed, now: TEST_NOW, sandbox: true }),
     };
   }
 }

@@ -13,6 +13,7 @@ import {
   CONTACT_SURFACE,
   contactCardAnswer,
   ITEM_SURFACE,
+  type ItemCardRequest,
   itemCardAnswer,
   type Surface,
   safely,
@@ -28,6 +29,18 @@ export const refOf = (state: ItemCardState | ContactCardState): ErpRef =>
   'c' in state.r ? { code: state.r.c } : { id: state.r.i };
 
 export const labelOf = (ref: ErpRef): string => ('code' in ref ? ref.code : `#${ref.id}`);
+
+/** The item card a button's state describes: which item, and where on it the user was. */
+export function itemRequestOf(state: ItemCardState): ItemCardRequest {
+  return {
+    ref: refOf(state),
+    path: state.p,
+    pathPages: state.pg,
+    branchView: state.m === 'a' ? 'all' : 'best',
+    branchPage: state.br,
+    bomPage: state.bp,
+  };
+}
 
 type Intent = 'view' | 'in_place';
 
@@ -58,20 +71,14 @@ function answerClick(deps: ListenerDeps, args: ClickArgs, click: ClickAnswer): P
   });
 }
 
-/** View, Expand, BOM pages, All branches and Refresh on items. */
+/** View, Expand, BOM pages, All branches (and its pages) and Refresh on items. */
 export function itemCardClick(deps: ListenerDeps, intent: Intent, refresh = false) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptClick(deps, args, 'i');
     if (!click) return;
     const { state } = click;
     const ref = refOf(state);
-    const request = {
-      ref,
-      path: state.p,
-      branchView: state.m === 'a' ? ('all' as const) : ('best' as const),
-      bomPage: state.bp,
-      refresh,
-    };
+    const request = { ...itemRequestOf(state), refresh };
     await answerClick(deps, args, {
       what: 'item click',
       working: [{ kind: 'record', noun: 'item', ref }, 'getItem'],

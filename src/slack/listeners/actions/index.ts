@@ -15,6 +15,7 @@ export function actionHandlers(
     [ACTION.itemExpand]: itemCardClick(deps, 'in_place'),
     [ACTION.itemBomPage]: itemCardClick(deps, 'in_place'),
     [ACTION.itemAllBranches]: itemCardClick(deps, 'in_place'),
+    [ACTION.itemBranchPage]: itemCardClick(deps, 'in_place'),
     [ACTION.itemRefresh]: itemCardClick(deps, 'in_place', true),
     [ACTION.itemShare]: shareClick(deps, 'item'),
     [ACTION.itemNextPage]: itemPageClick(deps),

@@ -16,7 +16,7 @@ import { contactCardAnswer, itemCardAnswer, logFailure } from '../../answers.js'
 import { privateReply, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import type { Actor } from '../../payloads.js';
-import { refOf } from './cards.js';
+import { itemRequestOf, refOf } from './cards.js';
 import { acceptClick, type ClickArgs } from './click.js';
 
 /** Slack Web API errors carry their code in `data.error`. */
@@ -64,12 +64,14 @@ export function shareClick(deps: ListenerDeps, kind: 'item' | 'contact') {
     try {
       message =
         state.t === 'i'
-          ? await itemCardAnswer(
+          ? // What the user is looking at: the branch page, BOM page and drill-down path.
+            await itemCardAnswer(deps, { ...itemRequestOf(state), shared: true }, actor)
+          : await contactCardAnswer(
               deps,
-              { ref: refOf(state), path: state.p, shared: true, branchView: 'best' },
+              { ref: refOf(state), peoplePage: state.pp, shared: true },
               actor,
-            )
-          : await contactCardAnswer(deps, { ref: refOf(state), shared: true }, actor, args.client);
+              args.client,
+            );
     } catch (error) {
       logFailure(deps, 'share', error);
       await sendSafely(deps.logger, args.respond, privateReply(errorMessage(error)));

@@ -61,7 +61,7 @@ export function lookUpStockShortcut(deps: ListenerDeps) {
         } else if (result.reason instanceof NotFoundError) notFound.push(code);
         else failed.push({ code, error: result.reason });
       });
-      return shortcutResults({ found, notFound, failed, now: deps.now() });
+      return shortcutResults({ ...deps.display, found, notFound, failed, now: deps.now() });
     });
     await deliverClickAnswer({
       respond,

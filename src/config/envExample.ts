@@ -1,0 +1,71 @@
+/**
+ * `.env.example`, generated from the configuration schema: every variable in `EnvSchema`, its
+ * default (read from the schema itself) and one line of meaning from `MEANINGS`. A variable
+ * added to the schema without a meaning fails the type check; `npm run env-example` rewrites
+ * the file and test/config/envExample.test.ts fails when it is stale.
+ */
+import { type EnvName, EnvSchema } from './config.js';
+
+/** One line each; mention a computed default here when the schema has none. */
+const MEANINGS = {
+  SLACK_BOT_TOKEN:
+    'Bot User OAuth Token (xoxb-…) from OAuth & Permissions. Unset: the console in the terminal.',
+  SLACK_SIGNING_SECRET:
+    'HTTP mode: Signing Secret from Basic Information › App Credentials; verifies POST /slack/events.',
+  SLACK_APP_TOKEN:
+    'Socket Mode when set: app-level token (xapp-…) with connections:write. Unset: HTTP mode.',
+  SLACK_API_URL: 'Slack Web API base URL (change only for a proxy or a test double).',
+  PORT: 'HTTP port: POST /slack/events (HTTP mode), GET /healthz, /readyz and /metrics.',
+  ERP_BASE_URL:
+    'The ERP API (https://, or http:// on a loopback host only). The console without it uses the sandbox ERP.',
+  ERP_COMPANY_CODE: 'ERP company code (Basic auth user name); required with ERP_BASE_URL.',
+  ERP_ACCESS_TOKEN: 'ERP access token (Basic auth password); a secret, required with ERP_BASE_URL.',
+  ERP_TENANT_ID: 'ERP tenant id (Tenantid header); required with ERP_BASE_URL.',
+  ERP_TIMEOUT_MS: 'Per ERP call: connect, headers and body each get this long, in milliseconds.',
+  ERP_GET_LIMIT_PER_MINUTE: "The ERP's getItem/getContact limit per credential and minute.",
+  ERP_SEARCH_LIMIT_PER_MINUTE:
+    "The ERP's searchItems/searchContact limit per credential and minute.",
+  QUEUE_MAX_WAIT_SECONDS: 'Longest wait for rate budget before the answer is "busy, try again".',
+  FAIR_SHARE_RESERVE:
+    "Fraction of each ERP endpoint's per-minute limit one user may not take within a minute, kept for everyone else (0 to 0.9).",
+  REDIS_URL:
+    'redis:// or rediss:// shared by every replica (cache and rate budget). Unset: in memory.',
+  CACHE_TTL_SECONDS: 'How long an item answer is fresh, in seconds.',
+  CONTACT_CACHE_TTL_SECONDS:
+    'How long a contact (personal data) is fresh; never longer than CACHE_TTL_SECONDS. Unset: 30 or less.',
+  CACHE_MAX_MB: 'Bound of the in-memory cache, in MiB.',
+  LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent (JSON lines on stdout).',
+  CONTACT_REVEAL:
+    'Who may reveal phones and e-mails: members (not guests), everyone, nobody, or user (U…) and group (S…) ids.',
+  AUDIT_LOG_FILE: 'Also append reveal audit lines (JSON) to this file. Unset: the log only.',
+  STOCK_ALLOWED_CHANNELS: 'Channel ids (C…, G…, D…) where /stock works. Unset: every channel.',
+  STOCK_ALLOWED_USERS: 'User ids (U…, W…) who may use /stock. Unset: everyone.',
+  CONTACT_ALLOWED_CHANNELS: 'Channel ids where /contact works. Unset: every channel.',
+  CONTACT_ALLOWED_USERS: 'User ids who may use /contact. Unset: everyone.',
+  SHARE_COST:
+    'true: item and component costs also show on cards shared to a channel (internal-only workspaces).',
+} satisfies Record<EnvName, string>;
+
+/** The schema's default for one variable, as it would be written in the file. */
+function defaultOf(name: EnvName): string | undefined {
+  const parsed = EnvSchema.shape[name].safeParse(undefined);
+  if (!parsed.success || parsed.data === undefined) return undefined;
+  const value = parsed.data;
+  if (Array.isArray(value)) return value.length === 0 ? undefined : value.join(',');
+  return String(value);
+}
+
+export function renderEnvExample(): string {
+  const lines = [
+    '# Every environment variable of ERP lookups in Slack, its default and its meaning.',
+    '# Generated from the configuration schema by `npm run env-example`: do not edit by hand.',
+    '# Copy to .env (or set them in your orchestrator); a commented-out line is the default.',
+    '# Blank means unset. Secrets belong in a secret store, never in a committed file.',
+  ];
+  for (const name of Object.keys(EnvSchema.shape) as EnvName[]) {
+    const fallback = defaultOf(name);
+    lines.push('', `# ${MEANINGS[name]}`);
+    lines.push(fallback === undefined ? `${name}=` : `# ${name}=${fallback}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,264 @@
+/**
+ * Readiness (`GET /readyz`): whether this replica can serve lookups now, so an orchestrator
+ * stops sending it traffic while it could only answer "ERP problem".
+ *
+ * Four checks, each named in the report when it fails:
+ * - `erp`: the ERP is reachable. Judged from the outcome of every real call, from the circuit
+ *   breaker (read through the ONE `breakerState` adapter) and, when no call was answered for
+ *   a while, from a connection check that sends no request and so costs no budget.
+ * - `credentials`: the ERP accepted them (a 401/403 marks them refused). When idle, a probe
+ *   call checks them at most once per `probeEveryMs`, only when the budget has a slot free
+ *   at once (users never wait behind it); it goes through the lookup service, so the budget,
+ *   the breaker and the ledger see it like any other call.
+ * - `redis`: when configured, the client is connected.
+ * - `slack`: in Socket Mode, the WebSocket to Slack is open.
+ *
+ * A refused connection is seen at the next tick (default every 10 s) and cleared by the next
+ * connection check that gets through, so readiness follows the ERP within 30 s both ways.
+ */
+import type { UnavailableReason } from '../erp/errors.js';
+import type { AppLogger } from '../log/logger.js';
+import type { Metrics } from '../lookup/metrics.js';
+import { CONNECTION_REASONS, ConnectionCheckError, type ErpSignal } from './erpSignals.js';
+
+/** The adapter onto the circuit breaker: re-point this one function when the breaker moves. */
+export type BreakerState = 'closed' | 'open' | 'half-open';
+
+export type CheckName = 'erp' | 'credentials' | 'redis' | 'slack';
+
+export interface CheckResult {
+  ok: boolean;
+  /** A short reason code or phrase; never a secret, a URL or personal data. */
+  detail: string;
+  /** When the current verdict began (ISO time), when known. */
+  since?: string;
+}
+
+export interface ReadinessReport {
+  status: 'ready' | 'not ready';
+  /** The failing checks, in a fixed order. */
+  failing: CheckName[];
+  checks: Partial<Record<CheckName, CheckResult>>;
+}
+
+export interface ReadinessOptions {
+  breakerState: () => BreakerState;
+  /** A cheap ERP call through the budget; its outcome arrives through `observe`. */
+  probeErp: () => Promise<unknown>;
+  /** Whether a call could be sent now without waiting for budget. */
+  budgetFree: () => boolean;
+  /** Connects to the ERP without a request; rejects with `ConnectionCheckError`. Optional. */
+  connectErp?: () => Promise<void>;
+  /** The Redis client, when REDIS_URL is set (`status` is ioredis's). */
+  redis?: { readonly status: string };
+  socketMode: boolean;
+  metrics?: Metrics;
+  logger: AppLogger;
+  now?: () => number;
+  /** How often the checks run. Default 10 s. */
+  tickMs?: number;
+  /** No ERP answer for this long: the connection check runs. Default 15 s. */
+  quietMs?: number;
+  /** At most one probe call per this long. Default 60 s. */
+  probeEveryMs?: number;
+}
+
+interface Verdict<T> {
+  value: T;
+  since: number;
+}
+
+/** The part of a Socket Mode client readiness listens to. */
+export interface SocketEvents {
+  on(event: string, listener: () => void): unknown;
+}
+
+const CHECK_ORDER: readonly CheckName[] = ['erp', 'credentials', 'redis', 'slack'];
+
+export class Readiness {
+  private readonly now: () => number;
+  private readonly tickMs: number;
+  private readonly quietMs: number;
+  private readonly probeEveryMs: number;
+  /** `undefined` reason: reachable. The whole verdict is undefined until first known. */
+  private erp: Verdict<UnavailableReason | undefined> | undefined;
+  private credentials: Verdict<'accepted' | 'erp_auth' | 'erp_tenant'> | undefined;
+  private lastAnswerAt: number | undefined;
+  private lastProbeAt: number | undefined;
+  private socket: Verdict<boolean> = { value: false, since: 0 };
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private probing = false;
+
+  constructor(private readonly o: ReadinessOptions) {
+    this.now = o.now ?? Date.now;
+    this.tickMs = o.tickMs ?? 10_000;
+    this.quietMs = o.quietMs ?? 15_000;
+    this.probeEveryMs = o.probeEveryMs ?? 60_000;
+  }
+
+  /** Feeds one ERP call's outcome (see `observedErp`). */
+  readonly observe = (signal: ErpSignal): void => {
+    if (signal.kind === 'unreachable') {
+      this.setErp(signal.reason);
+      return;
+    }
+    this.lastAnswerAt = this.now();
+    this.setErp(undefined);
+    if (signal.kind === 'credentials_refused') this.setCredentials(signal.code);
+    else this.setCredentials('accepted');
+  };
+
+  /** Follows a Socket Mode client's connection (its `connected` … `disconnected` events). */
+  readonly watchSocket = (client: SocketEvents): void => {
+    const set = (connected: boolean) => {
+      if (this.socket.value !== connected) this.socket = { value: connected, since: this.now() };
+      this.updateGauges();
+    };
+    client.on('connected', () => set(true));
+    for (const event of ['close', 'reconnecting', 'disconnected']) {
+      client.on(event, () => set(false));
+    }
+  };
+
+  /** Starts the periodic checks (idempotent); the first runs at once. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.check(), this.tickMs);
+    this.timer.unref();
+    void this.check();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /**
+   * One round of checks; concurrent callers share it. Connection check when the ERP was
+   * quiet or refused connections; probe call when quiet for `probeEveryMs`.
+   */
+  check(): Promise<void> {
+    this.running ??= this.runChecks()
+      .catch((error: unknown) => this.o.logger.warn({ err: error }, 'Readiness check failed'))
+      .finally(() => {
+        this.running = undefined;
+        this.updateGauges();
+      });
+    return this.running;
+  }
+
+  private async runChecks(): Promise<void> {
+    const now = this.now();
+    const quiet = this.lastAnswerAt === undefined || now - this.lastAnswerAt >= this.quietMs;
+    const refused = this.erp?.value !== undefined && CONNECTION_REASONS.has(this.erp.value);
+    if (this.o.connectErp && (quiet || refused)) {
+      try {
+        await this.o.connectErp();
+        // Connecting again clears a refusal; a timeout needs a real answer to clear.
+        if (this.erp === undefined || refused) this.setErp(undefined);
+      } catch (error) {
+        this.setErp(error instanceof ConnectionCheckError ? error.reason : 'network');
+        return;
+      }
+    }
+    const probeDue =
+      this.lastProbeAt === undefined || this.now() - this.lastProbeAt >= this.probeEveryMs;
+    const answeredLately =
+      this.lastAnswerAt !== undefined && this.now() - this.lastAnswerAt < this.probeEveryMs;
+    if (probeDue && !answeredLately && !this.probing && this.o.budgetFree()) {
+      this.lastProbeAt = this.now();
+      this.probing = true;
+      // Not awaited: a slow ERP must not hold up the next connection checks. Its outcome
+      // arrives through `observe`; a refusal by the breaker or the budget is no news.
+      void this.o
+        .probeErp()
+        .catch(() => undefined)
+        .finally(() => {
+          this.probing = false;
+        });
+    }
+  }
+
+  /** The current verdict; starts the checks if nobody did. */
+  report(): ReadinessReport {
+    this.start();
+    return this.evaluate();
+  }
+
+  private evaluate(): ReadinessReport {
+    const checks: Partial<Record<CheckName, CheckResult>> = {
+      erp: this.erpCheck(),
+      credentials: this.credentialsCheck(),
+    };
+    if (this.o.redis) {
+      const status = this.o.redis.status;
+      checks.redis = { ok: status === 'ready', detail: status };
+    }
+    if (this.o.socketMode) {
+      checks.slack = {
+        ok: this.socket.value,
+        detail: this.socket.value ? 'socket connected' : 'socket not connected',
+        ...(this.socket.since ? { since: iso(this.socket.since) } : {}),
+      };
+    }
+    const failing = CHECK_ORDER.filter((name) => checks[name]?.ok === false);
+    return { status: failing.length === 0 ? 'ready' : 'not ready', failing, checks };
+  }
+
+  private erpCheck(): CheckResult {
+    const breaker = this.o.breakerState();
+    if (breaker === 'open') return { ok: false, detail: 'circuit open' };
+    if (this.erp === undefined) return { ok: false, detail: 'not checked yet' };
+    const since = iso(this.erp.since);
+    return this.erp.value === undefined
+      ? {
+          ok: true,
+          detail: breaker === 'half-open' ? 'reachable (circuit half-open)' : 'reachable',
+          since,
+        }
+      : { ok: false, detail: this.erp.value, since };
+  }
+
+  private credentialsCheck(): CheckResult {
+    if (this.credentials === undefined) return { ok: false, detail: 'not checked yet' };
+    const { value, since } = this.credentials;
+    return value === 'accepted'
+      ? { ok: true, detail: 'accepted', since: iso(since) }
+      : { ok: false, detail: `refused (${value})`, since: iso(since) };
+  }
+
+  private setErp(reason: UnavailableReason | undefined): void {
+    if (this.erp !== undefined && this.erp.value === reason) return;
+    const wasKnown = this.erp !== undefined;
+    this.erp = { value: reason, since: this.now() };
+    if (reason !== undefined) {
+      this.o.logger.warn({ reason }, 'Readiness: the ERP is unreachable');
+    } else if (wasKnown) {
+      this.o.logger.info('Readiness: the ERP is reachable again');
+    }
+    this.updateGauges();
+  }
+
+  private setCredentials(value: 'accepted' | 'erp_auth' | 'erp_tenant'): void {
+    if (this.credentials?.value === value) return;
+    this.credentials = { value, since: this.now() };
+    if (value !== 'accepted') {
+      this.o.logger.error({ code: value }, 'Readiness: the ERP refused the credentials');
+    }
+    this.updateGauges();
+  }
+
+  private updateGauges(): void {
+    const metrics = this.o.metrics;
+    if (!metrics) return;
+    const report = this.evaluate();
+    metrics.ready.set(report.status === 'ready' ? 1 : 0);
+    for (const name of CHECK_ORDER) {
+      const check = report.checks[name];
+      if (check) metrics.readinessCheck.set({ check: name }, check.ok ? 1 : 0);
+    }
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();

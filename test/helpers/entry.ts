@@ -1,0 +1,52 @@
+/**
+ * The app's entry point as `npm start` names it, so the container test and the start-up
+ * smoke test run what operators run. Works whether `start` runs TypeScript through tsx
+ * (`tsx src/main.ts`) or the compiled file (`node --enable-source-maps dist/main.js`).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+const PackageJson = z.object({ scripts: z.object({ start: z.string().min(1) }) });
+
+export interface StartCommand {
+  /** `node` or `tsx`. */
+  runner: string;
+  /** Options before the entry file, e.g. `--enable-source-maps`. */
+  flags: string[];
+  /** Relative to the repository, e.g. `dist/main.js`. */
+  entry: string;
+}
+
+/** Splits a command like `node --enable-source-maps dist/main.js` (no shell syntax). */
+export function parseStartCommand(words: readonly string[]): StartCommand {
+  const [runner, ...rest] = words;
+  const at = rest.findIndex((word) => !word.startsWith('-'));
+  const entry = rest[at];
+  if (!runner || entry === undefined) throw new Error(`no entry file in: ${words.join(' ')}`);
+  return { runner, flags: rest.slice(0, at), entry };
+}
+
+export function npmStart(): StartCommand {
+  const pkg = PackageJson.parse(
+    JSON.parse(readFileSync(`${repoRoot}/package.json`, 'utf8')) as unknown,
+  );
+  return parseStartCommand(pkg.scripts.start.trim().split(/\s+/));
+}
+
+/** Where a source file's compiled output lands (`src/main.ts` → `dist/main.js`). */
+export function compiledPath(entry: string): string {
+  return entry.replace(/^src\//, 'dist/').replace(/\.ts$/, '.js');
+}
+
+/** `npm start` as arguments for the current Node binary (tsx through `--import tsx`). */
+export function nodeArgsForStart(start: StartCommand = npmStart()): string[] {
+  if (!existsSync(`${repoRoot}/${start.entry}`)) {
+    throw new Error(`npm start runs ${start.entry}, which is missing: run \`npm run build\` first`);
+  }
+  if (start.runner === 'tsx') return ['--import', 'tsx', ...start.flags, start.entry];
+  if (start.runner === 'node') return [...start.flags, start.entry];
+  throw new Error(`npm start runs ${start.runner}, neither node nor tsx`);
+}

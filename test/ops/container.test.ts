@@ -1,0 +1,128 @@
+/**
+ * The Dockerfile and compose.yaml, read as files (no container runtime runs here): the image
+ * starts the entry point `npm start` runs, so the two cannot drift apart, and the compose
+ * example wires three replicas, one Redis and one HTTP entry together.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { compiledPath, npmStart, parseStartCommand, repoRoot } from '../helpers/entry.js';
+
+interface Instruction {
+  keyword: string;
+  args: string;
+}
+
+/** The Dockerfile's instructions by stage, continuation lines joined, comments dropped. */
+function dockerStages(text: string): Instruction[][] {
+  const joined = text.replace(/\\\n/g, ' ');
+  const stages: Instruction[][] = [];
+  const args = new Map<string, string>();
+  for (const line of joined.split('\n')) {
+    const match = /^\s*([A-Z]+)\s+(.*)$/.exec(line);
+    if (!match?.[1] || match[2] === undefined) continue;
+    const instruction = { keyword: match[1], args: match[2].trim() };
+    if (instruction.keyword === 'ARG' && stages.length === 0) {
+      const [name, value = ''] = instruction.args.split('=');
+      if (name) args.set(name, value);
+    }
+    if (instruction.keyword === 'FROM') {
+      instruction.args = instruction.args.replace(
+        /\$\{(\w+)\}/g,
+        (_, name: string) => args.get(name) ?? '',
+      );
+      stages.push([]);
+    }
+    stages.at(-1)?.push(instruction);
+  }
+  return stages;
+}
+
+const dockerfile = readFileSync(`${repoRoot}/Dockerfile`, 'utf8');
+const stages = dockerStages(dockerfile);
+const final = stages.at(-1) ?? [];
+const only = (keyword: string) => final.filter((i) => i.keyword === keyword);
+
+describe('Dockerfile', () => {
+  it('runs the entry point npm start runs (compiled: src/*.ts becomes dist/*.js)', () => {
+    const [cmd] = only('CMD');
+    expect(cmd, 'the final stage has a CMD').toBeDefined();
+    const words = z.array(z.string()).parse(JSON.parse(cmd?.args ?? '[]'));
+    const image = parseStartCommand(words);
+    const start = npmStart();
+    expect(image.runner).toBe('node');
+    expect(image.entry).toBe(compiledPath(start.entry));
+    // Once npm start runs the compiled file itself, the two commands are one.
+    if (start.runner === 'node') expect(image.flags).toEqual(start.flags);
+    expect(image.flags).toContain('--enable-source-maps');
+    // The file compiles from a source that exists.
+    const source = image.entry.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts');
+    expect(existsSync(`${repoRoot}/${source}`), source).toBe(true);
+  });
+
+  it('compiles to where the CMD looks, when the build config is there', () => {
+    const path = `${repoRoot}/tsconfig.build.json`;
+    // Written for the compiled start (tsc -p tsconfig.build.json); checked once it exists.
+    if (!existsSync(path)) return;
+    const build = z
+      .object({ compilerOptions: z.object({ outDir: z.string(), rootDir: z.string() }) })
+      .parse(JSON.parse(readFileSync(path, 'utf8')));
+    expect(build.compilerOptions.outDir.replace(/^\.\//, '')).toBe('dist');
+    expect(build.compilerOptions.rootDir.replace(/^\.\//, '')).toBe('src');
+    expect(dockerfile).toContain('tsc -p tsconfig.build.json');
+  });
+
+  it('builds in one stage and runs node:24-slim with production dependencies only, as non-root', () => {
+    expect(stages.length).toBeGreaterThanOrEqual(2);
+    expect(final[0]?.args).toMatch(/^node:24-slim\b/);
+    expect(only('RUN').some((i) => /npm ci\b.*--omit=dev/.test(i.args))).toBe(true);
+    expect(only('COPY').some((i) => /--from=build\b.*\bdist\b/.test(i.args))).toBe(true);
+    const user = only('USER').at(-1)?.args;
+    expect(user).toBeDefined();
+    expect(user).not.toMatch(/^(root|0)(:|$)/);
+  });
+
+  it('checks liveness on /healthz', () => {
+    const [check] = only('HEALTHCHECK');
+    expect(check?.args).toContain('/healthz');
+  });
+});
+
+const Compose = z.object({
+  services: z.record(
+    z.string(),
+    z.object({
+      build: z.unknown().optional(),
+      image: z.string().optional(),
+      environment: z.record(z.string(), z.string()).optional(),
+      volumes: z.array(z.string()).optional(),
+    }),
+  ),
+});
+
+describe('compose.yaml', () => {
+  const compose = Compose.parse(
+    parseYaml(readFileSync(`${repoRoot}/compose.yaml`, 'utf8'), { merge: true }),
+  );
+  const apps = Object.entries(compose.services).filter(([, service]) => service.build === '.');
+
+  it('runs three replicas of this image on one Redis', () => {
+    expect(apps).toHaveLength(3);
+    const redis = compose.services.redis;
+    expect(redis?.image).toMatch(/^redis:/);
+    for (const [, app] of apps) expect(app.environment?.REDIS_URL).toBe('redis://redis:6379');
+  });
+
+  it('puts one HTTP entry in front of exactly those replicas, routing on /readyz', () => {
+    const caddyfile = readFileSync(`${repoRoot}/deploy/Caddyfile`, 'utf8');
+    const entry = Object.values(compose.services).find((service) =>
+      service.volumes?.some((volume) => volume.startsWith('./deploy/Caddyfile:')),
+    );
+    expect(entry?.image).toMatch(/^caddy:/);
+    const upstreams = /reverse_proxy\s+([^{]+)\{/.exec(caddyfile)?.[1]?.trim().split(/\s+/);
+    const port = (name: string) => `${name}:${compose.services[name]?.environment?.PORT}`;
+    expect(upstreams?.sort()).toEqual(apps.map(([name]) => port(name)).sort());
+    expect(caddyfile).toMatch(/health_uri\s+\/readyz/);
+  });
+});
