@@ -184,13 +184,24 @@ export async function searchAnswer<
   notice?: string,
 ): Promise<SlackMessage> {
   const fetched = await surface.search(deps.lookup, query, offset, lookupOptions(actor));
+  return listOf(surface, deps, query, fetched, { notice });
+}
+
+/** The list view of fetched search results, with the display options of this workspace. */
+function listOf<Q extends { words: readonly string[] }, Row extends { code: string }>(
+  surface: Surface<Q, Row>,
+  deps: ListenerDeps,
+  query: Q,
+  fetched: Fetched<Page<Row>>,
+  heading: { notice?: string; fromCode?: boolean },
+): SlackMessage {
   return surface.list({
     ...deps.display,
+    ...heading,
     query,
     page: fetched.data,
     freshness: fetched.freshness,
     now: deps.now(),
-    notice,
   });
 }
 
@@ -223,14 +234,7 @@ export async function byCodeAnswer<
       return surface.card(deps, { code: top.code }, actor, client);
     }
     // Read as a search for the code: the view says "not found" only when nothing matched.
-    return surface.list({
-      ...deps.display,
-      query,
-      page: fetched.data,
-      freshness: fetched.freshness,
-      now: deps.now(),
-      fromCode: true,
-    });
+    return listOf(surface, deps, query, fetched, { fromCode: true });
   }
 }
 
