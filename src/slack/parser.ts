@@ -13,6 +13,7 @@
  */
 import type { ContactType, ErpRef } from '../erp/api.js';
 import type { ContactQuery, ItemQuery } from '../lookup/types.js';
+import { commandNoticeText, commandProblemText } from '../views/commandProblems.js';
 import {
   cutToLength,
   hasSlackMarkup,
@@ -182,7 +183,15 @@ function scan<K extends string, Q>(raw: string, spec: CommandSpec<K, Q>): Step<S
   if (text === '') {
     // `/stock @bob` with escaping on: the mention is dropped, and help would look like we
     // ignored it.
-    if (hasSlackMarkup(typed)) return { ok: false, error: markupOnlyMessage(spec) };
+    if (hasSlackMarkup(typed))
+      return {
+        ok: false,
+        error: commandProblemText({
+          kind: 'markup_only',
+          command: spec.command,
+          sampleCode: spec.sampleCode,
+        }),
+      };
     return { ok: true, value: 'help' };
   }
   const tokens = text.split(' ');
@@ -205,7 +214,7 @@ function scan<K extends string, Q>(raw: string, spec: CommandSpec<K, Q>): Step<S
     } else if (token === '#') {
       return {
         ok: false,
-        error: `"#" needs an id number after it, for example ${spec.command} #123.`,
+        error: commandProblemText({ kind: 'hash_without_id', command: spec.command }),
       };
     } else if (token.startsWith('#') && DIGITS.test(token.slice(1))) {
       // Only a leading `#` followed by digits only is an id; `#12x` or `AB#1` are codes.
@@ -214,7 +223,9 @@ function scan<K extends string, Q>(raw: string, spec: CommandSpec<K, Q>): Step<S
       words.push(token);
     }
   }
-  const notices = cut ? [`Your text was cut to ${MAX_COMMAND_LENGTH} characters.`] : [];
+  const notices = cut
+    ? [commandNoticeText({ kind: 'text_cut', maxLength: MAX_COMMAND_LENGTH })]
+    : [];
   return { ok: true, value: { words: limitWords(words, notices), filters, notices } };
 }
 
@@ -222,11 +233,11 @@ function limitWords(words: string[], notices: string[]): string[] {
   let kept = words;
   if (kept.length > MAX_WORDS) {
     kept = kept.slice(0, MAX_WORDS);
-    notices.push(`Only the first ${MAX_WORDS} words were used.`);
+    notices.push(commandNoticeText({ kind: 'words_limited', maxWords: MAX_WORDS }));
   }
   if (kept.some((word) => word.length > MAX_WORD_LENGTH)) {
     kept = kept.map((word) => cutToLength(word, MAX_WORD_LENGTH)).filter((word) => word !== '');
-    notices.push(`Words longer than ${MAX_WORD_LENGTH} characters were cut to ${MAX_WORD_LENGTH}.`);
+    notices.push(commandNoticeText({ kind: 'words_cut', maxWordLength: MAX_WORD_LENGTH }));
   }
   return kept;
 }
@@ -246,7 +257,13 @@ function singleValue<T>(
     if (found !== undefined && found.value !== value.value) {
       return {
         ok: false,
-        error: `${key} is given twice (${quote(found.typed)} and ${quote(filter.typed)}): keep one, for example ${example}.`,
+        error: commandProblemText({
+          kind: 'given_twice',
+          key,
+          first: quote(found.typed),
+          second: quote(filter.typed),
+          example,
+        }),
       };
     }
     found ??= { value: value.value, typed: filter.typed };
@@ -266,7 +283,12 @@ function exactId(
   if (words.length > 0 || filters.some((filter) => filter.key !== 'id')) {
     return {
       ok: false,
-      error: `An id lookup takes nothing else: use ${spec.command} id:${id.value} on its own, or leave the id out to search, for example ${spec.command} ${spec.sampleWord}.`,
+      error: commandProblemText({
+        kind: 'id_not_alone',
+        command: spec.command,
+        id: id.value,
+        sampleWord: spec.sampleWord,
+      }),
     };
   }
   return id;
@@ -286,7 +308,12 @@ function wholeNumber(filter: Filter, what: string, example: string): Step<number
   if (Number.isSafeInteger(value)) return { ok: true, value };
   return {
     ok: false,
-    error: `${quote(filter.typed)} is not valid: ${what} is a whole number (0 or more), for example ${example}.`,
+    error: commandProblemText({
+      kind: 'not_whole_number',
+      typed: quote(filter.typed),
+      what,
+      example,
+    }),
   };
 }
 
@@ -302,15 +329,15 @@ function contactTypeFilter(filters: readonly Filter[]): Step<ContactType | undef
       if (type !== undefined) return { ok: true, value: type };
       return {
         ok: false,
-        error: `${quote(filter.typed)} is not valid: type is client (or customer) or supplier, for example ${example}.`,
+        error: commandProblemText({
+          kind: 'bad_contact_type',
+          typed: quote(filter.typed),
+          example,
+        }),
       };
     },
     example,
   );
-}
-
-function markupOnlyMessage(spec: CommandSpec<string, unknown>): string {
-  return `Mentions, channels and e-mail links cannot be looked up: type a code or some words, for example ${spec.command} ${spec.sampleCode}.`;
 }
 
 function quote(typed: string): string {
