@@ -3,6 +3,7 @@ import type { AccessDecision } from '../../../privacy/access.js';
 import { checkAccess } from '../../../privacy/access.js';
 import { type ButtonState, decodeState } from '../../../views/actions.js';
 import { noticeMessage } from '../../../views/feedback.js';
+import { unreadableText } from '../../../views/unreadable.js';
 import { privateReply, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { type Actor, BlockActionPayload } from '../../payloads.js';
@@ -15,9 +16,6 @@ export interface Click<S extends ButtonState['t']> {
   /** The button sat on a message others can see (shared to the channel). */
   onSharedMessage: boolean;
 }
-
-const STALE_BUTTON =
-  'This button is out of date or was changed, so I cannot act on it. Run the command again for a fresh card.';
 
 /**
  * Acknowledges a click and reads it: the payload fields we use, the button's state (of the
@@ -40,7 +38,7 @@ export async function acceptClick<S extends ButtonState['t']>(
       { issues: payload.error.issues.map((issue) => issue.path.join('.')) },
       'block_actions payload did not match the expected shape',
     );
-    return refuse('Slack sent this click in a form I cannot read.');
+    return refuse(unreadableText('click_shape'));
   }
   const body = payload.data;
   const action = body.actions[0];
@@ -50,7 +48,7 @@ export async function acceptClick<S extends ButtonState['t']>(
       { action: action?.action_id, reason: decoded.ok ? 'wrong_kind' : decoded.reason },
       'refused a button value',
     );
-    return refuse(STALE_BUTTON);
+    return refuse(unreadableText('stale_button'));
   }
   const actor: Actor = {
     userId: body.user.id,
