@@ -112,6 +112,7 @@ export async function createServices(
     maxBytes: config.cache.maxBytes,
     limits: config.limits,
     queueMaxWaitMs: config.queueMaxWaitMs,
+    fairShareReserve: config.fairShareReserve,
     redis,
     logger: logger.child({ component: 'lookup' }),
     metrics,

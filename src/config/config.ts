@@ -45,6 +45,8 @@ export interface AppConfig {
   limits: { getPerMinute: number; searchPerMinute: number };
   /** How long a caller may wait in the budget queue before getting a "busy" answer. */
   queueMaxWaitMs: number;
+  /** Fraction of each endpoint's limit one user may not take within a window (kept for others). */
+  fairShareReserve: number;
   redisUrl: string | undefined;
   cache: { ttlSeconds: number; contactTtlSeconds: number; maxBytes: number };
   logLevel: LogLevel;
@@ -144,7 +146,16 @@ export const EnvSchema = z.object({
   ERP_TIMEOUT_MS: intInRange(8000, 100, 120_000),
   ERP_GET_LIMIT_PER_MINUTE: intInRange(60, 1, 100_000),
   ERP_SEARCH_LIMIT_PER_MINUTE: intInRange(20, 1, 100_000),
-  QUEUE_MAX_WAIT_SECONDS: intInRange(45, 1, 600),
+  // As long as the ERP's window, so a 429 without Retry-After can wait for the window to turn.
+  QUEUE_MAX_WAIT_SECONDS: intInRange(60, 1, 600),
+  FAIR_SHARE_RESERVE: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .min(0)
+      .max(0.9)
+      .default(1 / 6),
+  ),
   REDIS_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
   CACHE_TTL_SECONDS: intInRange(60, 1, 86_400),
   CONTACT_CACHE_TTL_SECONDS: z.preprocess(
@@ -369,6 +380,7 @@ export function loadConfigReport(source: NodeJS.ProcessEnv = process.env): {
       searchPerMinute: env.ERP_SEARCH_LIMIT_PER_MINUTE,
     },
     queueMaxWaitMs: env.QUEUE_MAX_WAIT_SECONDS * 1000,
+    fairShareReserve: env.FAIR_SHARE_RESERVE,
     redisUrl: env.REDIS_URL,
     cache: {
       ttlSeconds: env.CACHE_TTL_SECONDS,

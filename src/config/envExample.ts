@@ -26,6 +26,8 @@ const MEANINGS = {
   ERP_SEARCH_LIMIT_PER_MINUTE:
     "The ERP's searchItems/searchContact limit per credential and minute.",
   QUEUE_MAX_WAIT_SECONDS: 'Longest wait for rate budget before the answer is "busy, try again".',
+  FAIR_SHARE_RESERVE:
+    "Fraction of each ERP endpoint's per-minute limit one user may not take within a minute, kept for everyone else (0 to 0.9).",
   REDIS_URL:
     'redis:// or rediss:// shared by every replica (cache and rate budget). Unset: in memory.',
   CACHE_TTL_SECONDS: 'How long an item answer is fresh, in seconds.',

@@ -3,14 +3,24 @@
  * - `POST /respond/:key`: the `response_url` of each command and click (Bolt's `respond()`);
  * - `POST /api/:method`: the Web API, for an App whose `clientOptions.slackApiUrl` points here.
  * It only parses and answers; what a message means for the screen is the sink's business.
+ * The Web API is the same implementation the tests' fake Slack uses (webApi.ts), with the
+ * console's one-person workspace and chat.* calls sent to the screen.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parse as parseQuery } from 'node:querystring';
 import { z } from 'zod';
 import type { AppLogger } from '../log/logger.js';
 import type { ActivityTracker } from './activity.js';
 import { CONSOLE } from './identity.js';
+import {
+  answerWebApi,
+  type ChatMethod,
+  parseWebApiRequest,
+  readBody,
+  send,
+  tsCounter,
+  type WebApiContext,
+} from './webApi.js';
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
@@ -64,49 +74,6 @@ export interface SlackSink {
 
 type Json = Record<string, unknown>;
 
-async function readBody(request: IncomingMessage): Promise<Json> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > 2_000_000) throw new Error('request body too large');
-    chunks.push(chunk as Buffer);
-  }
-  const raw = Buffer.concat(chunks).toString('utf8');
-  if (raw === '') return {};
-  const type = request.headers['content-type'] ?? '';
-  if (type.includes('application/json')) {
-    const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Json) : {};
-  }
-  return { ...parseQuery(raw) };
-}
-
-function send(response: ServerResponse, status: number, body: Json | string): void {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': typeof body === 'string' ? 'text/plain' : 'application/json; charset=utf-8',
-  });
-  response.end(text);
-}
-
-const member = (id: string) => ({
-  id,
-  team_id: CONSOLE.teamId,
-  name: id === CONSOLE.botUserId ? 'erp-lookups' : CONSOLE.userName,
-  real_name: id === CONSOLE.botUserId ? 'ERP Lookups' : 'Console User',
-  deleted: false,
-  is_bot: id === CONSOLE.botUserId,
-  is_app_user: false,
-  is_admin: false,
-  is_owner: false,
-  // A full member, not a guest: guests (restricted / ultra-restricted) may not reveal details.
-  is_restricted: false,
-  is_ultra_restricted: false,
-  tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
-  profile: { display_name: CONSOLE.userName, real_name: 'Console User' },
-});
-
 export class FakeSlackServer {
   private readonly server: Server;
   private port = 0;
@@ -157,7 +124,7 @@ export class FakeSlackServer {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = new URL(request.url ?? '/', this.baseUrl).pathname;
     if (request.method !== 'POST') return send(response, 405, 'method_not_allowed');
-    const body = await readBody(request);
+    const { args: body, token } = parseWebApiRequest(request, await readBody(request));
     const respondMatch = /^\/respond\/([\w-]+)$/.exec(path);
     if (respondMatch?.[1]) {
       const payload = RespondPayload.safeParse(body);
@@ -166,56 +133,40 @@ export class FakeSlackServer {
       return outcome.ok ? send(response, 200, 'ok') : send(response, outcome.status, outcome.error);
     }
     const apiMatch = /^\/api\/([\w.]+)$/.exec(path);
-    if (apiMatch?.[1]) return send(response, 200, this.webApi(apiMatch[1], body));
+    if (apiMatch?.[1]) {
+      const answer = answerWebApi(apiMatch[1], body, token, this.webApi);
+      if (answer.body.error === 'unknown_method') {
+        this.sink.note(`the app called ${apiMatch[1]}, which the console does not simulate`);
+      }
+      return send(response, answer.status, answer.body, answer.headers);
+    }
     return send(response, 404, 'not_found');
   }
 
-  private webApi(method: string, body: Json): Json {
-    switch (method) {
-      case 'auth.test':
-        return {
-          ok: true,
-          url: `https://${CONSOLE.teamDomain}.slack.invalid/`,
-          team: 'Console',
-          user: 'erp-lookups',
-          team_id: CONSOLE.teamId,
-          user_id: CONSOLE.botUserId,
-          bot_id: CONSOLE.botId,
-        };
-      case 'users.info':
-        return {
-          ok: true,
-          user: member(typeof body.user === 'string' ? body.user : CONSOLE.userId),
-        };
-      case 'usergroups.users.list':
-        return { ok: true, users: [CONSOLE.userId] };
-      case 'conversations.info':
-        return {
-          ok: true,
-          channel: {
-            id: typeof body.channel === 'string' ? body.channel : CONSOLE.channelId,
-            name: CONSOLE.channelName,
-            is_im: true,
-            is_channel: false,
-            is_group: false,
-            is_mpim: false,
-            is_private: true,
-            is_member: true,
-            user: CONSOLE.userId,
-          },
-        };
-      case 'chat.postMessage':
-      case 'chat.postEphemeral':
-      case 'chat.update':
-      case 'chat.delete':
-        return this.chat(method, body);
-      default:
-        this.sink.note(`the app called ${method}, which the console does not simulate`);
-        return { ok: false, error: 'unknown_method' };
-    }
-  }
+  /** The console's workspace: one member, its bot, and a direct message between them. */
+  private readonly webApi: WebApiContext = {
+    botToken: undefined,
+    appToken: undefined,
+    users: {
+      [CONSOLE.userId]: { name: CONSOLE.userName },
+      [CONSOLE.botUserId]: { name: 'erp-lookups', is_bot: true },
+    },
+    // Every group the reveal policy may name has the console user in it.
+    groupMembers: () => [CONSOLE.userId],
+    channels: { [CONSOLE.channelId]: { name: CONSOLE.channelName, is_im: true } },
+    identity: {
+      teamId: CONSOLE.teamId,
+      teamDomain: CONSOLE.teamDomain,
+      botId: CONSOLE.botId,
+      botUserId: CONSOLE.botUserId,
+      appId: CONSOLE.appId,
+    },
+    failureFor: () => undefined,
+    nextTs: tsCounter(),
+    chat: (method, body) => this.chat(method, body),
+  };
 
-  private chat(method: string, body: Json): Json {
+  private chat(method: ChatMethod, body: Json): Json {
     const args = PostArgs.safeParse(body);
     if (!args.success) return { ok: false, error: 'invalid_arguments' };
     const { channel } = args.data;

@@ -41,7 +41,11 @@ import {
   encodeKeywords,
   encodePathSegment,
   parseErpBase,
+  type QueryValue,
 } from './url.js';
+
+/** One `name=value` of a search's query string (left out when the value is undefined). */
+type QueryPair = [string, QueryValue];
 
 export interface ErpClientOptions {
   /** The ERP's base address; a path prefix (`https://erp.example.com/v2/`) is kept. */
@@ -128,34 +132,36 @@ export class ErpClient implements ErpApi {
   }
 
   async searchItems(params: ItemSearchParams, options?: CallOptions): Promise<ItemSearchEnvelope> {
-    const endpoint = 'searchItems';
-    const query = buildQuery([
-      ['q', encodeKeywords(params.keywords, endpoint)],
+    const filters: QueryPair[] = [
       ['category', params.category],
       ['supplier', params.supplier],
-      ['limit', params.limit],
-      ['offset', params.offset],
-    ]);
-    return this.call(endpoint, this.searchPath(endpoint, query), ItemSearchEnvelopeSchema, options);
+    ];
+    return this.search('searchItems', params, filters, ItemSearchEnvelopeSchema, options);
   }
 
   async searchContact(
     params: ContactSearchParams,
     options?: CallOptions,
   ): Promise<ContactSearchEnvelope> {
-    const endpoint = 'searchContact';
+    const filters: QueryPair[] = [['type', params.type]];
+    return this.search('searchContact', params, filters, ContactSearchEnvelopeSchema, options);
+  }
+
+  /** One search: keywords, the endpoint's filters, then paging, in the spec's order. */
+  private search<T>(
+    endpoint: 'searchItems' | 'searchContact',
+    params: { keywords: readonly string[]; limit?: number; offset: number },
+    filters: readonly QueryPair[],
+    schema: z.ZodType<T>,
+    options: CallOptions | undefined,
+  ): Promise<T> {
     const query = buildQuery([
       ['q', encodeKeywords(params.keywords, endpoint)],
-      ['type', params.type],
+      ...filters,
       ['limit', params.limit],
       ['offset', params.offset],
     ]);
-    return this.call(
-      endpoint,
-      this.searchPath(endpoint, query),
-      ContactSearchEnvelopeSchema,
-      options,
-    );
+    return this.call(endpoint, this.searchPath(endpoint, query), schema, options);
   }
 
   /** Closes the client's own connection pool; an injected dispatcher is left to its owner. */

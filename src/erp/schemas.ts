@@ -129,20 +129,20 @@ export const ContactSchema = z.object({
   addressbook: z.array(AddressbookEntrySchema),
 });
 
-export const ContactSearchRowSchema = z.object({
-  clientid: int,
-  code: z.string(),
-  company: z.string(),
-  status: looseStatus,
-  status_label: z.string(),
-  account_type: z.string(),
-  address4: maybeEmpty,
-  state: maybeEmpty,
-  telephone: maybeEmpty,
-  email: maybeEmpty,
-  salesperson: z.string().nullable(),
-  addressbook_count: int.nonnegative(),
-});
+/** A search row: the contact's own fields as on the card, and how many people it has. */
+export const ContactSearchRowSchema = ContactSchema.pick({
+  clientid: true,
+  code: true,
+  company: true,
+  status: true,
+  status_label: true,
+  account_type: true,
+  address4: true,
+  state: true,
+  telephone: true,
+  email: true,
+  salesperson: true,
+}).extend({ addressbook_count: int.nonnegative() });
 
 const envelope = {
   query: z

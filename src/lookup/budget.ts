@@ -1,15 +1,19 @@
 /**
- * The fair queue in front of one endpoint's budget.
+ * The fair queue in front of one endpoint's budget (the algorithm is described in ledger.ts).
  *
- * Callers wait in one queue per requester (Slack user), served round-robin, so one person's
- * burst (a shortcut over a long message, a script) cannot starve everyone else. Waits are
- * bounded: a call whose expected wait exceeds `maxWaitMs` is refused at once with BusyError,
- * and a call still waiting at its deadline is refused then (the estimate was optimistic).
+ * Callers wait in one queue per requester (Slack user), served round-robin; a requester that
+ * has used its fair share of the window is skipped until one of its own slots frees, so the
+ * reserve goes to the others. Waits are bounded: a call whose expected wait exceeds
+ * `maxWaitMs` is refused at once with BusyError, and a call still waiting at its deadline is
+ * refused then (the estimate was optimistic).
+ *
+ * Background work (a catalogue crawl) uses `tryTakeBackground`: a slot only when no user is
+ * waiting, never a place in the queue, and never more than one requester's share.
  */
 import type { ErpEndpoint } from '../erp/errors.js';
 import type { Ledger, Slot } from './ledger.js';
 import type { Metrics } from './metrics.js';
-import { BusyError } from './types.js';
+import { BusyError, type QueuePosition } from './types.js';
 
 interface Waiter {
   requester: string;
@@ -27,13 +31,17 @@ export interface BudgetQueueOptions {
   now: () => number;
 }
 
-const ANONYMOUS = '(anonymous)';
+export const ANONYMOUS = '(anonymous)';
+export const BACKGROUND = '(background)';
+/** Timers fire late under load: a call admitted at the bound still gets its turn. */
+const DEADLINE_GRACE_MS = 1_000;
 
 export class BudgetQueue {
   private readonly queues = new Map<string, Waiter[]>();
   /** Requesters with waiting calls, in round-robin order. */
   private ring: string[] = [];
   private turn = 0;
+  private waitingCount = 0;
   private pumping = false;
   private pumpAgain = false;
   /** A Redis acquire is on its way: its slot is already counted locally, its waiter queued. */
@@ -41,22 +49,24 @@ export class BudgetQueue {
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(private readonly o: BudgetQueueOptions) {}
+  constructor(private readonly options: BudgetQueueOptions) {}
 
   /** Waits for a slot; the caller must `complete` or `cancel` it on the ledger. */
-  acquire(requester = ANONYMOUS, signal?: AbortSignal): Promise<Slot> {
+  acquire(requester = ANONYMOUS, signal?: AbortSignal, cause?: unknown): Promise<Slot> {
     signal?.throwIfAborted();
-    const expected = this.expectedWaitMs(requester);
-    if (this.closed || expected > this.o.maxWaitMs) return Promise.reject(this.busy(expected));
+    const expected = this.position(requester).waitMs;
+    if (this.closed || expected > this.options.maxWaitMs) {
+      return Promise.reject(this.busy(expected, cause));
+    }
     return new Promise<Slot>((resolve, reject) => {
       const waiter: Waiter = {
         requester,
-        enqueuedAt: this.o.now(),
+        enqueuedAt: this.options.now(),
         resolve: (slot) => {
           waiter.cleanup();
-          this.o.metrics.budgetWait.observe(
-            { endpoint: this.o.endpoint },
-            (this.o.now() - waiter.enqueuedAt) / 1000,
+          this.options.metrics.budgetWait.observe(
+            { endpoint: this.options.endpoint },
+            (this.options.now() - waiter.enqueuedAt) / 1000,
           );
           resolve(slot);
         },
@@ -68,8 +78,8 @@ export class BudgetQueue {
       };
       const deadline = setTimeout(() => {
         this.remove(waiter);
-        waiter.reject(this.busy(this.expectedWaitMs(requester)));
-      }, this.o.maxWaitMs);
+        waiter.reject(this.busy(this.position(requester).waitMs, cause));
+      }, this.options.maxWaitMs + DEADLINE_GRACE_MS);
       const onAbort = () => {
         this.remove(waiter);
         waiter.reject(signal?.reason);
@@ -84,27 +94,45 @@ export class BudgetQueue {
     });
   }
 
-  /**
-   * How long a new call from `requester` would wait now. Round-robin puts it behind at most
-   * as many calls of each other requester as the requester already has queued, plus one.
-   */
+  /** A slot for background work, only when no user waits and one is free now; never queues. */
+  async tryTakeBackground(): Promise<Slot | undefined> {
+    if (this.closed || this.usersWaiting()) return undefined;
+    const result = await this.options.ledger.tryAcquire(BACKGROUND);
+    return result.granted ? result.slot : undefined;
+  }
+
+  usersWaiting(): boolean {
+    return this.waitingCount > 0;
+  }
+
+  /** How long a new call would wait now (any requester's view when none is given). */
   expectedWaitMs(requester?: string): number {
-    const own = requester === undefined ? 0 : (this.queues.get(requester)?.length ?? 0);
-    let ahead = own;
+    return this.position(requester ?? ANONYMOUS).waitMs;
+  }
+
+  /**
+   * Where a new call from `requester` would stand. Round-robin puts it behind at most as many
+   * calls of each other requester as it already has queued, plus one, and only behind those
+   * others can send before their own share runs out; its own share may hold it back further.
+   * O(requesters waiting), each step O(1).
+   */
+  position(requester: string): QueuePosition {
+    const { ledger } = this.options;
+    const ownAhead = this.queues.get(requester)?.length ?? 0;
+    let ahead = ownAhead;
     for (const [other, queue] of this.queues) {
-      if (requester === undefined || other !== requester) {
-        ahead += requester === undefined ? queue.length : Math.min(queue.length, own + 1);
-      }
+      if (other === requester) continue;
+      const room = Math.max(0, ledger.share - ledger.heldBy(other));
+      ahead += Math.min(queue.length, ownAhead + 1, room);
     }
     if (this.acquiring && ahead > 0) ahead -= 1;
-    const start = this.o.ledger.startTimes(ahead + 1)[ahead] ?? this.o.now();
-    return Math.max(0, start - this.o.now());
+    const now = this.options.now();
+    const start = Math.max(ledger.startAt(ahead), ledger.shareStartAt(requester, ownAhead));
+    return { ownAhead, waitMs: Math.max(0, start - now) };
   }
 
   waiting(): number {
-    let total = 0;
-    for (const queue of this.queues.values()) total += queue.length;
-    return total;
+    return this.waitingCount;
   }
 
   /** Try to hand out slots now (after an enqueue, a cancelled slot or a timer). */
@@ -124,6 +152,7 @@ export class BudgetQueue {
     }
     this.queues.clear();
     this.ring = [];
+    this.waitingCount = 0;
   }
 
   private async pump(): Promise<void> {
@@ -131,24 +160,39 @@ export class BudgetQueue {
     try {
       do {
         this.pumpAgain = false;
-        while (this.waiting() > 0) {
-          // A memory ledger answers synchronously: no await, so no window in which a slot is
-          // taken but its waiter still queued (counted twice by expectedWaitMs).
-          const pending = this.o.ledger.tryAcquire();
-          this.acquiring = pending instanceof Promise;
-          const result = pending instanceof Promise ? await pending : pending;
-          this.acquiring = false;
-          if (!result.granted) {
-            this.schedule(result.waitMs);
-            break;
-          }
-          const waiter = this.next();
-          if (waiter) waiter.resolve(result.slot);
-          else this.o.ledger.cancel(result.slot);
-        }
+        await this.serveRound();
       } while (this.pumpAgain);
     } finally {
       this.pumping = false;
+    }
+  }
+
+  /** Hands out slots round-robin until the budget is out or every waiter is at its share. */
+  private async serveRound(): Promise<void> {
+    /** Requesters at their share in this round, with the wait until one of theirs frees. */
+    const capped = new Map<string, number>();
+    while (this.waitingCount > 0) {
+      const requester = this.nextRequester(capped);
+      if (requester === undefined) {
+        if (capped.size > 0) this.schedule(Math.min(...capped.values()));
+        return;
+      }
+      // A memory ledger answers synchronously: no await, so no window in which a slot is
+      // taken but its waiter still queued (counted twice by position()).
+      const pending = this.options.ledger.tryAcquire(requester);
+      this.acquiring = pending instanceof Promise;
+      const result = pending instanceof Promise ? await pending : pending;
+      this.acquiring = false;
+      if (result.granted) {
+        const waiter = this.take(requester);
+        if (waiter) waiter.resolve(result.slot);
+        else this.options.ledger.cancel(result.slot);
+      } else if (result.refusal === 'share') {
+        capped.set(requester, result.waitMs);
+      } else {
+        this.schedule(result.waitMs);
+        return;
+      }
     }
   }
 
@@ -159,6 +203,7 @@ export class BudgetQueue {
   }
 
   private enqueue(waiter: Waiter): void {
+    this.waitingCount += 1;
     const queue = this.queues.get(waiter.requester);
     if (queue) {
       queue.push(waiter);
@@ -170,17 +215,30 @@ export class BudgetQueue {
     this.ring.splice(this.turn, 0, waiter.requester);
   }
 
-  private next(): Waiter | undefined {
-    if (this.ring.length === 0) return undefined;
-    if (this.turn >= this.ring.length) this.turn = 0;
-    const requester = this.ring[this.turn];
-    const queue = requester === undefined ? undefined : this.queues.get(requester);
-    const waiter = queue?.shift();
-    if (!queue || queue.length === 0) {
-      if (requester !== undefined) this.queues.delete(requester);
-      this.ring.splice(this.turn, 1);
-    } else {
+  /** The requester whose turn it is, skipping those at their share this round. */
+  private nextRequester(capped: ReadonlyMap<string, number>): string | undefined {
+    for (let step = 0; step < this.ring.length; step += 1) {
+      if (this.turn >= this.ring.length) this.turn = 0;
+      const requester = this.ring[this.turn];
+      if (requester !== undefined && !capped.has(requester)) return requester;
       this.turn += 1;
+    }
+    return undefined;
+  }
+
+  /** Takes `requester`'s oldest waiter and moves the turn on. */
+  private take(requester: string): Waiter | undefined {
+    const queue = this.queues.get(requester);
+    const waiter = queue?.shift();
+    if (!waiter) return undefined;
+    this.waitingCount -= 1;
+    const at = this.ring.indexOf(requester);
+    if (queue && queue.length === 0) {
+      this.queues.delete(requester);
+      if (at >= 0) this.ring.splice(at, 1);
+      if (at >= 0 && at < this.turn) this.turn -= 1;
+    } else if (at >= 0) {
+      this.turn = at + 1;
     }
     return waiter;
   }
@@ -189,7 +247,9 @@ export class BudgetQueue {
     const queue = this.queues.get(waiter.requester);
     if (!queue) return;
     const index = queue.indexOf(waiter);
-    if (index >= 0) queue.splice(index, 1);
+    if (index < 0) return;
+    queue.splice(index, 1);
+    this.waitingCount -= 1;
     if (queue.length === 0) {
       this.queues.delete(waiter.requester);
       const at = this.ring.indexOf(waiter.requester);
@@ -200,8 +260,8 @@ export class BudgetQueue {
     }
   }
 
-  private busy(expectedWaitMs: number): BusyError {
-    this.o.metrics.busy.inc({ endpoint: this.o.endpoint });
-    return new BusyError(this.o.endpoint, expectedWaitMs);
+  private busy(expectedWaitMs: number, cause?: unknown): BusyError {
+    this.options.metrics.busy.inc({ endpoint: this.options.endpoint });
+    return new BusyError(this.options.endpoint, expectedWaitMs, { cause });
   }
 }

@@ -1,8 +1,14 @@
 /**
- * Two cache levels: an in-process LRU bounded in bytes, and (shared mode) Redis behind it so
- * replicas share answers. Both hold the same entry shape: the data with the time the ERP
- * produced it, or a "not found" marker. Freshness is decided by the service from `fetchedAt`;
- * the caches only bound how long an entry is kept (fresh time plus the stale window).
+ * Two cache levels: lru-cache in process, and (shared mode) Redis behind it so replicas share
+ * answers. Both hold the same entry shape: the data with the time the ERP produced it, or a
+ * "not found" marker (a negative entry, kept for a short time).
+ *
+ * The memory level is lru-cache doing what it does: `fetch()` with a `fetchMethod` coalesces
+ * concurrent identical lookups, `ttl` (set per entry by the fetch) is the freshness of each
+ * kind, `allowStale` serves a stale entry while it revalidates in the background,
+ * `allowStaleOnFetchRejection` serves the last answer when the ERP fails, `forceRefresh` is
+ * the Refresh button, and `maxSize` + `sizeCalculation` bound it in bytes. Entries are kept
+ * past their freshness for stale serving; the service drops them when too old to serve.
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
@@ -14,48 +20,43 @@ export type Entry =
   | { kind: 'value'; data: unknown; fetchedAt: number }
   | { kind: 'not_found'; fetchedAt: number };
 
+/** What one `fetch()` call hands to the fetchMethod: how to load this key on a miss. */
+export interface FetchContext {
+  load(stale: Entry | undefined, setTtl: (ttlMs: number) => void): Promise<Entry>;
+}
+
+export type MemoryCache = LRUCache<string, Entry, FetchContext>;
+
 /** Rough bytes for the memory bound: UTF-16 JSON plus a fixed overhead per entry. */
 function entryBytes(entry: Entry, key: string): number {
   const json = entry.kind === 'value' ? JSON.stringify(entry.data) : '';
   return (json.length + key.length) * 2 + 200;
 }
 
-export class MemoryCache {
-  private readonly lru: LRUCache<string, Entry>;
-
-  constructor(maxBytes: number, now: () => number) {
-    if (!Number.isFinite(maxBytes) || maxBytes < 1024) {
-      throw new RangeError('maxBytes must be at least 1024');
-    }
-    this.lru = new LRUCache<string, Entry>({
-      maxSize: maxBytes,
-      sizeCalculation: entryBytes,
-      // Kept past freshness for stale serving, never longer than asked (contacts are personal
-      // data); the injected clock drives expiry so tests control time.
-      ttlAutopurge: false,
-      perf: { now },
-    });
+export function createMemoryCache(maxBytes: number, now: () => number): MemoryCache {
+  if (!Number.isFinite(maxBytes) || maxBytes < 1024) {
+    throw new RangeError('maxBytes must be at least 1024');
   }
-
-  get(key: string): Entry | undefined {
-    return this.lru.get(key);
-  }
-
-  set(key: string, entry: Entry, keepMs: number): void {
-    this.lru.set(key, entry, { ttl: Math.max(1, Math.ceil(keepMs)) });
-  }
-
-  get bytes(): number {
-    return this.lru.calculatedSize;
-  }
-
-  get size(): number {
-    return this.lru.size;
-  }
-
-  clear(): void {
-    this.lru.clear();
-  }
+  return new LRUCache<string, Entry, FetchContext>({
+    maxSize: maxBytes,
+    sizeCalculation: entryBytes,
+    // A default only: every entry is written with the ttl of its kind.
+    ttl: 60_000,
+    // Stale entries stay (for stale serving) until evicted or dropped by the service, which
+    // bounds their age; the injected clock drives expiry so tests control time.
+    ttlAutopurge: false,
+    noDeleteOnStaleGet: true,
+    // An entry evicted while its fetch runs still answers the callers waiting on it.
+    ignoreFetchAbort: true,
+    // lru-cache reads a start time of 0 as "no ttl": the offset keeps a clock that starts at
+    // 0 (fake timers) working; only differences of this clock are ever used.
+    perf: { now: () => now() + 1 },
+    fetchMethod: (_key, stale, { context, options }) =>
+      context.load(stale, (ttlMs) => {
+        // lru-cache calls an entry stale only past its ttl; ours is stale at its lifetime.
+        options.ttl = Math.max(1, Math.ceil(ttlMs) - 1);
+      }),
+  });
 }
 
 const StoredEntrySchema = z.discriminatedUnion('kind', [

@@ -1,38 +1,63 @@
 /**
- * The rate budget for one credential and endpoint: a ledger of call slots.
+ * The rate budget for one credential and endpoint: a ledger of call slots. This is THE
+ * algorithm of the lookup layer (README "Architecture" shows where it sits); everything else
+ * is lru-cache and cockatiel.
  *
- * Why not a fixed-window counter (rate-limiter-flexible's RateLimiterMemory/Redis): the ERP
- * does not say how its minute is measured. A fixed window lets 2x the limit through across a
- * window boundary, which a sliding window upstream answers with 429s. This ledger instead
- * guarantees at most `limit` calls in ANY `windowMs` span as the ERP sees them: a slot is
- * taken when a call is sent and released only `windowMs` after its response arrived (the ERP
- * received the request somewhere between the two), so a fixed, sliding or token-bucket
- * limiter upstream never sees more than `limit` per window. The cost is one round trip per
- * slot per window (about 2% of the budget at 40 ms and a 2 s window; under 0.1% per minute).
+ * Slots. The ERP does not say how its minute is measured. A fixed-window counter lets 2x the
+ * limit through across a window boundary, which a sliding window upstream answers with 429s.
+ * The ledger instead guarantees at most `limit` calls in ANY `windowMs` span as the ERP sees
+ * them: a slot is taken when a call is sent and released only `windowMs` after its response
+ * arrived (the ERP received the request somewhere between the two), so a fixed, sliding or
+ * token-bucket limiter upstream never sees more than `limit` per window. The cost is one
+ * round trip per slot per window (under 0.1% of a one-minute budget).
+ *
+ * Fair share. One requester (a Slack user) may hold at most `share = limit - reserve` slots in
+ * a window; the reserve (default a sixth of the limit, FAIR_SHARE_RESERVE) is left for people
+ * who have used little, so one person's burst never leaves the next person a window-long
+ * wait. The cap is per requester, so a burst from many people still uses the whole budget at
+ * once. The queue in front (budget.ts) serves waiting requesters round-robin.
+ *
+ * Estimates in O(1). A completed slot releases at `completion + windowMs`; completions happen
+ * in time order, so completed slots form a FIFO already sorted by release. A slot still in
+ * flight releases later than any completed one (at least `now + windowMs`), so the k-th
+ * release is either the k-th completed slot or, past those, about the oldest in-flight call's
+ * send time plus a response time plus the window (exact to within one response time). The
+ * start of the call queued `ahead` places from now is then one lookup: a free slot starts
+ * now, the rest reuse the (ahead - free)-th release, one cycle (window + response time) later
+ * for every full round of the limit.
  */
 export interface Slot {
   readonly id: string;
   readonly sentAt: number;
+  readonly requester: string;
 }
 
-export type Acquired = { granted: true; slot: Slot } | { granted: false; waitMs: number };
+/** `budget`: the endpoint's whole budget is taken (or paused); `share`: this requester's is. */
+export type Refusal = 'budget' | 'share';
+
+export type Acquired =
+  | { granted: true; slot: Slot }
+  | { granted: false; waitMs: number; refusal: Refusal };
 
 export interface Ledger {
-  tryAcquire(): Acquired | Promise<Acquired>;
+  readonly limit: number;
+  /** Most slots one requester may hold within a window (the limit minus the reserve). */
+  readonly share: number;
+  tryAcquire(requester: string): Acquired | Promise<Acquired>;
   /** The call has its response (or failed after reaching the ERP): hold the slot one more window. */
   complete(slot: Slot): void;
   /** No call was made with this slot: free it at once. */
   cancel(slot: Slot): void;
   /** After a 429: send nothing on this budget for `ms`. */
   block(ms: number): void;
-  /** Estimated start times (absolute ms) of the next `count` calls that would queue now. */
-  startTimes(count: number): number[];
-}
-
-interface Hold {
-  sentAt: number;
-  /** Undefined while the call is in flight. */
-  releaseAt: number | undefined;
+  /** Estimated start (absolute ms) of the call that would queue `ahead` places from now. */
+  startAt(ahead: number): number;
+  /** Estimated start of `requester`'s call queued behind `ownAhead` of its own (its share only). */
+  shareStartAt(requester: string, ownAhead: number): number;
+  /** Slots `requester` holds now (in flight or within their window). */
+  heldBy(requester: string): number;
+  /** When the oldest slot frees: the earliest the ERP's window can have turned. */
+  windowTurnsAt(): number;
 }
 
 let slotCounter = 0;
@@ -41,9 +66,77 @@ export function newSlotId(): string {
   return `${process.pid}-${Date.now().toString(36)}-${slotCounter}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** The in-process ledger: the whole budget in memory mode, this replica's share in Redis mode. */
+/** The reserve kept for light users: `fraction` of the limit, rounded down, never the whole. */
+export function fairShare(limit: number, reserveFraction: number): number {
+  const reserve = Math.floor(limit * Math.min(Math.max(reserveFraction, 0), 1));
+  return Math.max(1, limit - reserve);
+}
+
+/** An array used as a FIFO with O(1) shift and index, compacted now and then. */
+class Fifo<T> {
+  private items: T[] = [];
+  private head = 0;
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+
+  push(item: T): void {
+    this.items.push(item);
+  }
+
+  at(index: number): T | undefined {
+    return this.items[this.head + index];
+  }
+
+  shift(): T | undefined {
+    const item = this.items[this.head];
+    this.head += 1;
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return item;
+  }
+}
+
+export interface StartInput {
+  now: number;
+  limit: number;
+  /** Slots held now (may exceed the limit in Redis mode: slots granted elsewhere). */
+  held: number;
+  /** The k-th (0-based) release among the held slots, ascending. */
+  releaseAt: (k: number) => number;
+  /** How long a slot stays taken once used: the window plus a response time. */
+  cycleMs: number;
+  blockedUntil: number;
+}
+
+/** When would the call queued `ahead` places from now start? O(1) given `releaseAt`. */
+export function projectStart(input: StartInput, ahead: number): number {
+  const free = Math.max(0, input.limit - input.held);
+  const round = Math.floor(ahead / input.limit);
+  const place = ahead % input.limit;
+  const base = place < free ? input.now : input.releaseAt(place - free);
+  return Math.max(Math.max(base, input.now) + round * input.cycleMs, input.blockedUntil);
+}
+
+interface Holdings {
+  /** Calls in flight: id -> send time, in send order (Map keeps insertion order). */
+  inFlight: Map<string, number>;
+  /** Release times of completed calls, ascending by construction. */
+  done: Fifo<number>;
+}
+
+const newHoldings = (): Holdings => ({ inFlight: new Map(), done: new Fifo() });
+
+/** The in-process ledger: the whole budget in memory mode, this replica's part in Redis mode. */
 export class MemoryLedger implements Ledger {
-  private readonly holds = new Map<string, Hold>();
+  readonly share: number;
+  private readonly all = newHoldings();
+  /** Who completed each slot in `all.done`, in the same order, to prune per requester. */
+  private readonly doneBy = new Fifo<string>();
+  private readonly byRequester = new Map<string, Holdings>();
   private blockedUntil = 0;
   /** A running estimate of the ERP's response time, for wait estimates only. */
   private latencyMs = 100;
@@ -52,105 +145,146 @@ export class MemoryLedger implements Ledger {
     readonly limit: number,
     readonly windowMs: number,
     private readonly now: () => number,
-  ) {}
+    share = limit,
+  ) {
+    this.share = Math.min(limit, Math.max(1, share));
+  }
 
-  tryAcquire(): Acquired {
+  tryAcquire(requester: string): Acquired {
     const now = this.now();
     this.prune(now);
-    if (now < this.blockedUntil) return { granted: false, waitMs: this.blockedUntil - now };
-    if (this.holds.size < this.limit) {
-      const slot = { id: newSlotId(), sentAt: now };
-      this.holds.set(slot.id, { sentAt: now, releaseAt: undefined });
-      return { granted: true, slot };
+    if (now < this.blockedUntil) {
+      return { granted: false, waitMs: this.blockedUntil - now, refusal: 'budget' };
     }
-    return { granted: false, waitMs: Math.max(1, (this.releaseEstimates()[0] ?? now) - now) };
+    if (this.size(this.all) >= this.limit) {
+      return { granted: false, waitMs: this.waitFor(this.all, now), refusal: 'budget' };
+    }
+    const own = this.byRequester.get(requester);
+    if (own && this.size(own) >= this.share) {
+      return { granted: false, waitMs: this.waitFor(own, now), refusal: 'share' };
+    }
+    const slot = { id: newSlotId(), sentAt: now, requester };
+    this.record(slot);
+    return { granted: true, slot };
   }
 
   /** Adds a slot granted elsewhere (Redis) to this replica's ledger, ignoring the local limit. */
   record(slot: Slot): void {
-    this.holds.set(slot.id, { sentAt: slot.sentAt, releaseAt: undefined });
+    this.all.inFlight.set(slot.id, slot.sentAt);
+    this.holdings(slot.requester).inFlight.set(slot.id, slot.sentAt);
   }
 
   complete(slot: Slot): void {
-    const hold = this.holds.get(slot.id);
-    if (!hold) return;
+    const sentAt = this.all.inFlight.get(slot.id);
+    if (sentAt === undefined) return;
     const now = this.now();
-    this.latencyMs = 0.8 * this.latencyMs + 0.2 * Math.max(0, now - hold.sentAt);
-    hold.releaseAt = now + this.windowMs;
+    this.latencyMs = 0.8 * this.latencyMs + 0.2 * Math.max(0, now - sentAt);
+    this.forget(slot);
+    // `now` never goes back, so both FIFOs stay sorted by release.
+    this.all.done.push(now + this.windowMs);
+    this.doneBy.push(slot.requester);
+    this.holdings(slot.requester).done.push(now + this.windowMs);
   }
 
   cancel(slot: Slot): void {
-    this.holds.delete(slot.id);
+    this.forget(slot);
   }
 
   block(ms: number): void {
     this.blockedUntil = Math.max(this.blockedUntil, this.now() + ms);
   }
 
-  /** Calls in flight or held: the share of the budget this replica is using now. */
+  /** Calls in flight or held: the part of the budget this replica is using now. */
   held(): number {
     this.prune(this.now());
-    return this.holds.size;
+    return this.size(this.all);
+  }
+
+  heldBy(requester: string): number {
+    this.prune(this.now());
+    const own = this.byRequester.get(requester);
+    return own ? this.size(own) : 0;
   }
 
   estimatedLatencyMs(): number {
     return this.latencyMs;
   }
 
-  startTimes(count: number): number[] {
+  startAt(ahead: number): number {
     const now = this.now();
     this.prune(now);
-    return projectStarts({
+    return projectStart(this.input(this.all, this.limit, now), ahead);
+  }
+
+  shareStartAt(requester: string, ownAhead: number): number {
+    const now = this.now();
+    this.prune(now);
+    const own = this.byRequester.get(requester) ?? newHoldings();
+    return projectStart(this.input(own, this.share, now), ownAhead);
+  }
+
+  windowTurnsAt(): number {
+    const now = this.now();
+    this.prune(now);
+    return this.size(this.all) > 0 ? this.releaseAt(this.all, 0, now) : now;
+  }
+
+  private input(holdings: Holdings, limit: number, now: number): StartInput {
+    return {
       now,
-      limit: this.limit,
-      releases: this.releaseEstimates(),
+      limit,
+      held: this.size(holdings),
+      releaseAt: (k) => this.releaseAt(holdings, k, now),
       cycleMs: this.windowMs + this.latencyMs,
       blockedUntil: this.blockedUntil,
-      count,
-    });
+    };
   }
 
-  private releaseEstimates(): number[] {
-    const estimates: number[] = [];
-    for (const hold of this.holds.values()) {
-      estimates.push(hold.releaseAt ?? hold.sentAt + this.latencyMs + this.windowMs);
+  /** The k-th release, ascending: completed slots first, then (about) the calls in flight. */
+  private releaseAt(holdings: Holdings, k: number, now: number): number {
+    const done = holdings.done.at(k);
+    if (done !== undefined) return done;
+    const oldest = holdings.inFlight.values().next();
+    const sentAt = oldest.done ? now : oldest.value;
+    return Math.max(now, sentAt + this.latencyMs) + this.windowMs;
+  }
+
+  private waitFor(holdings: Holdings, now: number): number {
+    return Math.max(1, this.releaseAt(holdings, 0, now) - now);
+  }
+
+  private size(holdings: Holdings): number {
+    return holdings.inFlight.size + holdings.done.length;
+  }
+
+  private holdings(requester: string): Holdings {
+    let own = this.byRequester.get(requester);
+    if (!own) {
+      own = newHoldings();
+      this.byRequester.set(requester, own);
     }
-    return estimates.sort((a, b) => a - b);
+    return own;
   }
 
+  private forget(slot: Slot): void {
+    this.all.inFlight.delete(slot.id);
+    const own = this.byRequester.get(slot.requester);
+    own?.inFlight.delete(slot.id);
+    if (own && this.size(own) === 0) this.byRequester.delete(slot.requester);
+  }
+
+  /** Drops released slots: O(released), each slot once. */
   private prune(now: number): void {
-    for (const [id, hold] of this.holds) {
-      if (hold.releaseAt !== undefined && hold.releaseAt <= now) this.holds.delete(id);
+    for (;;) {
+      const release = this.all.done.at(0);
+      if (release === undefined || release > now) return;
+      this.all.done.shift();
+      const requester = this.doneBy.shift();
+      if (requester === undefined) continue;
+      const own = this.byRequester.get(requester);
+      // The requester's FIFO is sorted too, and holds this same release at its head.
+      own?.done.shift();
+      if (own && this.size(own) === 0) this.byRequester.delete(requester);
     }
   }
-}
-
-export interface Projection {
-  now: number;
-  limit: number;
-  /** Estimated release times of the slots held now, ascending. */
-  releases: readonly number[];
-  /** How long a slot stays taken once used: the window plus a response time. */
-  cycleMs: number;
-  blockedUntil: number;
-  count: number;
-}
-
-/**
- * When would the next `count` queued calls start? Free slots start now; then each held slot
- * frees at its release time, and every slot can be reused once per cycle.
- */
-export function projectStarts(p: Projection): number[] {
-  const free = Math.max(0, p.limit - p.releases.length);
-  const firstRound = [
-    ...Array.from({ length: free }, () => p.now),
-    ...p.releases.slice(0, p.limit),
-  ];
-  const starts: number[] = [];
-  for (let i = 0; i < p.count; i += 1) {
-    const base = firstRound[i % p.limit] ?? p.now;
-    const start = Math.max(base, p.now) + Math.floor(i / p.limit) * p.cycleMs;
-    starts.push(Math.max(start, p.blockedUntil));
-  }
-  return starts;
 }

@@ -19,6 +19,8 @@ export interface Metrics {
   rateLimited: Counter<'endpoint'>;
   /** Callers turned away with BusyError. */
   busy: Counter<'endpoint'>;
+  /** The circuit breaker per endpoint as cockatiel reports it: 0 closed, 1 half-open, 2 open. */
+  circuit: Gauge<'endpoint'>;
   /** Readiness (src/ops/readiness.ts): 1 when /readyz would answer 200, else 0. */
   ready: Gauge;
   /** Each readiness check (erp, credentials, redis, slack): 1 passing, 0 failing. */
@@ -57,6 +59,12 @@ export function createMetrics(): Metrics {
     busy: new Counter({
       name: 'lookup_busy_total',
       help: 'Lookups turned away because the budget wait would exceed the bound',
+      labelNames: ['endpoint'],
+      registers: [registry],
+    }),
+    circuit: new Gauge({
+      name: 'erp_circuit_state',
+      help: 'ERP circuit breaker per endpoint: 0 closed, 1 half-open, 2 open',
       labelNames: ['endpoint'],
       registers: [registry],
     }),

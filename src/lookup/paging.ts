@@ -3,8 +3,7 @@
  * (the ERP allows 20 searches a minute against 60 lookups).
  */
 import type { ErpEndpoint } from '../erp/errors.js';
-import { BadRequestError } from '../erp/errors.js';
-import { type Page, SEARCH_PAGE_SIZE, SEARCH_WINDOW_SIZE } from './types.js';
+import { InputError, type Page, SEARCH_PAGE_SIZE, SEARCH_WINDOW_SIZE } from './types.js';
 
 /** Rows of one upstream window and the ERP's `count` for it. */
 export interface SearchWindow<T> {
@@ -14,7 +13,7 @@ export interface SearchWindow<T> {
 
 export function checkOffset(endpoint: ErpEndpoint, offset: number): void {
   if (!Number.isSafeInteger(offset) || offset < 0) {
-    throw new BadRequestError('The page offset must be a whole number, 0 or more', { endpoint });
+    throw new InputError('bad_offset', endpoint);
   }
 }
 

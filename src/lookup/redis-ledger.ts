@@ -7,37 +7,54 @@
  * Insurance: every slot is also recorded in this replica's MemoryLedger. While Redis is
  * unreachable the memory ledger alone decides (one warning, see RedisHealth), and after Redis
  * returns, the slots taken during the outage still count locally until their window has passed.
+ *
+ * Fair share across replicas: each requester also has a sorted set of its own slots, checked
+ * and taken in the same script, so one user's burst spread over replicas still stops at its
+ * share. Wait estimates use the last refusal's snapshot (sorted once, then indexed: O(log n)).
  */
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { type Acquired, type Ledger, MemoryLedger, projectStarts, type Slot } from './ledger.js';
+import { type Acquired, type Ledger, MemoryLedger, projectStart, type Slot } from './ledger.js';
 import type { RedisHealth } from './redis.js';
 
+/** Replies: {1, now} granted; {0, now, blockedMs, scores...} budget; {2, now, 0, scores...} share. */
 const ACQUIRE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local blocked = redis.call('PTTL', KEYS[2])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-local held = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
-if blocked <= 0 and #held / 2 < tonumber(ARGV[1]) then
-  local hold = tonumber(ARGV[2]) + tonumber(ARGV[3])
-  redis.call('ZADD', KEYS[1], now + hold, ARGV[4])
-  redis.call('PEXPIRE', KEYS[1], hold)
-  return {1, now, 0}
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
+local function refuse(code, key, blockedMs)
+  local out = {code, now, blockedMs}
+  local held = redis.call('ZRANGE', key, 0, -1, 'WITHSCORES')
+  for i = 2, #held, 2 do out[#out + 1] = held[i] end
+  return out
 end
-local out = {0, now, math.max(blocked, 0)}
-for i = 2, #held, 2 do out[#out + 1] = held[i] end
-return out
+if blocked > 0 or redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then
+  return refuse(0, KEYS[1], math.max(blocked, 0))
+end
+if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[5]) then
+  return refuse(2, KEYS[3], 0)
+end
+local hold = tonumber(ARGV[2]) + tonumber(ARGV[3])
+redis.call('ZADD', KEYS[1], now + hold, ARGV[4])
+redis.call('PEXPIRE', KEYS[1], hold)
+redis.call('ZADD', KEYS[3], now + hold, ARGV[4])
+redis.call('PEXPIRE', KEYS[3], hold)
+return {1, now}
 `;
 
 const RELEASE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('ZADD', KEYS[1], 'XX', now + tonumber(ARGV[1]), ARGV[2])
+redis.call('ZADD', KEYS[2], 'XX', now + tonumber(ARGV[1]), ARGV[2])
 return 1
 `;
 
 interface Snapshot {
   takenAt: number;
+  /** Release times in this replica's clock, ascending. */
   releases: number[];
   blockedUntil: number;
 }
@@ -47,6 +64,8 @@ export interface RedisLedgerOptions {
   health: RedisHealth;
   key: string;
   limit: number;
+  /** Most slots one requester may hold within a window, across all replicas. */
+  share: number;
   windowMs: number;
   /**
    * How long a slot stays taken if its replica dies mid-call (the release never comes):
@@ -58,81 +77,121 @@ export interface RedisLedgerOptions {
 
 export class RedisLedger implements Ledger {
   readonly local: MemoryLedger;
+  readonly limit: number;
+  readonly share: number;
   private snapshot: Snapshot | undefined;
 
-  constructor(private readonly o: RedisLedgerOptions) {
-    this.local = new MemoryLedger(o.limit, o.windowMs, o.now);
+  constructor(private readonly options: RedisLedgerOptions) {
+    this.local = new MemoryLedger(options.limit, options.windowMs, options.now, options.share);
+    this.limit = this.local.limit;
+    this.share = this.local.share;
   }
 
-  async tryAcquire(): Promise<Acquired> {
-    const local = this.local.tryAcquire();
-    if (!local.granted || !this.o.health.usable()) return local;
+  async tryAcquire(requester: string): Promise<Acquired> {
+    const local = this.local.tryAcquire(requester);
+    if (!local.granted || !this.options.health.usable()) return local;
     try {
-      const reply = await this.o.redis.eval(
+      const reply: unknown = await this.options.redis.eval(
         ACQUIRE,
-        2,
-        this.o.key,
-        `${this.o.key}:blocked`,
-        this.o.limit,
-        this.o.windowMs,
-        this.o.flightBoundMs,
+        3,
+        this.options.key,
+        `${this.options.key}:blocked`,
+        this.requesterKey(requester),
+        this.limit,
+        this.options.windowMs,
+        this.options.flightBoundMs,
         local.slot.id,
+        this.share,
       );
-      this.o.health.succeeded();
-      const [granted, serverNow, blockedMs, ...releases] = (reply as (number | string)[]).map(
-        Number,
-      );
-      if (granted === 1) return local;
+      this.options.health.succeeded();
+      const [code, serverNow, blockedMs, ...scores] = Array.isArray(reply) ? reply.map(Number) : [];
+      if (code === 1) return local;
       this.local.cancel(local.slot);
-      this.snapshot = this.toSnapshot(serverNow ?? 0, blockedMs ?? 0, releases);
-      const next = this.startTimes(1)[0] ?? this.o.now();
-      return { granted: false, waitMs: Math.max(1, next - this.o.now()) };
+      const snapshot = this.toSnapshot(serverNow ?? 0, blockedMs ?? 0, scores);
+      const now = this.options.now();
+      if (code === 2) {
+        const first = snapshot.releases[0] ?? now + this.options.windowMs;
+        return { granted: false, waitMs: Math.max(1, first - now), refusal: 'share' };
+      }
+      this.snapshot = snapshot;
+      return { granted: false, waitMs: Math.max(1, this.startAt(0) - now), refusal: 'budget' };
     } catch (error) {
       // Redis failed mid-run: the memory ledger's grant stands (insurance).
-      this.o.health.failed(error);
+      this.options.health.failed(error);
       return local;
     }
   }
 
   complete(slot: Slot): void {
     this.local.complete(slot);
-    this.whenUsable((redis) => redis.eval(RELEASE, 1, this.o.key, this.o.windowMs, slot.id));
+    this.whenUsable((redis) =>
+      redis.eval(
+        RELEASE,
+        2,
+        this.options.key,
+        this.requesterKey(slot.requester),
+        this.options.windowMs,
+        slot.id,
+      ),
+    );
   }
 
   cancel(slot: Slot): void {
     this.local.cancel(slot);
-    this.whenUsable((redis) => redis.zrem(this.o.key, slot.id));
+    this.whenUsable((redis) =>
+      redis
+        .multi()
+        .zrem(this.options.key, slot.id)
+        .zrem(this.requesterKey(slot.requester), slot.id)
+        .exec(),
+    );
   }
 
   block(ms: number): void {
     this.local.block(ms);
-    this.whenUsable((redis) => redis.set(`${this.o.key}:blocked`, '1', 'PX', Math.ceil(ms)));
+    this.whenUsable((redis) => redis.set(`${this.options.key}:blocked`, '1', 'PX', Math.ceil(ms)));
   }
 
-  startTimes(count: number): number[] {
-    const local = this.local.startTimes(count);
+  heldBy(requester: string): number {
+    return this.local.heldBy(requester);
+  }
+
+  shareStartAt(requester: string, ownAhead: number): number {
+    return this.local.shareStartAt(requester, ownAhead);
+  }
+
+  windowTurnsAt(): number {
+    return this.local.windowTurnsAt();
+  }
+
+  startAt(ahead: number): number {
+    const local = this.local.startAt(ahead);
     const snap = this.snapshot;
-    const now = this.o.now();
-    if (!snap || now - snap.takenAt > this.o.windowMs) return local;
-    const shared = projectStarts({
-      now,
-      limit: this.o.limit,
-      releases: snap.releases.filter((release) => release > now),
-      cycleMs: this.o.windowMs + this.local.estimatedLatencyMs(),
-      blockedUntil: snap.blockedUntil,
-      count,
-    });
-    return shared.map((start, i) => Math.max(start, local[i] ?? start));
+    const now = this.options.now();
+    if (!snap || now - snap.takenAt > this.options.windowMs) return local;
+    const first = firstAfter(snap.releases, now);
+    const shared = projectStart(
+      {
+        now,
+        limit: this.limit,
+        held: snap.releases.length - first,
+        releaseAt: (k) => snap.releases[first + k] ?? now,
+        cycleMs: this.options.windowMs + this.local.estimatedLatencyMs(),
+        blockedUntil: snap.blockedUntil,
+      },
+      ahead,
+    );
+    return Math.max(shared, local);
   }
 
   /** Release times in this replica's clock; calls still in flight get an estimated release. */
   private toSnapshot(serverNow: number, blockedMs: number, scores: number[]): Snapshot {
-    const takenAt = this.o.now();
-    const inFlightAfter = serverNow + this.o.windowMs;
+    const takenAt = this.options.now();
+    const inFlightAfter = serverNow + this.options.windowMs;
     const releases = scores
       .map((score) =>
         score > inFlightAfter
-          ? score - this.o.flightBoundMs + this.local.estimatedLatencyMs()
+          ? score - this.options.flightBoundMs + this.local.estimatedLatencyMs()
           : score,
       )
       .map((score) => score - serverNow + takenAt)
@@ -140,11 +199,29 @@ export class RedisLedger implements Ledger {
     return { takenAt, releases, blockedUntil: takenAt + blockedMs };
   }
 
+  /** Hashed: the key names no Slack user. */
+  private requesterKey(requester: string): string {
+    const hashed = createHash('sha256').update(requester).digest('hex').slice(0, 16);
+    return `${this.options.key}:by:${hashed}`;
+  }
+
   private whenUsable(command: (redis: Redis) => Promise<unknown>): void {
-    if (!this.o.health.usable()) return;
-    command(this.o.redis).then(
-      () => this.o.health.succeeded(),
-      (error: unknown) => this.o.health.failed(error),
+    if (!this.options.health.usable()) return;
+    command(this.options.redis).then(
+      () => this.options.health.succeeded(),
+      (error: unknown) => this.options.health.failed(error),
     );
   }
+}
+
+/** Index of the first release after `now` (binary search over the sorted snapshot). */
+function firstAfter(releases: readonly number[], now: number): number {
+  let low = 0;
+  let high = releases.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((releases[mid] ?? Number.POSITIVE_INFINITY) <= now) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }

@@ -1,18 +1,20 @@
 /**
- * The lookup service: cache, coalescing, the shared rate budget and retries in front of the
- * ERP (see types.ts for the contract and PRODUCT.md "Upstream economy" for the why).
+ * The lookup service: what every surface calls (see types.ts for the contract and PRODUCT.md
+ * "Upstream economy" for the why). It reads as: resource descriptions (resources.ts) →
+ * lru-cache fetch (cache.ts: coalescing, freshness per kind, stale serving, Refresh) → Redis
+ * second level → the budget ledger (ledger.ts, budget.ts) → cockatiel policies (upstream.ts)
+ * → the ERP.
  *
  * A lookup is answered, in order, from: the memory cache if fresh; a call already in flight
  * for the same key; Redis if fresh (shared mode); the ERP through the budget queue; and, if
- * the ERP fails with a retryable error, the newest entry still kept, marked stale.
+ * the ERP fails with a retryable error (or the budget is busy), the newest entry still kept,
+ * marked stale.
  */
-import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { z } from 'zod';
+import type { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
 import type { ErpApi, ErpRef } from '../erp/api.js';
-import { isIdRef } from '../erp/api.js';
 import {
-  BadRequestError,
   ERP_ENDPOINTS,
   type ErpEndpoint,
   NotFoundError,
@@ -20,42 +22,49 @@ import {
   ServerError,
   UnavailableError,
 } from '../erp/errors.js';
-import {
-  type Contact,
-  ContactSchema,
-  type ContactSearchRow,
-  ContactSearchRowSchema,
-  type Item,
-  ItemSchema,
-  type ItemSearchRow,
-  ItemSearchRowSchema,
-} from '../erp/schemas.js';
+import type { Contact, Item } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
-import { BudgetQueue } from './budget.js';
-import { type Entry, MemoryCache, RedisCache } from './cache.js';
 import {
-  contactSearchKey,
-  itemSearchKey,
-  normaliseContactQuery,
-  normaliseItemQuery,
-  refKey,
-} from './keys.js';
-import { type Ledger, MemoryLedger } from './ledger.js';
+  createMemoryCache,
+  type Entry,
+  type FetchContext,
+  type MemoryCache,
+  RedisCache,
+} from './cache.js';
+import { createLanes } from './lanes.js';
 import type { CacheKind, Metrics } from './metrics.js';
-import { checkOffset, pageFromWindow, type SearchWindow, windowStart } from './paging.js';
+import { checkOffset, pageFromWindow, windowStart } from './paging.js';
 import { RedisHealth } from './redis.js';
-import { RedisLedger } from './redis-ledger.js';
 import {
+  CONTACTS,
+  checkRef,
+  ITEMS,
+  type LifetimeKind,
+  normaliseSearch,
+  type RecordResource,
+  recordKey,
+  type SearchResource,
+  windowSchema,
+} from './resources.js';
+import {
+  type BackgroundBudget,
   BusyError,
   type ContactQuery,
   type Fetched,
+  type Freshness,
   type ItemQuery,
   type LookupOptions,
   type LookupService,
   type Page,
-  SEARCH_WINDOW_SIZE,
+  type QueuePosition,
 } from './types.js';
-import { type BreakerOptions, type Lane, type RetryOptions, Upstream } from './upstream.js';
+import {
+  type BreakerOptions,
+  type BreakerState,
+  type Lane,
+  type RetryOptions,
+  Upstream,
+} from './upstream.js';
 
 export interface LookupServiceOptions {
   /** The ERP; `erp.credentialKey` names the budget, so replicas on one credential share it. */
@@ -69,6 +78,12 @@ export interface LookupServiceOptions {
   /** How long a 404 is remembered. Default 15 s. */
   negativeTtlMs?: number;
   /**
+   * For this long past freshness an entry is answered at once while lru-cache revalidates it
+   * in the background (stale-while-revalidate). Default 0: a lookup after its lifetime waits
+   * for the ERP, since stock moves.
+   */
+  revalidateInBackgroundMs?: number;
+  /**
    * How long past freshness an entry may still be served, marked stale, when the ERP fails.
    * Items default to 1 h; contacts never longer than 10 min whatever is set.
    */
@@ -77,6 +92,11 @@ export interface LookupServiceOptions {
   limits: { getPerMinute: number; searchPerMinute: number; windowMs?: number };
   /** Longest a caller may wait for budget; a longer expected wait is a BusyError at once. */
   queueMaxWaitMs: number;
+  /**
+   * The part of each endpoint's limit that one requester may not take within a window, kept
+   * for people who have used little (FAIR_SHARE_RESERVE). Default a sixth.
+   */
+  fairShareReserve?: number;
   /** Shared mode: second-level cache and the budget in Redis. The caller owns the client. */
   redis?: Redis;
   /** Redis key namespace. Default `erp-lookups:`. */
@@ -95,28 +115,29 @@ export interface LookupServiceOptions {
 }
 
 const HOUR = 3_600_000;
+/** One requester may use all but a sixth of an endpoint's limit within a window. */
+const DEFAULT_RESERVE = 1 / 6;
 const CONTACT_STALE_CAP_MS = 600_000;
-/** A slot whose replica died mid-call is freed after this; longer than any ERP call. */
-const FLIGHT_BOUND_MS = 60_000;
 
-interface Lifetimes {
+interface Lifetime {
   freshMs: number;
+  /** How long past freshness the entry may still be served when the ERP fails. */
   staleMs: number;
 }
 
+/** One cache key's lookup: everything the generic path needs, built from a resource. */
 interface Spec<T> {
   kind: CacheKind;
   endpoint: ErpEndpoint;
+  lifetime: LifetimeKind;
   key: string;
   schema: z.ZodType<T>;
-  life: Lifetimes;
   fetch: () => Promise<T>;
   /** Other keys the same answer is known under (an item fetched by id is also its code). */
   aliases?: (data: T) => string[];
 }
 
-const windowSchema = <T>(row: z.ZodType<T>) =>
-  z.object({ rows: z.array(row), count: z.number().int().nonnegative() });
+type Status = LRUCache.Status<string, Entry, FetchContext>;
 
 export function createLookupService(options: LookupServiceOptions): LookupService {
   return new CachedLookupService(options);
@@ -129,141 +150,94 @@ class CachedLookupService implements LookupService {
   private readonly health: RedisHealth | undefined;
   private readonly lanes: Record<ErpEndpoint, Lane>;
   private readonly upstream: Upstream;
-  private readonly inflight = new Map<string, Promise<Fetched<unknown>>>();
-  private readonly items: Lifetimes;
-  private readonly contacts: Lifetimes;
+  private readonly lifetimes: Record<LifetimeKind, Lifetime>;
   private readonly negativeTtlMs: number;
+  private readonly revalidateMs: number;
+  /** Why a kept entry was last served instead of a new answer (the ERP's failure). */
+  private readonly failures = new WeakMap<Entry, unknown>();
 
-  constructor(private readonly o: LookupServiceOptions) {
-    if (o.ttlMs <= 0 || o.contactTtlMs <= 0) throw new RangeError('cache lifetimes must be > 0');
-    this.now = o.now ?? Date.now;
-    this.memory = new MemoryCache(o.maxBytes, this.now);
-    this.items = { freshMs: o.ttlMs, staleMs: o.staleForMs ?? HOUR };
-    this.contacts = {
-      freshMs: o.contactTtlMs,
-      staleMs: Math.min(o.staleForMs ?? CONTACT_STALE_CAP_MS, CONTACT_STALE_CAP_MS),
+  constructor(private readonly options: LookupServiceOptions) {
+    if (options.ttlMs <= 0 || options.contactTtlMs <= 0)
+      throw new RangeError('cache lifetimes must be > 0');
+    this.now = options.now ?? Date.now;
+    this.memory = createMemoryCache(options.maxBytes, this.now);
+    this.lifetimes = {
+      items: { freshMs: options.ttlMs, staleMs: options.staleForMs ?? HOUR },
+      contacts: {
+        freshMs: options.contactTtlMs,
+        staleMs: Math.min(options.staleForMs ?? CONTACT_STALE_CAP_MS, CONTACT_STALE_CAP_MS),
+      },
     };
-    this.negativeTtlMs = o.negativeTtlMs ?? 15_000;
-    const prefix = o.keyPrefix ?? 'erp-lookups:';
-    if (o.redis) {
-      this.health = new RedisHealth(o.redis, o.logger);
-      this.shared = new RedisCache(o.redis, this.health, prefix, o.erp.credentialKey);
+    this.negativeTtlMs = options.negativeTtlMs ?? 15_000;
+    this.revalidateMs = options.revalidateInBackgroundMs ?? 0;
+    const prefix = options.keyPrefix ?? 'erp-lookups:';
+    if (options.redis) {
+      this.health = new RedisHealth(options.redis, options.logger);
+      this.shared = new RedisCache(options.redis, this.health, prefix, options.erp.credentialKey);
     }
-    this.lanes = this.createLanes(prefix);
+    this.lanes = createLanes({
+      credentialKey: options.erp.credentialKey,
+      limits: options.limits,
+      fairShareReserve: options.fairShareReserve ?? DEFAULT_RESERVE,
+      queueMaxWaitMs: options.queueMaxWaitMs,
+      shared:
+        options.redis && this.health
+          ? { redis: options.redis, health: this.health, keyPrefix: prefix }
+          : undefined,
+      metrics: options.metrics,
+      now: this.now,
+    });
     this.upstream = new Upstream({
       lanes: this.lanes,
-      windowMs: o.limits.windowMs ?? 60_000,
-      retry: o.retry,
-      breaker: o.breaker,
-      metrics: o.metrics,
-      logger: o.logger,
+      retry: options.retry,
+      breaker: options.breaker,
+      metrics: options.metrics,
+      logger: options.logger,
       now: this.now,
-      random: o.random ?? Math.random,
+      random: options.random ?? Math.random,
     });
   }
 
+  // The LookupService surface: each one line over the generic paths below.
   getItem(ref: ErpRef, options: LookupOptions = {}): Promise<Fetched<Item>> {
-    checkRef('getItem', ref);
-    return this.lookup(
-      {
-        kind: 'item',
-        endpoint: 'getItem',
-        key: refKey('item', ref),
-        schema: ItemSchema,
-        life: this.items,
-        fetch: () => this.o.erp.getItem(ref),
-        aliases: (item) => [refKey('item', { id: item.id }), refKey('item', { code: item.code })],
-      },
-      options,
-    );
+    return this.getRecord(ITEMS.record, ref, options);
   }
 
   getContact(ref: ErpRef, options: LookupOptions = {}): Promise<Fetched<Contact>> {
-    checkRef('getContact', ref);
-    return this.lookup(
-      {
-        kind: 'contact',
-        endpoint: 'getContact',
-        key: refKey('contact', ref),
-        schema: ContactSchema,
-        life: this.contacts,
-        fetch: () => this.o.erp.getContact(ref),
-        aliases: (contact) => [
-          refKey('contact', { id: contact.clientid }),
-          refKey('contact', { code: contact.code }),
-        ],
-      },
-      options,
-    );
+    return this.getRecord(CONTACTS.record, ref, options);
   }
 
-  async searchItems(
-    query: ItemQuery,
-    offset: number,
-    options: LookupOptions = {},
-  ): Promise<Fetched<Page<ItemSearchRow>>> {
-    checkOffset('searchItems', offset);
-    const normalised = normaliseItemQuery(query);
-    const at = windowStart(offset);
-    const window = await this.lookup<SearchWindow<ItemSearchRow>>(
-      {
-        kind: 'item_search',
-        endpoint: 'searchItems',
-        key: itemSearchKey(normalised, at),
-        schema: windowSchema(ItemSearchRowSchema),
-        life: this.items,
-        fetch: async () => {
-          const envelope = await this.o.erp.searchItems({
-            keywords: normalised.words,
-            category: normalised.category,
-            supplier: normalised.supplier,
-            limit: SEARCH_WINDOW_SIZE,
-            offset: at,
-          });
-          return { rows: envelope.items, count: envelope.count };
-        },
-      },
-      options,
-    );
-    return { data: pageFromWindow(window.data, at, offset), freshness: window.freshness };
+  searchItems(query: ItemQuery, offset: number, options: LookupOptions = {}) {
+    return this.searchPage(ITEMS.search, query, offset, options);
   }
 
-  async searchContacts(
-    query: ContactQuery,
-    offset: number,
-    options: LookupOptions = {},
-  ): Promise<Fetched<Page<ContactSearchRow>>> {
-    checkOffset('searchContact', offset);
-    const normalised = normaliseContactQuery(query);
-    const at = windowStart(offset);
-    const window = await this.lookup<SearchWindow<ContactSearchRow>>(
-      {
-        kind: 'contact_search',
-        endpoint: 'searchContact',
-        key: contactSearchKey(normalised, at),
-        schema: windowSchema(ContactSearchRowSchema),
-        life: this.contacts,
-        fetch: async () => {
-          const envelope = await this.o.erp.searchContact({
-            keywords: normalised.words,
-            type: normalised.type,
-            limit: SEARCH_WINDOW_SIZE,
-            offset: at,
-          });
-          return { rows: envelope.contacts, count: envelope.count };
-        },
-      },
-      options,
-    );
-    return { data: pageFromWindow(window.data, at, offset), freshness: window.freshness };
+  searchContacts(query: ContactQuery, offset: number, options: LookupOptions = {}) {
+    return this.searchPage(CONTACTS.search, query, offset, options);
   }
 
   expectedWaitMs(endpoint: ErpEndpoint): number {
     return this.lanes[endpoint].queue.expectedWaitMs();
   }
 
-  breakerState(): 'closed' | 'open' | 'half-open' {
+  breakerState(): BreakerState {
     return this.upstream.breakerState();
+  }
+
+  queuePosition(endpoint: ErpEndpoint, requester: string): QueuePosition {
+    return this.lanes[endpoint].queue.position(requester);
+  }
+
+  backgroundBudget(endpoint: ErpEndpoint): BackgroundBudget {
+    const { queue, ledger } = this.lanes[endpoint];
+    return {
+      tryTake: () => queue.tryTakeBackground(),
+      usersWaiting: () => queue.usersWaiting(),
+      complete: (slot) => ledger.complete(slot),
+      cancel: (slot) => {
+        ledger.cancel(slot);
+        queue.kick();
+      },
+    };
   }
 
   async close(): Promise<void> {
@@ -272,28 +246,93 @@ class CachedLookupService implements LookupService {
     this.memory.clear();
   }
 
-  private async lookup<T>(spec: Spec<T>, options: LookupOptions): Promise<Fetched<T>> {
-    if (!options.refresh) {
-      const entry = this.memory.get(spec.key);
-      if (entry && this.isFresh(entry, spec.life)) return this.fromEntry(spec, entry);
-    }
-    let load = this.inflight.get(spec.key) as Promise<Fetched<T>> | undefined;
-    if (!load) {
-      load = this.load(spec, options);
-      this.inflight.set(spec.key, load);
-      const forget = () => this.inflight.delete(spec.key);
-      load.then(forget, forget);
-    }
-    return abortable(load, options.signal);
+  private getRecord<T>(
+    resource: RecordResource<T>,
+    ref: ErpRef,
+    options: LookupOptions,
+  ): Promise<Fetched<T>> {
+    checkRef(resource, ref);
+    return this.lookup(
+      {
+        kind: resource.kind,
+        endpoint: resource.endpoint,
+        lifetime: resource.lifetime,
+        key: recordKey(resource, ref),
+        schema: resource.schema,
+        fetch: () => resource.get(this.options.erp, ref),
+        aliases: (record) => resource.refs(record).map((alias) => recordKey(resource, alias)),
+      },
+      options,
+    );
   }
 
-  private async load<T>(spec: Spec<T>, options: LookupOptions): Promise<Fetched<T>> {
-    let fallback = this.memory.get(spec.key);
+  private async searchPage<Q extends { words: readonly string[] }, Row>(
+    resource: SearchResource<Q, Row>,
+    query: Q,
+    offset: number,
+    options: LookupOptions,
+  ): Promise<Fetched<Page<Row>>> {
+    checkOffset(resource.endpoint, offset);
+    const at = windowStart(offset);
+    const normalised = normaliseSearch(resource, query, at);
+    const window = await this.lookup(
+      {
+        kind: resource.kind,
+        endpoint: resource.endpoint,
+        lifetime: resource.lifetime,
+        key: normalised.key,
+        schema: windowSchema(resource.rowSchema),
+        fetch: () => resource.search(this.options.erp, normalised.query, at),
+      },
+      options,
+    );
+    return { data: pageFromWindow(window.data, at, offset), freshness: window.freshness };
+  }
+
+  private async lookup<T>(spec: Spec<T>, options: LookupOptions): Promise<Fetched<T>> {
+    const life = this.lifetimes[spec.lifetime];
+    const startedAt = this.now();
+    let kept = this.memory.peek(spec.key, { allowStale: true });
+    // Too old even to serve stale: gone (contacts are personal data; never kept longer).
+    if (kept && startedAt - kept.fetchedAt >= this.keepMs(kept, life)) {
+      this.memory.delete(spec.key);
+      kept = undefined;
+    }
+    const revalidate =
+      kept?.kind === 'value' && startedAt - kept.fetchedAt < life.freshMs + this.revalidateMs;
+    const status: Status = {};
+    const fetching = this.memory.fetch(spec.key, {
+      forceRefresh: options.refresh === true,
+      allowStale: revalidate && options.refresh !== true,
+      // The last answer when the ERP fails (answer() decides whether the failure allows it).
+      allowStaleOnFetchRejection: kept?.kind === 'value',
+      status,
+      context: {
+        load: (stale, setTtl) => this.load(spec, life, stale, setTtl, options),
+      },
+    });
+    // Read now: a stale entry handed back at once while lru-cache revalidates it in the
+    // background (later, returnedStale also marks a stale entry served after a rejection).
+    const revalidating = status.returnedStale === true;
+    const entry = await abortable(fetching, options.signal);
+    if (entry === undefined) throw new Error(`lookup cache gave nothing for ${spec.endpoint}`);
+    return this.answer(spec, entry, { hit: status.fetch === 'hit', revalidating }, startedAt);
+  }
+
+  /** The fetchMethod for one key: Redis if fresh, else the ERP through budget and policies. */
+  private async load<T>(
+    spec: Spec<T>,
+    life: Lifetime,
+    stale: Entry | undefined,
+    setTtl: (ttlMs: number) => void,
+    options: LookupOptions,
+  ): Promise<Entry> {
+    let fallback = stale;
     if (!options.refresh && this.shared) {
       const entry = await this.shared.get(spec.key, spec.schema);
-      if (entry && this.isFresh(entry, spec.life)) {
-        this.remember(spec.key, entry, spec.life, false);
-        return this.fromEntry(spec, entry);
+      if (entry && this.isFresh(entry, life)) {
+        setTtl(entry.fetchedAt + this.freshMs(entry, life) - this.now());
+        return entry;
       }
       if (
         entry?.kind === 'value' &&
@@ -302,26 +341,62 @@ class CachedLookupService implements LookupService {
         fallback = entry;
       }
     }
-    this.o.metrics.cache.inc({ kind: spec.kind, result: 'miss' });
+    this.options.metrics.cache.inc({ kind: spec.kind, result: 'miss' });
     try {
       const data = await this.upstream.call(spec.endpoint, options.requester, spec.fetch);
       const entry: Entry = { kind: 'value', data, fetchedAt: this.now() };
-      for (const key of new Set([spec.key, ...(spec.aliases?.(data) ?? [])])) {
-        this.remember(key, entry, spec.life, true);
+      setTtl(life.freshMs);
+      this.share(spec.key, entry, life);
+      for (const alias of spec.aliases?.(data) ?? []) {
+        if (alias === spec.key) continue;
+        this.memory.set(alias, entry, { ttl: life.freshMs });
+        this.share(alias, entry, life);
       }
-      return {
-        data,
-        freshness: { fetchedAt: new Date(entry.fetchedAt), fromCache: false, stale: false },
-      };
+      return entry;
     } catch (error) {
       if (error instanceof NotFoundError) {
-        this.remember(spec.key, { kind: 'not_found', fetchedAt: this.now() }, spec.life, true);
-        throw error;
+        const entry: Entry = { kind: 'not_found', fetchedAt: this.now() };
+        setTtl(this.negativeTtlMs);
+        this.share(spec.key, entry, life);
+        return entry;
       }
-      if (fallback?.kind === 'value' && servesStale(error))
-        return this.serveStale(spec, fallback, error);
+      if (fallback) this.failures.set(fallback, error);
+      // lru-cache serves its own stale entry on rejection; one kept only in Redis is served
+      // here, already stale.
+      if (fallback && fallback !== stale && servesStale(error)) {
+        setTtl(1);
+        return fallback;
+      }
       throw error;
     }
+  }
+
+  /** What lru-cache gave back, as an answer: fresh, cached, or kept because the ERP failed. */
+  private answer<T>(
+    spec: Spec<T>,
+    entry: Entry,
+    served: { hit: boolean; revalidating: boolean },
+    startedAt: number,
+  ): Fetched<T> {
+    const cached = served.hit || served.revalidating;
+    const failure = cached ? undefined : this.failures.get(entry);
+    if (failure !== undefined && entry.fetchedAt < startedAt) {
+      if (!servesStale(failure) || entry.kind === 'not_found') throw failure;
+      return this.serveStale(spec, entry, failure);
+    }
+    const fromCache = cached || entry.fetchedAt < startedAt;
+    if (entry.kind === 'not_found') {
+      if (fromCache) this.options.metrics.cache.inc({ kind: spec.kind, result: 'negative' });
+      throw new NotFoundError(
+        fromCache ? 'Not found (remembered from a recent lookup)' : 'Not found',
+        { endpoint: spec.endpoint, statusCode: 404 },
+      );
+    }
+    if (fromCache) this.options.metrics.cache.inc({ kind: spec.kind, result: 'hit' });
+    return {
+      data: this.typed(spec, entry.data),
+      freshness: { fetchedAt: new Date(entry.fetchedAt), fromCache, stale: false },
+    };
   }
 
   private serveStale<T>(
@@ -329,92 +404,48 @@ class CachedLookupService implements LookupService {
     entry: Entry & { kind: 'value' },
     error: unknown,
   ): Fetched<T> {
-    this.o.metrics.cache.inc({ kind: spec.kind, result: 'stale' });
+    this.options.metrics.cache.inc({ kind: spec.kind, result: 'stale' });
     const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';
-    this.o.logger.warn(
+    this.options.logger.warn(
       { endpoint: spec.endpoint, code, ageMs: this.now() - entry.fetchedAt },
       'ERP failed; serving the cached answer',
     );
-    return {
-      data: entry.data as T,
-      freshness: {
-        fetchedAt: new Date(entry.fetchedAt),
-        fromCache: true,
-        // Served because the ERP failed, even when still within its lifetime (a failed
-        // Refresh): the user must see that this is not what they asked for.
-        stale: true,
-      },
+    const freshness: Freshness = {
+      fetchedAt: new Date(entry.fetchedAt),
+      fromCache: true,
+      // Served because the ERP failed, even when still within its lifetime (a failed
+      // Refresh): the user must see that this is not what they asked for.
+      stale: true,
     };
+    // Only busy (our own budget), not failing: the views must not say the ERP is down.
+    if (error instanceof BusyError) freshness.staleBecause = 'busy';
+    return { data: this.typed(spec, entry.data), freshness };
   }
 
-  private fromEntry<T>(spec: Spec<T>, entry: Entry): Fetched<T> {
-    if (entry.kind === 'not_found') {
-      this.o.metrics.cache.inc({ kind: spec.kind, result: 'negative' });
-      throw new NotFoundError('Not found (remembered from a recent lookup)', {
-        endpoint: spec.endpoint,
-        statusCode: 404,
-      });
-    }
-    this.o.metrics.cache.inc({ kind: spec.kind, result: 'hit' });
-    return {
-      data: entry.data as T,
-      freshness: { fetchedAt: new Date(entry.fetchedAt), fromCache: true, stale: false },
-    };
+  /**
+   * Entries under a key are written only by that key's spec (its fetch, or Redis parsed with
+   * its schema), so the data has the spec's type; one cast, here, instead of a parse per hit.
+   */
+  private typed<T>(_spec: Spec<T>, data: unknown): T {
+    return data as T;
   }
 
-  private isFresh(entry: Entry, life: Lifetimes): boolean {
-    const freshMs = entry.kind === 'not_found' ? this.negativeTtlMs : life.freshMs;
-    return this.now() < entry.fetchedAt + freshMs;
+  private freshMs(entry: Entry, life: Lifetime): number {
+    return entry.kind === 'not_found' ? this.negativeTtlMs : life.freshMs;
   }
 
-  /** Keeps an entry for its fresh time plus the stale window (a 404: its short lifetime). */
-  private remember(key: string, entry: Entry, life: Lifetimes, share: boolean): void {
-    const keepUntil =
-      entry.fetchedAt +
-      (entry.kind === 'not_found' ? this.negativeTtlMs : life.freshMs + life.staleMs);
-    const keepMs = keepUntil - this.now();
-    if (keepMs <= 0) return;
-    this.memory.set(key, entry, keepMs);
-    if (share) this.shared?.set(key, entry, keepMs);
+  private isFresh(entry: Entry, life: Lifetime): boolean {
+    return this.now() < entry.fetchedAt + this.freshMs(entry, life);
   }
 
-  private createLanes(prefix: string): Record<ErpEndpoint, Lane> {
-    const windowMs = this.o.limits.windowMs ?? 60_000;
-    const credential = createHash('sha256')
-      .update(this.o.erp.credentialKey)
-      .digest('hex')
-      .slice(0, 16);
-    const lane = (endpoint: ErpEndpoint): Lane => {
-      const limit = endpoint.startsWith('search')
-        ? this.o.limits.searchPerMinute
-        : this.o.limits.getPerMinute;
-      const ledger: Ledger =
-        this.o.redis && this.health
-          ? new RedisLedger({
-              redis: this.o.redis,
-              health: this.health,
-              key: `${prefix}budget:${credential}:${endpoint}`,
-              limit,
-              windowMs,
-              flightBoundMs: FLIGHT_BOUND_MS,
-              now: this.now,
-            })
-          : new MemoryLedger(limit, windowMs, this.now);
-      const queue = new BudgetQueue({
-        endpoint,
-        ledger,
-        maxWaitMs: this.o.queueMaxWaitMs,
-        metrics: this.o.metrics,
-        now: this.now,
-      });
-      return { ledger, queue };
-    };
-    return {
-      getItem: lane('getItem'),
-      getContact: lane('getContact'),
-      searchItems: lane('searchItems'),
-      searchContact: lane('searchContact'),
-    };
+  /** How long an entry is kept: its fresh time plus the stale window (a 404: its short life). */
+  private keepMs(entry: Entry, life: Lifetime): number {
+    return entry.kind === 'not_found' ? this.negativeTtlMs : life.freshMs + life.staleMs;
+  }
+
+  private share(key: string, entry: Entry, life: Lifetime): void {
+    const keepMs = entry.fetchedAt + this.keepMs(entry, life) - this.now();
+    if (keepMs > 0) this.shared?.set(key, entry, keepMs);
   }
 }
 
@@ -426,14 +457,6 @@ function servesStale(error: unknown): boolean {
     error instanceof RateLimitedError ||
     error instanceof BusyError
   );
-}
-
-function checkRef(endpoint: ErpEndpoint, ref: ErpRef): void {
-  const valid = isIdRef(ref)
-    ? Number.isSafeInteger(ref.id) && ref.id > 0
-    : typeof ref.code === 'string' && ref.code.length > 0;
-  if (!valid)
-    throw new BadRequestError('Give an item or contact code, or a positive id', { endpoint });
 }
 
 /**

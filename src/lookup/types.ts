@@ -6,6 +6,7 @@
 import type { ContactType, ErpRef } from '../erp/api.js';
 import type { ErpEndpoint } from '../erp/errors.js';
 import type { Contact, ContactSearchRow, Item, ItemSearchRow } from '../erp/schemas.js';
+import type { Slot } from './ledger.js';
 
 export interface Freshness {
   /** When the ERP produced this answer (not when we served it). */
@@ -14,6 +15,8 @@ export interface Freshness {
   fromCache: boolean;
   /** True when this is the last known answer, served because the ERP failed. */
   stale: boolean;
+  /** Set when a stale answer was served only because the budget was busy (the ERP is fine). */
+  staleBecause?: 'busy';
 }
 
 export interface Fetched<T> {
@@ -69,9 +72,31 @@ export interface LookupService {
   ): Promise<Fetched<Page<ContactSearchRow>>>;
   /** How long a new upstream call to this endpoint would wait for budget now, in ms. */
   expectedWaitMs(endpoint: ErpEndpoint): number;
-  /** The ERP circuit breakers' state (readiness reads it). */
+  /** Where `requester`'s next call would stand: its own calls ahead and the wait (for views). */
+  queuePosition(endpoint: ErpEndpoint, requester: string): QueuePosition;
+  /** The ERP circuit breaker's state (the worst endpoint's): what /readyz and metrics report. */
   breakerState(): 'closed' | 'open' | 'half-open';
+  /** The budget for background work (a catalogue crawl): a slot only when no user waits. */
+  backgroundBudget(endpoint: ErpEndpoint): BackgroundBudget;
   close(): Promise<void>;
+}
+
+export interface QueuePosition {
+  /** This requester's own calls already waiting on the endpoint. */
+  ownAhead: number;
+  waitMs: number;
+}
+
+/**
+ * A background caller's view of one endpoint's budget. `tryTake` resolves a slot only when
+ * no user is waiting and the budget (within one requester's fair share) has one free now;
+ * the caller sends its ERP call and then `complete`s the slot (or `cancel`s it unused).
+ */
+export interface BackgroundBudget {
+  tryTake(): Promise<Slot | undefined>;
+  usersWaiting(): boolean;
+  complete(slot: Slot): void;
+  cancel(slot: Slot): void;
 }
 
 /** The budget queue is full or the wait would exceed the bound: tell the user to retry. */
@@ -80,9 +105,11 @@ export class BusyError extends Error {
   readonly endpoint: ErpEndpoint;
   readonly expectedWaitMs: number;
 
-  constructor(endpoint: ErpEndpoint, expectedWaitMs: number) {
+  /** `cause`: the 429 that made us wait, when a retry after it could not be queued. */
+  constructor(endpoint: ErpEndpoint, expectedWaitMs: number, options: { cause?: unknown } = {}) {
     super(
       `ERP budget for ${endpoint} is exhausted; expected wait ${Math.ceil(expectedWaitMs / 1000)} s`,
+      options.cause === undefined ? undefined : { cause: options.cause },
     );
     this.name = 'BusyError';
     this.endpoint = endpoint;
@@ -94,3 +121,23 @@ export class BusyError extends Error {
 export const SEARCH_PAGE_SIZE = 10;
 /** Rows per upstream search call; pages are served from these windows. */
 export const SEARCH_WINDOW_SIZE = 50;
+
+/** Why a lookup was refused before any ERP call: the views word each reason. */
+export type InputProblem = 'empty_search' | 'bad_ref' | 'bad_offset';
+
+/**
+ * A request we refused ourselves, before calling the ERP (not the ERP's 400: the ERP was
+ * never asked). Its own kind, so nobody is told "the ERP refused that".
+ */
+export class InputError extends Error {
+  readonly code = 'lookup_input';
+  readonly problem: InputProblem;
+  readonly endpoint: ErpEndpoint;
+
+  constructor(problem: InputProblem, endpoint: ErpEndpoint) {
+    super(`Refused before calling the ERP (${endpoint}): ${problem}`);
+    this.name = 'InputError';
+    this.problem = problem;
+    this.endpoint = endpoint;
+  }
+}

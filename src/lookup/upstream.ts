@@ -1,20 +1,31 @@
 /**
- * Every upstream call goes through here: budget slot, circuit breaker, retries.
+ * Every upstream call goes through here: cockatiel policies composed once per endpoint,
+ * around one attempt that takes a budget slot and calls the ERP.
  *
- * The retry loop is hand-written rather than cockatiel's `retry` policy because every attempt
- * must take a fresh budget slot (a retry is one more ERP call) and a 429 is not retried on a
- * timer of its own but by blocking the shared budget until the window can have turned, so
- * that no other caller spends the slot the retry is waiting for. The breaker is cockatiel's.
+ *   retry 429s (no delay of its own: the 429 pauses the ledger, the next attempt queues)
+ *     → retry 5xx / connection failures (exponential backoff, equal jitter)
+ *       → circuit breaker (consecutive failures; the ONE place its state is read from)
+ *         → budget slot → ERP call (the client's own timeouts bound it)
+ *
+ * The slot is taken inside the breaker, so an open breaker refuses before any budget is spent
+ * or waited for, and every retry is a fresh slot (a retry is one more ERP call).
  */
 import {
   BrokenCircuitError,
   type CircuitBreakerPolicy,
   CircuitState,
   ConsecutiveBreaker,
+  ConstantBackoff,
   circuitBreaker,
+  DelegateBackoff,
+  handleType,
   handleWhen,
+  type IPolicy,
+  retry,
+  wrap,
 } from 'cockatiel';
 import {
+  ERP_ENDPOINTS,
   type ErpEndpoint,
   ErpError,
   RateLimitedError,
@@ -51,7 +62,6 @@ export interface Lane {
 
 export interface UpstreamOptions {
   lanes: Record<ErpEndpoint, Lane>;
-  windowMs: number;
   retry?: RetryOptions;
   breaker?: BreakerOptions;
   metrics: Metrics;
@@ -60,30 +70,49 @@ export interface UpstreamOptions {
   random: () => number;
 }
 
+export type BreakerState = 'closed' | 'open' | 'half-open';
+
 /** Failures that say the ERP is unwell (not that we asked for something wrong). */
 function countsAgainstBreaker(error: Error): boolean {
   return error instanceof ServerError || (error instanceof UnavailableError && error.retryable);
 }
 
-interface Breaker {
-  policy: CircuitBreakerPolicy;
-  openedAt: number | undefined;
+function isRetryable(error: Error): boolean {
+  return (
+    error instanceof ServerError ||
+    (error instanceof UnavailableError && error.retryable && error.reason !== 'circuit_open')
+  );
+}
+
+const STATE_NAMES: Record<CircuitState, BreakerState> = {
+  [CircuitState.Closed]: 'closed',
+  [CircuitState.HalfOpen]: 'half-open',
+  [CircuitState.Open]: 'open',
+  [CircuitState.Isolated]: 'open',
+};
+
+const GAUGE_VALUES: Record<BreakerState, number> = { closed: 0, 'half-open': 1, open: 2 };
+
+/** Worst first: one endpoint open means the ERP is not healthy. */
+const SEVERITY: readonly BreakerState[] = ['open', 'half-open', 'closed'];
+
+interface Lanes {
+  breaker: CircuitBreakerPolicy;
+  policy: IPolicy;
+}
+
+/** What one call remembers between its attempts. */
+interface CallState {
+  rateLimit: RateLimitedError | undefined;
 }
 
 export class Upstream {
-  private readonly breakers = new Map<ErpEndpoint, Breaker>();
-  private readonly attempts: number;
-  private readonly baseDelayMs: number;
-  private readonly maxDelayMs: number;
-  private readonly rateLimitedRetries: number;
-  private readonly halfOpenAfterMs: number;
+  private readonly policies = new Map<ErpEndpoint, Lanes>();
 
-  constructor(private readonly o: UpstreamOptions) {
-    this.attempts = Math.max(1, o.retry?.attempts ?? 3);
-    this.baseDelayMs = o.retry?.baseDelayMs ?? 200;
-    this.maxDelayMs = o.retry?.maxDelayMs ?? 2000;
-    this.rateLimitedRetries = o.retry?.rateLimitedRetries ?? 2;
-    this.halfOpenAfterMs = o.breaker?.halfOpenAfterMs ?? 10_000;
+  constructor(private readonly options: UpstreamOptions) {
+    for (const endpoint of ERP_ENDPOINTS) {
+      this.policies.set(endpoint, this.compose(endpoint));
+    }
   }
 
   async call<T>(
@@ -91,120 +120,100 @@ export class Upstream {
     requester: string | undefined,
     fn: () => Promise<T>,
   ): Promise<T> {
-    let failures = 0;
-    let rateLimited = 0;
-    for (;;) {
-      try {
-        return await this.attempt(endpoint, requester, fn);
-      } catch (error) {
-        if (error instanceof RateLimitedError && rateLimited < this.rateLimitedRetries) {
-          rateLimited += 1;
-          this.backOffRateLimited(endpoint, error);
-          continue;
-        }
-        if (this.isRetryable(error) && failures + 1 < this.attempts) {
-          failures += 1;
-          await sleep(this.backoffMs(failures));
-          continue;
-        }
-        throw error;
-      }
+    const state: CallState = { rateLimit: undefined };
+    try {
+      return await this.lane(endpoint).policy.execute(() =>
+        this.attempt(endpoint, requester, fn, state),
+      );
+    } catch (error) {
+      if (error instanceof BrokenCircuitError) throw circuitOpen(endpoint, error);
+      throw error;
     }
   }
 
-  /**
-   * The breakers' state for readiness: `open` while any endpoint refuses calls, `half-open`
-   * while one waits for (or runs) its trial call, else `closed`.
-   */
-  breakerState(): 'closed' | 'open' | 'half-open' {
-    let state: 'closed' | 'half-open' = 'closed';
-    for (const breaker of this.breakers.values()) {
-      if (this.isOpen(breaker)) return 'open';
-      if (breaker.policy.state !== CircuitState.Closed) state = 'half-open';
-    }
-    return state;
+  /** The breaker's state, per endpoint or (none given) the worst of them; metrics and health read this. */
+  breakerState(endpoint?: ErpEndpoint): BreakerState {
+    if (endpoint) return STATE_NAMES[this.lane(endpoint).breaker.state];
+    const states = new Set([...this.policies.values()].map((l) => STATE_NAMES[l.breaker.state]));
+    return SEVERITY.find((state) => states.has(state)) ?? 'closed';
+  }
+
+  private lane(endpoint: ErpEndpoint): Lanes {
+    const lane = this.policies.get(endpoint);
+    if (!lane) throw new RangeError(`no policies for ${endpoint}`);
+    return lane;
+  }
+
+  private compose(endpoint: ErpEndpoint): Lanes {
+    const settings = this.options.retry ?? {};
+    const halfOpenAfter = this.options.breaker?.halfOpenAfterMs ?? 10_000;
+    const breaker = circuitBreaker(handleWhen(countsAgainstBreaker), {
+      halfOpenAfter,
+      breaker: new ConsecutiveBreaker(this.options.breaker?.failures ?? 5),
+    });
+    breaker.onBreak(() =>
+      this.options.logger.warn({ endpoint, halfOpenAfterMs: halfOpenAfter }, 'ERP circuit opened'),
+    );
+    breaker.onReset(() => this.options.logger.info({ endpoint }, 'ERP circuit closed again'));
+    breaker.onStateChange((state) =>
+      this.options.metrics.circuit.set({ endpoint }, GAUGE_VALUES[STATE_NAMES[state]]),
+    );
+    const failures = retry(handleWhen(isRetryable), {
+      maxAttempts: Math.max(1, settings.attempts ?? 3) - 1,
+      backoff: new DelegateBackoff((context) => this.backoffMs(context.attempt, settings)),
+    });
+    const rateLimits = retry(handleType(RateLimitedError), {
+      maxAttempts: settings.rateLimitedRetries ?? 2,
+      backoff: new ConstantBackoff(0),
+    });
+    return { breaker, policy: wrap(rateLimits, failures, breaker) };
   }
 
   private async attempt<T>(
     endpoint: ErpEndpoint,
     requester: string | undefined,
     fn: () => Promise<T>,
+    state: CallState,
   ): Promise<T> {
-    const breaker = this.breaker(endpoint);
-    // Do not spend a budget slot (or wait for one) while the breaker would refuse anyway.
-    if (this.isOpen(breaker)) throw circuitOpen(endpoint);
-    const lane = this.o.lanes[endpoint];
-    const slot = await lane.queue.acquire(requester);
+    const { queue, ledger } = this.options.lanes[endpoint];
+    // A retry after a 429 that cannot be queued keeps the 429 as its cause.
+    const slot = await queue.acquire(requester, undefined, state.rateLimit);
     try {
-      const result = await breaker.policy.execute(() => fn());
-      lane.ledger.complete(slot);
-      this.o.metrics.upstreamCalls.inc({ endpoint, outcome: 'ok' });
+      const result = await fn();
+      ledger.complete(slot);
+      this.options.metrics.upstreamCalls.inc({ endpoint, outcome: 'ok' });
       return result;
     } catch (error) {
-      if (error instanceof BrokenCircuitError) {
-        lane.ledger.cancel(slot);
-        lane.queue.kick();
-        throw circuitOpen(endpoint, error);
-      }
       // The request may have reached the ERP: it counts against the budget.
-      lane.ledger.complete(slot);
+      ledger.complete(slot);
       const outcome = error instanceof ErpError ? error.code : 'error';
-      this.o.metrics.upstreamCalls.inc({ endpoint, outcome });
+      this.options.metrics.upstreamCalls.inc({ endpoint, outcome });
+      if (error instanceof RateLimitedError) {
+        state.rateLimit = error;
+        this.backOffRateLimited(endpoint, error);
+      }
       throw error;
     }
   }
 
   private backOffRateLimited(endpoint: ErpEndpoint, error: RateLimitedError): void {
-    this.o.metrics.rateLimited.inc({ endpoint });
-    // Without Retry-After, wait until the ERP's window can have turned: a whole window.
-    const waitMs = error.retryAfterMs ?? this.o.windowMs;
-    this.o.lanes[endpoint].ledger.block(waitMs);
-    this.o.logger.warn(
+    this.options.metrics.rateLimited.inc({ endpoint });
+    // Without Retry-After, wait until the ERP's window can have turned: when the oldest call
+    // this ledger holds leaves the window (not a whole window from now).
+    const ledger = this.options.lanes[endpoint].ledger;
+    const waitMs = error.retryAfterMs ?? Math.max(1, ledger.windowTurnsAt() - this.options.now());
+    ledger.block(waitMs);
+    this.options.logger.warn(
       { endpoint, waitMs, retryAfterMs: error.retryAfterMs },
       'ERP answered 429 although the budget allowed the call; pausing this endpoint',
     );
   }
 
-  private isRetryable(error: unknown): boolean {
-    return (
-      error instanceof ServerError ||
-      (error instanceof UnavailableError && error.retryable && error.reason !== 'circuit_open')
-    );
-  }
-
   /** Equal jitter: between half and all of the exponential step, so many callers' retries spread. */
-  private backoffMs(failures: number): number {
-    const step = Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** (failures - 1));
-    return Math.round(step / 2 + (this.o.random() * step) / 2);
-  }
-
-  private isOpen(breaker: Breaker): boolean {
-    return (
-      breaker.policy.state === CircuitState.Open &&
-      breaker.openedAt !== undefined &&
-      this.o.now() < breaker.openedAt + this.halfOpenAfterMs
-    );
-  }
-
-  private breaker(endpoint: ErpEndpoint): Breaker {
-    let breaker = this.breakers.get(endpoint);
-    if (breaker) return breaker;
-    const policy = circuitBreaker(handleWhen(countsAgainstBreaker), {
-      halfOpenAfter: this.halfOpenAfterMs,
-      breaker: new ConsecutiveBreaker(this.o.breaker?.failures ?? 5),
-    });
-    const created: Breaker = { policy, openedAt: undefined };
-    policy.onBreak(() => {
-      created.openedAt = this.o.now();
-      this.o.logger.warn({ endpoint, halfOpenAfterMs: this.halfOpenAfterMs }, 'ERP circuit opened');
-    });
-    policy.onReset(() => {
-      created.openedAt = undefined;
-      this.o.logger.info({ endpoint }, 'ERP circuit closed again');
-    });
-    this.breakers.set(endpoint, created);
-    breaker = created;
-    return breaker;
+  private backoffMs(attempt: number, settings: RetryOptions): number {
+    const base = settings.baseDelayMs ?? 200;
+    const step = Math.min(settings.maxDelayMs ?? 2000, base * 2 ** Math.max(0, attempt - 1));
+    return Math.round(step / 2 + (this.options.random() * step) / 2);
   }
 }
 
@@ -214,8 +223,4 @@ function circuitOpen(endpoint: ErpEndpoint, cause?: unknown): UnavailableError {
     reason: 'circuit_open',
     cause,
   });
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -4,20 +4,22 @@
  */
 import type { ErpRef } from '../erp/api.js';
 import { type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
+import { CONTACTS, ITEMS, type Noun, type Resource } from '../lookup/resources.js';
 import {
   BusyError,
-  type ContactQuery,
   type Fetched,
-  type ItemQuery,
   type LookupOptions,
+  type LookupService,
   type Page,
 } from '../lookup/types.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { contactCard } from '../views/contactCard.js';
-import { errorMessage, noticeMessage, workingMessage } from '../views/feedback.js';
+import { errorMessage, noticeMessage } from '../views/feedback.js';
 import { itemCard } from '../views/itemCard.js';
 import type { SlackMessage } from '../views/message.js';
-import { contactSearchList, itemSearchList } from '../views/searchLists.js';
+import { notFoundNotice } from '../views/notFound.js';
+import { progressMessage, type WorkSubject } from '../views/progress.js';
+import { contactSearchList, itemSearchList, type ListModel } from '../views/searchLists.js';
 import type { ListenerDeps } from './deps.js';
 import type { Actor } from './payloads.js';
 
@@ -58,7 +60,8 @@ export async function safely(
   }
 }
 
-function logFailure(deps: ListenerDeps, what: string, error: unknown): void {
+/** One log line for a failed answer, at the level its audience calls for. */
+export function logFailure(deps: ListenerDeps, what: string, error: unknown): void {
   if (isErpError(error)) {
     const level =
       error.audience === 'admin' ? 'error' : error.audience === 'user' ? 'info' : 'warn';
@@ -89,84 +92,6 @@ export async function itemCardAnswer(
     branchPage: request.branchPage,
     bomPage: request.bomPage,
     shared: request.shared,
-  });
-}
-
-export async function itemSearchAnswer(
-  deps: ListenerDeps,
-  query: ItemQuery,
-  offset: number,
-  actor: Actor,
-  notice?: string,
-): Promise<SlackMessage> {
-  const fetched = await deps.lookup.searchItems(query, offset, lookupOptions(actor));
-  return itemSearchList({
-    ...deps.display,
-    query,
-    page: fetched.data,
-    freshness: fetched.freshness,
-    now: deps.now(),
-    notice,
-  });
-}
-
-interface Fallback<Row extends { code: string }> {
-  noun: 'item' | 'contact';
-  open(ref: ErpRef): Promise<SlackMessage>;
-  search(): Promise<Fetched<Page<Row>>>;
-  /** The search's results, read as a search (the view says "not found" only when empty). */
-  list(fetched: Fetched<Page<Row>>): SlackMessage;
-}
-
-/**
- * `/stock CODE`, `/contact CODE`: the card; on 404 a search for the code, opening the top
- * result when its code equals the token ignoring case (PRODUCT.md), else the close matches.
- * An id (`id:123`, `#123`) that does not exist is said plainly: there is nothing to search.
- */
-async function openWithSearchFallback<Row extends { code: string }>(
-  ref: ErpRef,
-  token: string,
-  fallback: Fallback<Row>,
-): Promise<SlackMessage> {
-  try {
-    return await fallback.open(ref);
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    if ('id' in ref || token === '') {
-      const what = 'id' in ref ? `the internal id ${ref.id}` : 'that code';
-      return noticeMessage(
-        `No ${fallback.noun} has ${what} in the ERP. Try its code, or search with a few words.`,
-      );
-    }
-    const fetched = await fallback.search();
-    const top = fetched.data.rows[0];
-    if (top && top.code.toLowerCase() === token.toLowerCase()) {
-      return fallback.open({ code: top.code });
-    }
-    return fallback.list(fetched);
-  }
-}
-
-export function itemByCodeAnswer(
-  deps: ListenerDeps,
-  ref: ErpRef,
-  token: string,
-  actor: Actor,
-): Promise<SlackMessage> {
-  const query: ItemQuery = { words: [token] };
-  return openWithSearchFallback(ref, token, {
-    noun: 'item',
-    open: (target) => itemCardAnswer(deps, { ref: target }, actor),
-    search: () => deps.lookup.searchItems(query, 0, lookupOptions(actor)),
-    list: (fetched) =>
-      itemSearchList({
-        ...deps.display,
-        query,
-        page: fetched.data,
-        freshness: fetched.freshness,
-        now: deps.now(),
-        fromCode: true,
-      }),
   });
 }
 
@@ -202,54 +127,131 @@ export async function contactCardAnswer(
   });
 }
 
-export async function contactSearchAnswer(
+/**
+ * What the Slack answers need of items or contacts: their search, their list view and their
+ * card. `/stock` and `/contact`, the card clicks and the page clicks are generic over these.
+ */
+export interface Surface<Q extends { words: readonly string[] }, Row extends { code: string }> {
+  noun: Noun;
+  endpoints: { record: ErpEndpoint; search: ErpEndpoint };
+  search(
+    lookup: LookupService,
+    query: Q,
+    offset: number,
+    options: LookupOptions,
+  ): Promise<Fetched<Page<Row>>>;
+  list(model: ListModel<Q, Row>): SlackMessage;
+  /** The search run when an exact code is not found. */
+  queryFor(token: string): Q;
+  card(deps: ListenerDeps, ref: ErpRef, actor: Actor, client: SlackUsersApi): Promise<SlackMessage>;
+}
+
+/** A surface from the resource's description and the views and calls that show it. */
+function surfaceOf<Q extends { words: readonly string[] }, Row extends { code: string }>(
+  resource: Resource<unknown, Q, Row>,
+  shown: Pick<Surface<Q, Row>, 'search' | 'list' | 'card'>,
+): Surface<Q, Row> {
+  return {
+    noun: resource.record.noun,
+    endpoints: { record: resource.record.endpoint, search: resource.search.endpoint },
+    queryFor: (token) => resource.search.fromWords([token]),
+    ...shown,
+  };
+}
+
+export const ITEM_SURFACE = surfaceOf(ITEMS, {
+  search: (lookup, query, offset, options) => lookup.searchItems(query, offset, options),
+  list: itemSearchList,
+  card: (deps, ref, actor) => itemCardAnswer(deps, { ref }, actor),
+});
+
+export const CONTACT_SURFACE = surfaceOf(CONTACTS, {
+  search: (lookup, query, offset, options) => lookup.searchContacts(query, offset, options),
+  list: contactSearchList,
+  card: (deps, ref, actor, client) => contactCardAnswer(deps, { ref }, actor, client),
+});
+
+/** A page of search results; `notice` (worded by a view) heads it. */
+export async function searchAnswer<
+  Q extends { words: readonly string[] },
+  Row extends { code: string },
+>(
+  surface: Surface<Q, Row>,
   deps: ListenerDeps,
-  query: ContactQuery,
+  query: Q,
   offset: number,
   actor: Actor,
   notice?: string,
 ): Promise<SlackMessage> {
-  const fetched = await deps.lookup.searchContacts(query, offset, lookupOptions(actor));
-  return contactSearchList({
+  const fetched = await surface.search(deps.lookup, query, offset, lookupOptions(actor));
+  return listOf(surface, deps, query, fetched, { notice });
+}
+
+/** The list view of fetched search results, with the display options of this workspace. */
+function listOf<Q extends { words: readonly string[] }, Row extends { code: string }>(
+  surface: Surface<Q, Row>,
+  deps: ListenerDeps,
+  query: Q,
+  fetched: Fetched<Page<Row>>,
+  heading: { notice?: string; fromCode?: boolean },
+): SlackMessage {
+  return surface.list({
     ...deps.display,
+    ...heading,
     query,
     page: fetched.data,
     freshness: fetched.freshness,
     now: deps.now(),
-    notice,
   });
 }
 
-export function contactByCodeAnswer(
+/**
+ * `/stock CODE`, `/contact CODE`: the card; on 404 a search for the code, opening the top
+ * result when its code equals the token ignoring case (PRODUCT.md), else the close matches.
+ * An id (`id:123`, `#123`) that does not exist is said plainly: there is nothing to search.
+ */
+export async function byCodeAnswer<
+  Q extends { words: readonly string[] },
+  Row extends { code: string },
+>(
+  surface: Surface<Q, Row>,
   deps: ListenerDeps,
-  ref: ErpRef,
-  token: string,
+  request: { ref: ErpRef; token: string; query: Q },
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<SlackMessage> {
-  const query: ContactQuery = { words: [token] };
-  return openWithSearchFallback(ref, token, {
-    noun: 'contact',
-    open: (target) => contactCardAnswer(deps, { ref: target }, actor, client),
-    search: () => deps.lookup.searchContacts(query, 0, lookupOptions(actor)),
-    list: (fetched) =>
-      contactSearchList({
-        ...deps.display,
-        query,
-        page: fetched.data,
-        freshness: fetched.freshness,
-        now: deps.now(),
-        fromCode: true,
-      }),
-  });
+  const { ref, token, query } = request;
+  try {
+    return await surface.card(deps, ref, actor, client);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    if ('id' in ref || token === '') {
+      return noticeMessage(notFoundNotice({ noun: surface.noun, ref }));
+    }
+    const fetched = await surface.search(deps.lookup, query, 0, lookupOptions(actor));
+    const top = fetched.data.rows[0];
+    if (top && top.code.toLowerCase() === token.toLowerCase()) {
+      return surface.card(deps, { code: top.code }, actor, client);
+    }
+    // Read as a search for the code: the view says "not found" only when nothing matched.
+    return listOf(surface, deps, query, fetched, { fromCode: true });
+  }
 }
 
-/** The one short "working on it" line: why (queued or slow ERP) and about how long. */
-export function workingLine(deps: ListenerDeps, what: string, endpoint: ErpEndpoint): SlackMessage {
-  const waitMs = deps.lookup.expectedWaitMs(endpoint);
-  return workingMessage(what, waitMs > 0 ? { kind: 'queued', waitMs } : { kind: 'slow' });
+/** The one short "working on it" line: why (queued, and behind whose lookups, or a slow ERP). */
+export function workingLine(
+  deps: ListenerDeps,
+  subject: WorkSubject,
+  endpoint: ErpEndpoint,
+  actor: Actor,
+): SlackMessage {
+  const { waitMs, ownAhead } = deps.lookup.queuePosition(endpoint, actor.userId);
+  return progressMessage(
+    subject,
+    waitMs > 0 ? { kind: 'queued', waitMs, ownAhead } : { kind: 'slow' },
+  );
 }
 
-export function isKnownToBeSlow(deps: ListenerDeps, endpoint: ErpEndpoint): boolean {
-  return deps.lookup.expectedWaitMs(endpoint) > deps.timing.workingAfterMs;
+export function isKnownToBeSlow(deps: ListenerDeps, endpoint: ErpEndpoint, actor: Actor): boolean {
+  return deps.lookup.queuePosition(endpoint, actor.userId).waitMs > deps.timing.workingAfterMs;
 }

@@ -13,6 +13,7 @@
  */
 import type { ContactType, ErpRef } from '../erp/api.js';
 import type { ContactQuery, ItemQuery } from '../lookup/types.js';
+import { commandNoticeText, commandProblemText } from '../views/commandProblems.js';
 import {
   cutToLength,
   hasSlackMarkup,
@@ -63,28 +64,18 @@ interface Scanned {
 
 type Step<T> = { ok: true; value: T } | { ok: false; error: string };
 
-interface CommandSpec {
+interface CommandSpec<K extends string, Q> {
   command: '/stock' | '/contact';
+  /** The request kind of an exact lookup. */
+  record: K;
   /** Lower-case key or alias → canonical key. `id` is always known. */
   keys: Readonly<Record<string, string>>;
   /** A code people would recognise, for examples. */
   sampleCode: string;
   sampleWord: string;
+  /** The search the words and filters ask for (its filters checked here). */
+  query(words: string[], filters: readonly Filter[]): Step<Q>;
 }
-
-const STOCK: CommandSpec = {
-  command: '/stock',
-  keys: { id: 'id', category: 'category', cat: 'category', supplier: 'supplier', sup: 'supplier' },
-  sampleCode: 'WIDGET-9',
-  sampleWord: 'widget',
-};
-
-const CONTACT: CommandSpec = {
-  command: '/contact',
-  keys: { id: 'id', type: 'type' },
-  sampleCode: 'ACME01',
-  sampleWord: 'acme',
-};
 
 const CONTACT_TYPES: Readonly<Record<string, ContactType>> = {
   client: 'client',
@@ -95,52 +86,79 @@ const CONTACT_TYPES: Readonly<Record<string, ContactType>> = {
   suppliers: 'supplier',
 };
 
-export function parseStockCommand(text: string): ParseResult<StockRequest> {
-  const scanned = scan(text, STOCK);
-  if (!scanned.ok) return scanned;
-  if (scanned.value === 'help') return { ok: true, request: { kind: 'help' }, notices: [] };
-  const { words, filters, notices } = scanned.value;
+const STOCK: CommandSpec<'item', ItemQuery> = {
+  command: '/stock',
+  record: 'item',
+  keys: { id: 'id', category: 'category', cat: 'category', supplier: 'supplier', sup: 'supplier' },
+  sampleCode: 'WIDGET-9',
+  sampleWord: 'widget',
+  query: (words, filters) => {
+    const category = wholeNumberFilter(filters, 'category', STOCK);
+    if (!category.ok) return category;
+    const supplier = wholeNumberFilter(filters, 'supplier', STOCK);
+    if (!supplier.ok) return supplier;
+    return {
+      ok: true,
+      value: {
+        words,
+        ...(category.value === undefined ? {} : { category: category.value }),
+        ...(supplier.value === undefined ? {} : { supplier: supplier.value }),
+      },
+    };
+  },
+};
 
-  const id = exactId(filters, words, STOCK);
-  if (!id.ok) return id;
-  if (id.value !== undefined) {
-    return { ok: true, request: { kind: 'item', ref: { id: id.value }, token: '' }, notices };
-  }
-  const category = wholeNumberFilter(filters, 'category', STOCK);
-  if (!category.ok) return category;
-  const supplier = wholeNumberFilter(filters, 'supplier', STOCK);
-  if (!supplier.ok) return supplier;
-  const [only] = words;
-  if (only !== undefined && words.length === 1 && filters.length === 0) {
-    return { ok: true, request: { kind: 'item', ref: { code: only }, token: only }, notices };
-  }
-  const query: ItemQuery = {
-    words,
-    ...(category.value === undefined ? {} : { category: category.value }),
-    ...(supplier.value === undefined ? {} : { supplier: supplier.value }),
-  };
-  return { ok: true, request: { kind: 'search', query }, notices };
+const CONTACT: CommandSpec<'contact', ContactQuery> = {
+  command: '/contact',
+  record: 'contact',
+  keys: { id: 'id', type: 'type' },
+  sampleCode: 'ACME01',
+  sampleWord: 'acme',
+  query: (words, filters) => {
+    const type = contactTypeFilter(filters);
+    if (!type.ok) return type;
+    return {
+      ok: true,
+      value: { words, ...(type.value === undefined ? {} : { type: type.value }) },
+    };
+  },
+};
+
+export function parseStockCommand(text: string): ParseResult<StockRequest> {
+  return parseLookup(text, STOCK);
 }
 
 export function parseContactCommand(text: string): ParseResult<ContactRequest> {
-  const scanned = scan(text, CONTACT);
+  return parseLookup(text, CONTACT);
+}
+
+type LookupRequest<K extends string, Q> =
+  | { kind: 'help' }
+  | { kind: K; ref: ErpRef; token: string }
+  | { kind: 'search'; query: Q };
+
+/** help, an exact lookup by id or by one code, or a search (with the command's filters). */
+function parseLookup<K extends string, Q>(
+  text: string,
+  spec: CommandSpec<K, Q>,
+): ParseResult<LookupRequest<K, Q>> {
+  const scanned = scan(text, spec);
   if (!scanned.ok) return scanned;
   if (scanned.value === 'help') return { ok: true, request: { kind: 'help' }, notices: [] };
   const { words, filters, notices } = scanned.value;
 
-  const id = exactId(filters, words, CONTACT);
+  const id = exactId(filters, words, spec);
   if (!id.ok) return id;
   if (id.value !== undefined) {
-    return { ok: true, request: { kind: 'contact', ref: { id: id.value }, token: '' }, notices };
+    return { ok: true, request: { kind: spec.record, ref: { id: id.value }, token: '' }, notices };
   }
-  const type = contactTypeFilter(filters);
-  if (!type.ok) return type;
+  const query = spec.query(words, filters);
+  if (!query.ok) return query;
   const [only] = words;
   if (only !== undefined && words.length === 1 && filters.length === 0) {
-    return { ok: true, request: { kind: 'contact', ref: { code: only }, token: only }, notices };
+    return { ok: true, request: { kind: spec.record, ref: { code: only }, token: only }, notices };
   }
-  const query: ContactQuery = { words, ...(type.value === undefined ? {} : { type: type.value }) };
-  return { ok: true, request: { kind: 'search', query }, notices };
+  return { ok: true, request: { kind: 'search', query: query.value }, notices };
 }
 
 /** The text that `parseStockCommand` reads back as this search (for headers and the console). */
@@ -159,13 +177,21 @@ export function contactQueryText(query: ContactQuery): string {
 }
 
 /** Cleans the text and splits it into words and known filters; `'help'` for a help request. */
-function scan(raw: string, spec: CommandSpec): Step<Scanned | 'help'> {
+function scan<K extends string, Q>(raw: string, spec: CommandSpec<K, Q>): Step<Scanned | 'help'> {
   const typed = typeof raw === 'string' ? raw : '';
   const { text, cut } = sanitizeInput(stripSlackMarkup(typed), MAX_COMMAND_LENGTH);
   if (text === '') {
     // `/stock @bob` with escaping on: the mention is dropped, and help would look like we
     // ignored it.
-    if (hasSlackMarkup(typed)) return { ok: false, error: markupOnlyMessage(spec) };
+    if (hasSlackMarkup(typed))
+      return {
+        ok: false,
+        error: commandProblemText({
+          kind: 'markup_only',
+          command: spec.command,
+          sampleCode: spec.sampleCode,
+        }),
+      };
     return { ok: true, value: 'help' };
   }
   const tokens = text.split(' ');
@@ -188,7 +214,7 @@ function scan(raw: string, spec: CommandSpec): Step<Scanned | 'help'> {
     } else if (token === '#') {
       return {
         ok: false,
-        error: `"#" needs an id number after it, for example ${spec.command} #123.`,
+        error: commandProblemText({ kind: 'hash_without_id', command: spec.command }),
       };
     } else if (token.startsWith('#') && DIGITS.test(token.slice(1))) {
       // Only a leading `#` followed by digits only is an id; `#12x` or `AB#1` are codes.
@@ -197,7 +223,9 @@ function scan(raw: string, spec: CommandSpec): Step<Scanned | 'help'> {
       words.push(token);
     }
   }
-  const notices = cut ? [`Your text was cut to ${MAX_COMMAND_LENGTH} characters.`] : [];
+  const notices = cut
+    ? [commandNoticeText({ kind: 'text_cut', maxLength: MAX_COMMAND_LENGTH })]
+    : [];
   return { ok: true, value: { words: limitWords(words, notices), filters, notices } };
 }
 
@@ -205,11 +233,11 @@ function limitWords(words: string[], notices: string[]): string[] {
   let kept = words;
   if (kept.length > MAX_WORDS) {
     kept = kept.slice(0, MAX_WORDS);
-    notices.push(`Only the first ${MAX_WORDS} words were used.`);
+    notices.push(commandNoticeText({ kind: 'words_limited', maxWords: MAX_WORDS }));
   }
   if (kept.some((word) => word.length > MAX_WORD_LENGTH)) {
     kept = kept.map((word) => cutToLength(word, MAX_WORD_LENGTH)).filter((word) => word !== '');
-    notices.push(`Words longer than ${MAX_WORD_LENGTH} characters were cut to ${MAX_WORD_LENGTH}.`);
+    notices.push(commandNoticeText({ kind: 'words_cut', maxWordLength: MAX_WORD_LENGTH }));
   }
   return kept;
 }
@@ -229,7 +257,13 @@ function singleValue<T>(
     if (found !== undefined && found.value !== value.value) {
       return {
         ok: false,
-        error: `${key} is given twice (${quote(found.typed)} and ${quote(filter.typed)}): keep one, for example ${example}.`,
+        error: commandProblemText({
+          kind: 'given_twice',
+          key,
+          first: quote(found.typed),
+          second: quote(filter.typed),
+          example,
+        }),
       };
     }
     found ??= { value: value.value, typed: filter.typed };
@@ -241,7 +275,7 @@ function singleValue<T>(
 function exactId(
   filters: readonly Filter[],
   words: readonly string[],
-  spec: CommandSpec,
+  spec: CommandSpec<string, unknown>,
 ): Step<number | undefined> {
   const example = `${spec.command} id:123 (or ${spec.command} #123)`;
   const id = singleValue(filters, 'id', (filter) => wholeNumber(filter, 'An id', example), example);
@@ -249,7 +283,12 @@ function exactId(
   if (words.length > 0 || filters.some((filter) => filter.key !== 'id')) {
     return {
       ok: false,
-      error: `An id lookup takes nothing else: use ${spec.command} id:${id.value} on its own, or leave the id out to search, for example ${spec.command} ${spec.sampleWord}.`,
+      error: commandProblemText({
+        kind: 'id_not_alone',
+        command: spec.command,
+        id: id.value,
+        sampleWord: spec.sampleWord,
+      }),
     };
   }
   return id;
@@ -258,7 +297,7 @@ function exactId(
 function wholeNumberFilter(
   filters: readonly Filter[],
   key: string,
-  spec: CommandSpec,
+  spec: CommandSpec<string, unknown>,
 ): Step<number | undefined> {
   const example = `${spec.command} ${spec.sampleWord} ${key}:12`;
   return singleValue(filters, key, (filter) => wholeNumber(filter, `A ${key}`, example), example);
@@ -269,7 +308,12 @@ function wholeNumber(filter: Filter, what: string, example: string): Step<number
   if (Number.isSafeInteger(value)) return { ok: true, value };
   return {
     ok: false,
-    error: `${quote(filter.typed)} is not valid: ${what} is a whole number (0 or more), for example ${example}.`,
+    error: commandProblemText({
+      kind: 'not_whole_number',
+      typed: quote(filter.typed),
+      what,
+      example,
+    }),
   };
 }
 
@@ -285,15 +329,15 @@ function contactTypeFilter(filters: readonly Filter[]): Step<ContactType | undef
       if (type !== undefined) return { ok: true, value: type };
       return {
         ok: false,
-        error: `${quote(filter.typed)} is not valid: type is client (or customer) or supplier, for example ${example}.`,
+        error: commandProblemText({
+          kind: 'bad_contact_type',
+          typed: quote(filter.typed),
+          example,
+        }),
       };
     },
     example,
   );
-}
-
-function markupOnlyMessage(spec: CommandSpec): string {
-  return `Mentions, channels and e-mail links cannot be looked up: type a code or some words, for example ${spec.command} ${spec.sampleCode}.`;
 }
 
 function quote(typed: string): string {

@@ -14,19 +14,28 @@ import {
   UnavailableError,
   UnexpectedDataError,
 } from '../erp/errors.js';
-import { BusyError, type Freshness } from '../lookup/types.js';
+import { BusyError, type Freshness, InputError, type InputProblem } from '../lookup/types.js';
 import { context, section } from './blocks.js';
 import { aboutSeconds, slackTimeAgo } from './format.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { escapeTruncated } from './mrkdwn.js';
+import { type Progress, progressLine } from './progress.js';
 
 const NOT_ANSWERING = 'The ERP is not answering; try again in a minute.';
 const UNEXPECTED_DATA = 'The ERP returned unexpected data; an admin has the details in the log.';
 const MISCONFIGURED = 'The ERP connection is misconfigured; ask an admin.';
 
+/** Requests refused before the ERP was called: said as ours, never as the ERP's. */
+const INPUT_PROBLEMS: Record<InputProblem, string> = {
+  empty_search: 'A search needs at least one word or filter: add a keyword.',
+  bad_ref: 'That is not a code or id that can be looked up; check it and try again.',
+  bad_offset: 'That page does not exist; search again.',
+};
+
 /** User words for any error, mrkdwn-safe (nothing from the error itself is echoed). */
 export function errorToUserMessage(error: unknown): string {
+  if (error instanceof InputError) return INPUT_PROBLEMS[error.problem];
   if (error instanceof BusyError) {
     return `Lots of lookups right now; try again in ${aboutSeconds(error.expectedWaitMs)}.`;
   }
@@ -75,21 +84,11 @@ export function errorMessage(error: unknown, errorContext: ErrorContext = {}): S
   return { text: escapeTruncated(`${plainWhat}${words}`, 500), blocks };
 }
 
-export type WorkingReason =
-  | { kind: 'queued'; waitMs: number }
-  | { kind: 'slow' }
-  | { kind: 'retrying' };
+export type WorkingReason = Progress;
 
 /** ONE short line: "Looking up WIDGET-9: queued behind other lookups, about 20 s". */
 export function workingMessage(what: string, reason: WorkingReason): SlackMessage {
-  const why =
-    reason.kind === 'queued'
-      ? `queued behind other lookups, ${aboutSeconds(reason.waitMs)}`
-      : reason.kind === 'slow'
-        ? 'the ERP is slow to answer, a few more seconds'
-        : 'the ERP did not answer, trying again';
-  const line = `Looking up ${escapeTruncated(what.replace(/\s+/g, ' '), 100)}: ${why}`;
-  return { text: line, blocks: [context(`:hourglass_flowing_sand: ${line}`)] };
+  return progressLine(`Looking up ${what}`, reason);
 }
 
 /** A plain info or refusal line (access refused, unreadable input); the text is escaped. */

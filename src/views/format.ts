@@ -54,20 +54,27 @@ export function slackTimeAgo(at: Date): string {
   return slackTime(at, '{date_short_pretty} at {time} ({ago})');
 }
 
+/** Why a stale answer was shown: the ERP failing, or only our own budget being busy. */
+function staleReason(freshness: Freshness): string {
+  return freshness.staleBecause === 'busy' ? 'Lots of lookups right now' : 'ERP unreachable';
+}
+
 /**
  * The card footer: when the data was fetched from the ERP (absolute, so a shared card read
  * next week still says when), and whether it came from cache or is stale.
  */
 export function freshnessLine(freshness: Freshness): string {
   const when = slackTimeAgo(freshness.fetchedAt);
-  if (freshness.stale) return `:warning: *ERP unreachable*; showing data fetched ${when}`;
+  if (freshness.stale) return `:warning: *${staleReason(freshness)}*; showing data fetched ${when}`;
   return `Fetched from the ERP ${when}${freshness.fromCache ? ' · from cache' : ''}`;
 }
 
 /** The same, for the plain-text fallback. */
 export function freshnessText(freshness: Freshness): string {
   const at = utcTime(freshness.fetchedAt);
-  return freshness.stale ? `ERP unreachable; showing data fetched ${at}` : `fetched ${at}`;
+  return freshness.stale
+    ? `${staleReason(freshness)}; showing data fetched ${at}`
+    : `fetched ${at}`;
 }
 
 /** "about 20 s", "about 2 min": for waits the user is told about. */

@@ -20,7 +20,7 @@ import { contactSearchState, contactState, itemSearchState, itemState } from './
 /** Slack pages are 10 rows; a caller's bigger page is cut so the message stays small. */
 const MAX_ROWS = 20;
 
-interface ListModel<Q, R> extends DisplayOptions {
+export interface ListModel<Q, R> extends DisplayOptions {
   query: Q;
   page: Page<R>;
   freshness: Freshness;

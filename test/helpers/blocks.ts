@@ -1,4 +1,7 @@
-/** Reading Slack messages in tests: buttons by label, all visible text. */
+/**
+ * THE Block Kit readers of the tests (views, Slack listeners, end to end): the block walker,
+ * buttons by label, all visible text. test/views/inspect.ts adds the views' own checks on top.
+ */
 export interface FoundButton {
   text: string;
   action_id: string;
@@ -6,11 +9,13 @@ export interface FoundButton {
   block_id: string | undefined;
 }
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
+export const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null;
 
-function walk(
+/** Visits every object in a block tree, depth first, with its parent. */
+export function walk(
   value: unknown,
   visit: (node: Json, parent: Json | undefined) => void,
   parent?: Json,
@@ -26,7 +31,8 @@ function walk(
 /** Every button in the blocks, in order. */
 export function buttonsOf(message: { blocks?: unknown }): FoundButton[] {
   const found: FoundButton[] = [];
-  for (const block of (message.blocks as Json[] | undefined) ?? []) {
+  const blocks = Array.isArray(message.blocks) ? message.blocks.filter(isObject) : [];
+  for (const block of blocks) {
     walk(block, (node) => {
       if (node.type === 'button' && isObject(node.text)) {
         found.push({

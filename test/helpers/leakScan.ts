@@ -6,7 +6,7 @@
  * ephemerally as a new message. Every message with blocks is also checked against Block
  * Kit's limits. A finding fails `npm test`.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -126,6 +126,10 @@ function readCaptures(dir: string): CapturedRecord[] {
 }
 
 export default function setup(): () => void {
+  // vitest runs the global setup once per project (vitest.config.ts has two): the first one
+  // owns the capture folder and its scan covers every project's files.
+  const existing = process.env.TEST_CAPTURE_DIR;
+  if (existing && existsSync(existing)) return () => {};
   const dir = mkdtempSync(join(tmpdir(), 'erp-lookups-capture-'));
   process.env.TEST_CAPTURE_DIR = dir;
   return () => {

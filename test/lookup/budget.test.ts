@@ -45,9 +45,10 @@ describe('rate budget', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     await Promise.all([...burst, bob]);
     const bobIndex = erp.calls.findIndex((call) => (call.args as { id?: number }).id === 999);
-    // The first 10 went at once; Bob is served with the next free slot, not after 40 more.
-    expect(bobIndex).toBe(10);
-    expect(erp.calls[bobIndex]?.at).toBeLessThan(1100);
+    // Alice's share (the limit minus a sixth, rounded down: 9) went at once; Bob takes the
+    // reserved slot at once, not after 40 more.
+    expect(bobIndex).toBe(9);
+    expect(erp.calls[bobIndex]?.at).toBe(0);
   });
 
   it('alternates between requesters that both have a backlog', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotFoundError } from '../../src/erp/errors.js';
+import { NotFoundError, ServerError } from '../../src/erp/errors.js';
 import { counterValue, makeService } from './fakes.js';
 
 beforeEach(() => {
@@ -169,5 +169,59 @@ describe('coalescing and refresh', () => {
     erp.release();
     await expect(patient).resolves.toMatchObject({ data: { id: 4 } });
     expect(erp.count()).toBe(1);
+  });
+});
+
+describe('through lru-cache', () => {
+  it('stale-while-revalidate: answers at once from the kept entry and refreshes behind', async () => {
+    const { erp, service } = makeService({ ttlMs: 60_000, revalidateInBackgroundMs: 30_000 });
+    const first = await service.getItem({ code: 'CODE-1' });
+    await vi.advanceTimersByTimeAsync(70_000);
+    erp.hold();
+    const revalidated = await service.getItem({ code: 'CODE-1' });
+    // Answered without waiting for the held ERP call, with the kept entry and its age.
+    expect(revalidated.freshness).toEqual({ ...first.freshness, fromCache: true });
+    expect(erp.count('getItem')).toBe(2);
+    erp.release();
+    await vi.advanceTimersByTimeAsync(0);
+    const after = await service.getItem({ code: 'CODE-1' });
+    expect(after.freshness.fetchedAt.getTime()).toBe(first.freshness.fetchedAt.getTime() + 70_000);
+    expect(after.freshness.fromCache).toBe(true);
+    expect(erp.count('getItem')).toBe(2);
+
+    // Past the revalidation window the lookup waits for the ERP again.
+    await vi.advanceTimersByTimeAsync(100_000);
+    const waited = await service.getItem({ code: 'CODE-1' });
+    expect(waited.freshness.fromCache).toBe(false);
+    expect(erp.count('getItem')).toBe(3);
+  });
+
+  it('stale-on-error: lru-cache keeps the entry when the ERP fails, and it is served marked stale', async () => {
+    const { erp, service } = makeService({ ttlMs: 1_000, retry: { attempts: 1 } });
+    const first = await service.getItem({ code: 'CODE-1' });
+    await vi.advanceTimersByTimeAsync(2_000);
+    erp.down = new ServerError('down', { endpoint: 'getItem', statusCode: 503 });
+    for (let i = 0; i < 2; i += 1) {
+      await expect(service.getItem({ code: 'CODE-1' })).resolves.toMatchObject({
+        data: first.data,
+        freshness: { fromCache: true, stale: true },
+      });
+    }
+    erp.down = undefined;
+    await expect(service.getItem({ code: 'CODE-1' })).resolves.toMatchObject({
+      freshness: { fromCache: false, stale: false },
+    });
+  });
+
+  it('says "busy", not "unreachable", when the kept answer is served because the budget is', async () => {
+    const { service } = makeService({
+      ttlMs: 1_000,
+      queueMaxWaitMs: 5_000,
+      limits: { getPerMinute: 1, searchPerMinute: 1, windowMs: 60_000 },
+    });
+    await service.getItem({ code: 'CODE-1' }, { requester: 'UA' });
+    await vi.advanceTimersByTimeAsync(2_000);
+    const kept = await service.getItem({ code: 'CODE-1' }, { requester: 'UB' });
+    expect(kept.freshness).toMatchObject({ stale: true, staleBecause: 'busy' });
   });
 });

@@ -100,6 +100,38 @@ describe('circuit breaker', () => {
     expect(erp.count()).toBe(5);
   });
 
+  it('reports closed → open → half-open → closed from cockatiel, to breakerState and the gauge', async () => {
+    const { erp, service, metrics } = makeService({
+      retry: { attempts: 1 },
+      breaker: { failures: 2, halfOpenAfterMs: 10_000 },
+    });
+    const gauge = () => counterValue(metrics, 'erp_circuit_state', { endpoint: 'getItem' });
+    expect(service.breakerState()).toBe('closed');
+    erp.down = serverError();
+    for (let id = 1; id <= 2; id += 1) {
+      await expect(service.getItem({ id })).rejects.toBeInstanceOf(ServerError);
+    }
+    expect(service.breakerState()).toBe('open');
+    expect(await gauge()).toBe(2);
+
+    await vi.advanceTimersByTimeAsync(10_000);
+    erp.down = undefined;
+    erp.hold();
+    const trial = service.getItem({ id: 3 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(service.breakerState()).toBe('half-open');
+    expect(await gauge()).toBe(1);
+    // Only the trial call goes through while half-open; the next one waits for its outcome.
+    const next = service.getItem({ id: 4 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(erp.count()).toBe(3);
+    erp.release();
+    await expect(trial).resolves.toMatchObject({ data: { id: 3 } });
+    await expect(next).resolves.toMatchObject({ data: { id: 4 } });
+    expect(service.breakerState()).toBe('closed');
+    expect(await gauge()).toBe(0);
+  });
+
   it('does not count 404s or 401s against the ERP', async () => {
     const { erp, service } = makeService({ retry: { attempts: 1 }, breaker: { failures: 2 } });
     for (let i = 0; i < 4; i += 1) {

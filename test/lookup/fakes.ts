@@ -203,7 +203,8 @@ export function makeService(
     contactTtlMs: 30_000,
     maxBytes: 8 * 1024 * 1024,
     limits: { getPerMinute: 60, searchPerMinute: 20 },
-    queueMaxWaitMs: 45_000,
+    // The configuration's default (QUEUE_MAX_WAIT_SECONDS): the ERP's window.
+    queueMaxWaitMs: 60_000,
     logger: silentLogger,
     metrics,
     ...overrides,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError } from '../../src/erp/errors.js';
 import { pageFromWindow } from '../../src/lookup/paging.js';
+import { InputError } from '../../src/lookup/types.js';
 import { makeRow, makeService } from './fakes.js';
 
 describe('search paging', () => {
@@ -59,10 +59,8 @@ describe('search paging', () => {
 
   it('never sends a search without keywords and without filters', async () => {
     const { erp, service } = makeService();
-    await expect(service.searchItems({ words: ['  ', ''] }, 0)).rejects.toBeInstanceOf(
-      BadRequestError,
-    );
-    await expect(service.searchContacts({ words: [] }, 0)).rejects.toBeInstanceOf(BadRequestError);
+    await expect(service.searchItems({ words: ['  ', ''] }, 0)).rejects.toBeInstanceOf(InputError);
+    await expect(service.searchContacts({ words: [] }, 0)).rejects.toBeInstanceOf(InputError);
     expect(erp.count()).toBe(0);
     await service.searchItems({ words: [], category: 2 }, 0);
     await service.searchContacts({ words: [], type: 'supplier' }, 0);
@@ -71,12 +69,8 @@ describe('search paging', () => {
 
   it('refuses a negative or fractional offset', async () => {
     const { service } = makeService();
-    await expect(service.searchItems({ words: ['a'] }, -10)).rejects.toBeInstanceOf(
-      BadRequestError,
-    );
-    await expect(service.searchItems({ words: ['a'] }, 2.5)).rejects.toBeInstanceOf(
-      BadRequestError,
-    );
+    await expect(service.searchItems({ words: ['a'] }, -10)).rejects.toBeInstanceOf(InputError);
+    await expect(service.searchItems({ words: ['a'] }, 2.5)).rejects.toBeInstanceOf(InputError);
   });
 
   it('cuts an unaligned page from inside its window', () => {

@@ -111,6 +111,35 @@ describe.skipIf(!sharedAvailable)('shared mode (REDIS_URL)', () => {
     expect(maxInWindow(times, 500)).toBeLessThanOrEqual(4);
     await Promise.all([a.service.close(), b.service.close()]);
   });
+
+  it('one user’s burst spread over two instances stops at its share; another user goes at once', async () => {
+    const keyPrefix = uniquePrefix();
+    // 6 a window, a sixth kept back: one user may hold 5.
+    const limits = { getPerMinute: 6, searchPerMinute: 2, windowMs: 1_500 };
+    const make = () =>
+      makeService(
+        { redis: client(url), keyPrefix, limits, queueMaxWaitMs: 10_000 },
+        new FakeErp('cred-share'),
+      );
+    const a = make();
+    const b = make();
+    await waitFor(() => clients.every((c) => c.status === 'ready'), 3_000);
+    const burst = [
+      ...Array.from({ length: 4 }, (_, i) => a.service.getItem({ id: i + 1 }, { requester: 'UA' })),
+      ...Array.from({ length: 4 }, (_, i) =>
+        b.service.getItem({ id: i + 11 }, { requester: 'UA' }),
+      ),
+    ];
+    await waitFor(() => a.erp.count() + b.erp.count() >= 5, 3_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(a.erp.count() + b.erp.count()).toBe(5);
+    const startedAt = Date.now();
+    await b.service.getItem({ id: 99 }, { requester: 'UB' });
+    expect(Date.now() - startedAt).toBeLessThan(1_000);
+    await Promise.all(burst);
+    expect(a.erp.count() + b.erp.count()).toBe(9);
+    await Promise.all([a.service.close(), b.service.close()]);
+  });
 });
 
 describe.skipIf(!redisServerInstalled)('Redis stopped mid-test', () => {

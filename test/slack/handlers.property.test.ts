@@ -69,7 +69,14 @@ function fakeLookup(behaviour: Behaviour): LookupService {
       return { data: makePage([makeContactRow()], { offset }), freshness };
     },
     expectedWaitMs: () => 0,
+    queuePosition: () => ({ ownAhead: 0, waitMs: 0 }),
     breakerState: () => 'closed',
+    backgroundBudget: () => ({
+      tryTake: async () => undefined,
+      usersWaiting: () => false,
+      complete: () => {},
+      cancel: () => {},
+    }),
     close: async () => {},
   };
 }

@@ -19,6 +19,7 @@ import {
   workingMessage,
 } from '../../src/views/feedback.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
+import { progressMessage } from '../../src/views/progress.js';
 import { TEST_NOW } from '../helpers/builders.js';
 import { allText } from './inspect.js';
 
@@ -198,5 +199,36 @@ describe('noticeMessage and shareConfirmation', () => {
     expect(shareConfirmation('C0123ABC').text).toBe('Shared to <#C0123ABC>');
     expect(shareConfirmation('C1|x><!here').text).toBe('Shared to the channel');
     expect(shareConfirmation().text).toBe('Shared to the channel');
+  });
+});
+
+describe('progressMessage (working lines from data)', () => {
+  it('words the subject once, never "Looking up Looking up"', () => {
+    const slow = { kind: 'slow' } as const;
+    expect(progressMessage({ kind: 'codes', count: 3 }, slow).text).toBe(
+      'Looking up 3 codes: the ERP is slow to answer, a few more seconds',
+    );
+    expect(
+      progressMessage({ kind: 'record', noun: 'item', ref: { code: 'WIDGET-9' } }, slow).text,
+    ).toBe('Looking up WIDGET-9: the ERP is slow to answer, a few more seconds');
+    expect(
+      progressMessage({ kind: 'record', noun: 'contact', ref: { id: 12 } }, slow).text,
+    ).toMatch(/^Looking up contact #12: /);
+    expect(progressMessage({ kind: 'search', noun: 'contact' }, slow).text).toMatch(
+      /^Searching contacts: /,
+    );
+  });
+
+  it('tells a user queued behind their own lookups how many and how long', () => {
+    const subject = { kind: 'record', noun: 'item', ref: { code: 'W-1' } } as const;
+    expect(progressMessage(subject, { kind: 'queued', waitMs: 49_200, ownAhead: 9 }).text).toBe(
+      'Looking up W-1: queued behind your other 9 lookups, about 50 s',
+    );
+    expect(progressMessage(subject, { kind: 'queued', waitMs: 3_000, ownAhead: 1 }).text).toBe(
+      'Looking up W-1: queued behind your other lookup, about 3 s',
+    );
+    expect(progressMessage(subject, { kind: 'queued', waitMs: 3_000, ownAhead: 0 }).text).toBe(
+      'Looking up W-1: queued behind other lookups, about 3 s',
+    );
   });
 });

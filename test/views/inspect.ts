@@ -1,20 +1,13 @@
-/** Reading view output in the views tests: buttons, text objects, blocks by type. */
+/**
+ * Reading view output in the views tests, on top of the shared readers (test/helpers/blocks.ts):
+ * buttons with their decoded state, mrkdwn texts, blocks by type, foreign markup.
+ */
 import type { KnownBlock } from '@slack/types';
 import { type ButtonState, decodeState } from '../../src/views/actions.js';
 import type { SlackMessage } from '../../src/views/message.js';
+import { buttonsOf, textOf, walk } from '../helpers/blocks.js';
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null;
-
-/** Visits every object in a block tree, depth first. */
-export function walk(value: unknown, visit: (node: Json) => void): void {
-  if (Array.isArray(value)) {
-    for (const child of value) walk(child, visit);
-  } else if (isObject(value)) {
-    visit(value);
-    for (const child of Object.values(value)) walk(child, visit);
-  }
-}
+export { walk };
 
 export interface FoundButton {
   label: string;
@@ -24,20 +17,12 @@ export interface FoundButton {
 }
 
 export function buttons(message: SlackMessage): FoundButton[] {
-  const found: FoundButton[] = [];
-  walk(message.blocks, (node) => {
-    if (node.type !== 'button' || !isObject(node.text)) return;
-    const value = String(node.value);
+  return buttonsOf(message).map((found) => {
+    const value = String(found.value);
     const decoded = decodeState(value);
-    if (!decoded.ok) throw new Error(`button ${String(node.text.text)} has an undecodable value`);
-    found.push({
-      label: String(node.text.text),
-      actionId: String(node.action_id),
-      value,
-      state: decoded.state,
-    });
+    if (!decoded.ok) throw new Error(`button ${found.text} has an undecodable value`);
+    return { label: found.text, actionId: found.action_id, value, state: decoded.state };
   });
-  return found;
 }
 
 export function button(message: SlackMessage, word: string): FoundButton {
@@ -49,11 +34,7 @@ export function button(message: SlackMessage, word: string): FoundButton {
 
 /** Every string in the blocks that Slack renders (text objects), plus the fallback. */
 export function allText(message: SlackMessage): string {
-  const parts = [message.text];
-  walk(message.blocks, (node) => {
-    if (typeof node.text === 'string') parts.push(node.text);
-  });
-  return parts.join('\n');
+  return textOf(message);
 }
 
 /** mrkdwn text objects only (what Slack parses for `<…>` markup). */

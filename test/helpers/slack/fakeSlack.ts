@@ -12,21 +12,26 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { capture } from '../capture.js';
-import { SLACK_DEFAULTS, type SocketEnvelopeType, socketEnvelope } from './payloads.js';
-import { type CapturedResponse, RESPONSE_PATH, ResponseUrls } from './responseUrls.js';
-import { SocketHub } from './socketHub.js';
-import { Waiters } from './waiters.js';
 import {
   answerWebApi,
   type FakeChannel,
   type FakeIdentity,
   type FakeUser,
+  parseJson,
+  parseWebApiRequest,
+  readBody,
+  send,
+  tsCounter,
   type WebApiContext,
-} from './webApi.js';
+} from '../../../src/console/webApi.js';
+import { capture } from '../capture.js';
+import { SLACK_DEFAULTS, type SocketEnvelopeType, socketEnvelope } from './payloads.js';
+import { type CapturedResponse, RESPONSE_PATH, ResponseUrls } from './responseUrls.js';
+import { SocketHub } from './socketHub.js';
+import { Waiters } from './waiters.js';
 
+export type { FakeChannel, FakeUser } from '../../../src/console/webApi.js';
 export type { CapturedResponse } from './responseUrls.js';
-export type { FakeChannel, FakeUser } from './webApi.js';
 
 /** How the fake workspace behaves. Every option is optional. */
 export interface FakeSlackOptions {
@@ -138,7 +143,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       [identity.botUserId]: { name: 'erp-lookups', is_bot: true },
       ...options.users,
     },
-    userGroups: options.userGroups ?? {},
+    groupMembers: (id) => options.userGroups?.[id],
     channels: options.channels,
     identity,
     failureFor: (method) => failures.get(method),
@@ -250,67 +255,4 @@ function listen(server: Server): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
   });
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function parseJson(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * @slack/web-api sends form fields and JSON-encodes every non-primitive value (blocks,
- * attachments); some callers send JSON bodies instead. Both become one plain object here.
- */
-function parseWebApiRequest(req: IncomingMessage, raw: string) {
-  const contentType = req.headers['content-type'] ?? '';
-  const args: Record<string, unknown> = {};
-  if (contentType.includes('application/json')) {
-    const parsed = ResponseBody.safeParse(parseJson(raw));
-    if (parsed.success) Object.assign(args, parsed.data);
-  } else {
-    for (const [key, value] of new URLSearchParams(raw)) args[key] = decodeField(value);
-  }
-  const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-  const bodyToken = typeof args.token === 'string' ? args.token : undefined;
-  delete args.token;
-  return { args, token: bearer ?? bodyToken };
-}
-
-function decodeField(value: string): unknown {
-  if (!value.startsWith('[') && !value.startsWith('{')) return value;
-  return parseJson(value) ?? value;
-}
-
-function send(
-  res: ServerResponse,
-  status: number,
-  body: Record<string, unknown> | string,
-  headers: Record<string, string> = {},
-): void {
-  if (res.headersSent) return;
-  const json = typeof body !== 'string';
-  res.writeHead(status, {
-    'content-type': json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
-    ...headers,
-  });
-  res.end(json ? JSON.stringify(body) : body);
-}
-
-/** Message timestamps as Slack makes them: `seconds.micros`, unique and increasing. */
-function tsCounter(): () => string {
-  const seconds = Math.floor(Date.now() / 1000);
-  let counter = 0;
-  return () => {
-    counter += 1;
-    return `${seconds}.${String(counter).padStart(6, '0')}`;
-  };
 }

@@ -8,17 +8,21 @@ import type { ErpRef } from '../../../erp/api.js';
 import type { ErpEndpoint } from '../../../erp/errors.js';
 import type { ContactCardState, ItemCardState } from '../../../views/actions.js';
 import type { SlackMessage } from '../../../views/message.js';
+import type { WorkSubject } from '../../../views/progress.js';
 import {
+  CONTACT_SURFACE,
   contactCardAnswer,
-  contactSearchAnswer,
+  ITEM_SURFACE,
   type ItemCardRequest,
   itemCardAnswer,
-  itemSearchAnswer,
+  type Surface,
   safely,
+  searchAnswer,
   workingLine,
 } from '../../answers.js';
 import { type ClickMode, deliverClickAnswer } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
+import type { Actor } from '../../payloads.js';
 import { acceptClick, type ClickArgs } from './click.js';
 
 export const refOf = (state: ItemCardState | ContactCardState): ErpRef =>
@@ -46,19 +50,21 @@ const modeFor = (intent: Intent, onSharedMessage: boolean): ClickMode =>
 interface ClickAnswer {
   /** Names the click in the log line when it fails. */
   what: string;
-  /** The working line's words, and the endpoint whose queue it reports. */
-  working: readonly [string, ErpEndpoint];
+  /** What the working line talks about, and the endpoint whose queue it reports. */
+  working: readonly [WorkSubject, ErpEndpoint];
+  /** Whose place in the queue the working line reports. */
+  actor: Actor;
   mode: ClickMode;
   build: () => Promise<SlackMessage>;
 }
 
 /** Delivers what a click asked for, in place or as a new message, within the timing rules. */
 function answerClick(deps: ListenerDeps, args: ClickArgs, click: ClickAnswer): Promise<void> {
-  const [words, endpoint] = click.working;
+  const [subject, endpoint] = click.working;
   return deliverClickAnswer({
     respond: args.respond,
     answer: safely(deps, click.what, click.build),
-    working: () => workingLine(deps, words, endpoint),
+    working: () => workingLine(deps, subject, endpoint, click.actor),
     mode: click.mode,
     timing: deps.timing,
     logger: deps.logger,
@@ -75,7 +81,8 @@ export function itemCardClick(deps: ListenerDeps, intent: Intent, refresh = fals
     const request = { ...itemRequestOf(state), refresh };
     await answerClick(deps, args, {
       what: 'item click',
-      working: [`Looking up ${labelOf(ref)}`, 'getItem'],
+      working: [{ kind: 'record', noun: 'item', ref }, 'getItem'],
+      actor: click.actor,
       mode: modeFor(intent, click.onSharedMessage),
       build: () => itemCardAnswer(deps, request, click.actor),
     });
@@ -91,41 +98,47 @@ export function contactCardClick(deps: ListenerDeps, intent: Intent, refresh = f
     const request = { ref, peoplePage: click.state.pp, refresh };
     await answerClick(deps, args, {
       what: 'contact click',
-      working: [`Looking up ${labelOf(ref)}`, 'getContact'],
+      working: [{ kind: 'record', noun: 'contact', ref }, 'getContact'],
+      actor: click.actor,
       mode: modeFor(intent, click.onSharedMessage),
       build: () => contactCardAnswer(deps, request, click.actor, args.client),
     });
   };
 }
 
-/** ‹ Previous / Next › on item search lists: served from the cached upstream window. */
+/** ‹ Previous / Next › on a search list: served from the cached upstream window. */
+function answerPage<Q extends { words: readonly string[] }, Row extends { code: string }>(
+  deps: ListenerDeps,
+  args: ClickArgs,
+  click: { actor: Actor; onSharedMessage: boolean },
+  page: { surface: Surface<Q, Row>; query: Q; offset: number },
+): Promise<void> {
+  const { surface, query, offset } = page;
+  return answerClick(deps, args, {
+    what: `${surface.noun} page`,
+    working: [{ kind: 'search', noun: surface.noun }, surface.endpoints.search],
+    actor: click.actor,
+    mode: modeFor('in_place', click.onSharedMessage),
+    build: () => searchAnswer(surface, deps, query, offset, click.actor),
+  });
+}
+
 export function itemPageClick(deps: ListenerDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptClick(deps, args, 'is');
     if (!click) return;
     const { state } = click;
     const query = { words: state.w, category: state.cat, supplier: state.sup };
-    await answerClick(deps, args, {
-      what: 'item page',
-      working: ['Searching items', 'searchItems'],
-      mode: modeFor('in_place', click.onSharedMessage),
-      build: () => itemSearchAnswer(deps, query, state.o, click.actor),
-    });
+    await answerPage(deps, args, click, { surface: ITEM_SURFACE, query, offset: state.o });
   };
 }
 
-/** ‹ Previous / Next › on contact search lists. */
 export function contactPageClick(deps: ListenerDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptClick(deps, args, 'cs');
     if (!click) return;
     const { state } = click;
     const query = { words: state.w, type: state.ty };
-    await answerClick(deps, args, {
-      what: 'contact page',
-      working: ['Searching contacts', 'searchContact'],
-      mode: modeFor('in_place', click.onSharedMessage),
-      build: () => contactSearchAnswer(deps, query, state.o, click.actor),
-    });
+    await answerPage(deps, args, click, { surface: CONTACT_SURFACE, query, offset: state.o });
   };
 }

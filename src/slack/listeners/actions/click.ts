@@ -4,6 +4,7 @@ import type { AccessDecision } from '../../../privacy/access.js';
 import { checkAccess } from '../../../privacy/access.js';
 import { type ButtonState, decodeState } from '../../../views/actions.js';
 import { noticeMessage } from '../../../views/feedback.js';
+import { unreadableText } from '../../../views/unreadable.js';
 import { privateReply, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { type Actor, BlockActionPayload } from '../../payloads.js';
@@ -50,9 +51,6 @@ function looseActor(body: unknown): Actor {
   return { userId: user.id, teamId: team?.id ?? user.team_id, channelId: channel?.id };
 }
 
-const STALE_BUTTON =
-  'This button is out of date or was changed, so I cannot act on it. Run the command again for a fresh card.';
-
 /**
  * Acknowledges a click and reads it: the payload fields we use, the button's state (of the
  * kind this action expects) and the access rules of its command. Every refusal is answered
@@ -76,7 +74,7 @@ export async function acceptClick<S extends ButtonState['t']>(
       { issues: payload.error.issues.map((issue) => issue.path.join('.')) },
       'block_actions payload did not match the expected shape',
     );
-    return refuse('Slack sent this click in a form I cannot read.', {
+    return refuse(unreadableText('click_shape'), {
       reason: 'invalid_payload',
       actor: looseActor(args.body),
       state: undefined,
@@ -99,7 +97,7 @@ export async function acceptClick<S extends ButtonState['t']>(
       },
       'refused a button value',
     );
-    return refuse(STALE_BUTTON, {
+    return refuse(unreadableText('stale_button'), {
       reason: !decoded.ok && decoded.reason === 'stale_version' ? 'expired_value' : 'invalid_value',
       actor,
       state: decoded.ok ? decoded.state : undefined,

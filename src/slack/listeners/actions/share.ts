@@ -8,27 +8,23 @@
  * user is told what to do.
  */
 import type { RespondArguments } from '@slack/bolt';
-import { errorMessage, noticeMessage, shareConfirmation } from '../../../views/feedback.js';
+import { z } from 'zod';
+import { errorMessage, shareConfirmation } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
-import { contactCardAnswer, itemCardAnswer } from '../../answers.js';
+import { cannotShareMessage } from '../../../views/share.js';
+import { contactCardAnswer, itemCardAnswer, logFailure } from '../../answers.js';
 import { privateReply, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import type { Actor } from '../../payloads.js';
 import { itemRequestOf, refOf } from './cards.js';
 import { acceptClick, type ClickArgs } from './click.js';
 
-const CANNOT_POST: Record<string, string> = {
-  not_in_channel: 'I am not a member of this channel. Invite me with /invite, then share again.',
-  channel_not_found:
-    'I cannot post in this conversation (a private channel or a direct message I am not part of). Invite me, or share from a channel I am in.',
-  is_archived: 'This channel is archived, so nothing can be posted in it.',
-  restricted_action: 'This workspace does not let apps post in this channel.',
-  no_permission: 'I do not have permission to post in this channel.',
-};
+/** Slack Web API errors carry their code in `data.error`. */
+const SlackApiFailure = z.object({ data: z.object({ error: z.string() }) });
 
 function slackErrorCode(error: unknown): string | undefined {
-  const data = (error as { data?: { error?: unknown } } | undefined)?.data;
-  return typeof data?.error === 'string' ? data.error : undefined;
+  const parsed = SlackApiFailure.safeParse(error);
+  return parsed.success ? parsed.data.data.error : undefined;
 }
 
 async function postForEveryone(
@@ -77,18 +73,14 @@ export function shareClick(deps: ListenerDeps, kind: 'item' | 'contact') {
               args.client,
             );
     } catch (error) {
+      logFailure(deps, 'share', error);
       await sendSafely(deps.logger, args.respond, privateReply(errorMessage(error)));
       return;
     }
     const posted = await postForEveryone(deps, args, actor, message);
     const reply = posted.ok
       ? { replace_original: true, ...shareConfirmation(actor.channelId) }
-      : privateReply(
-          noticeMessage(
-            CANNOT_POST[posted.reason] ??
-              'I could not post in this channel. Try again, or ask an admin to check my permissions.',
-          ),
-        );
+      : privateReply(cannotShareMessage(posted.reason));
     await sendSafely(deps.logger, args.respond, reply);
   };
 }

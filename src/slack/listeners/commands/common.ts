@@ -1,6 +1,7 @@
 import type { SlashCommand } from '@slack/bolt';
 import type { AccessDecision } from '../../../privacy/access.js';
 import { noticeMessage } from '../../../views/feedback.js';
+import { unreadableText } from '../../../views/unreadable.js';
 import { type CommandAck, ephemeral } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { type Actor, CommandPayload } from '../../payloads.js';
@@ -22,7 +23,7 @@ export async function acceptCommand(
       { issues: payload.error.issues.map((issue) => issue.path.join('.')) },
       'slash command payload did not match the expected shape',
     );
-    await ack(ephemeral(noticeMessage('Slack sent this command in a form I cannot read.')));
+    await ack(ephemeral(noticeMessage(unreadableText('command_shape'))));
     return undefined;
   }
   const actor: Actor = {

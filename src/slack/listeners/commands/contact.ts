@@ -1,23 +1,12 @@
 import { contactHelp } from '../../../views/help.js';
-import { contactByCodeAnswer, contactSearchAnswer } from '../../answers.js';
-import { type ContactRequest, parseContactCommand } from '../../parser.js';
-import { lookupCommand } from './lookupCommand.js';
+import { CONTACT_SURFACE } from '../../answers.js';
+import { parseContactCommand } from '../../parser.js';
+import { surfaceCommand } from './lookupCommand.js';
 
 /** `/contact …`: help, a contact card (redacted; with the search fallback), or a list. */
-export const contactCommand = lookupCommand<ContactRequest>({
+export const contactCommand = surfaceCommand(CONTACT_SURFACE, {
   name: '/contact',
   family: 'contact',
   parse: parseContactCommand,
   help: contactHelp,
-  endpoint: (request) => (request.kind === 'search' ? 'searchContact' : 'getContact'),
-  describe: (request) => {
-    if (request.kind === 'search') return 'Searching contacts';
-    return 'id' in request.ref
-      ? `Looking up contact #${request.ref.id}`
-      : `Looking up ${request.token}`;
-  },
-  answer: (deps, request, actor, client) => {
-    if (request.kind === 'search') return contactSearchAnswer(deps, request.query, 0, actor);
-    return contactByCodeAnswer(deps, request.ref, request.token, actor, client);
-  },
 });

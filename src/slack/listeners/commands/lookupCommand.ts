@@ -3,13 +3,22 @@
  * within Slack's timing (on the acknowledgement when quick, else a working line and the answer).
  */
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { ErpRef } from '../../../erp/api.js';
 import type { ErpEndpoint } from '../../../erp/errors.js';
 import { checkAccess } from '../../../privacy/access.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
 import type { HelpExamples } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { withNotices } from '../../../views/notices.js';
-import { isKnownToBeSlow, safely, workingLine } from '../../answers.js';
+import type { WorkSubject } from '../../../views/progress.js';
+import {
+  byCodeAnswer,
+  isKnownToBeSlow,
+  type Surface,
+  safely,
+  searchAnswer,
+  workingLine,
+} from '../../answers.js';
 import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import type { ParseResult } from '../../parser.js';
@@ -25,8 +34,8 @@ export interface CommandSpec<R extends { kind: string }> {
   help(examples: HelpExamples | undefined): SlackMessage;
   /** The ERP endpoint a request will wait on: what the working line talks about. */
   endpoint(request: Exclude<R, { kind: 'help' }>): ErpEndpoint;
-  /** "Looking up WIDGET-9", for the working line. */
-  describe(request: Exclude<R, { kind: 'help' }>): string;
+  /** What the working line talks about (the view words it). */
+  describe(request: Exclude<R, { kind: 'help' }>): WorkSubject;
   answer(
     deps: ListenerDeps,
     request: Exclude<R, { kind: 'help' }>,
@@ -64,10 +73,45 @@ export function lookupCommand<R extends { kind: string }>(spec: CommandSpec<R>) 
         ack,
         respond,
         answer,
-        working: () => workingLine(deps, spec.describe(lookup), endpoint),
-        knownToBeSlow: () => isKnownToBeSlow(deps, endpoint),
+        working: () => workingLine(deps, spec.describe(lookup), endpoint, accepted.actor),
+        knownToBeSlow: () => isKnownToBeSlow(deps, endpoint, accepted.actor),
         timing: deps.timing,
         logger: deps.logger,
       });
     };
+}
+
+/** What `/stock` and `/contact` parse to: help, an exact lookup, or a search. */
+export type SurfaceRequest<Q> =
+  | { kind: 'help' }
+  | { kind: 'item' | 'contact'; ref: ErpRef; token: string }
+  | { kind: 'search'; query: Q };
+
+/** A command over items or contacts: the card (with the search fallback) or a search list. */
+export function surfaceCommand<
+  Q extends { words: readonly string[] },
+  Row extends { code: string },
+>(
+  surface: Surface<Q, Row>,
+  command: Pick<CommandSpec<SurfaceRequest<Q>>, 'name' | 'family' | 'parse' | 'help'>,
+) {
+  return lookupCommand<SurfaceRequest<Q>>({
+    ...command,
+    endpoint: (request) =>
+      request.kind === 'search' ? surface.endpoints.search : surface.endpoints.record,
+    describe: (request) =>
+      request.kind === 'search'
+        ? { kind: 'search', noun: surface.noun }
+        : { kind: 'record', noun: surface.noun, ref: request.ref },
+    answer: (deps, request, actor, client) =>
+      request.kind === 'search'
+        ? searchAnswer(surface, deps, request.query, 0, actor)
+        : byCodeAnswer(
+            surface,
+            deps,
+            { ref: request.ref, token: request.token, query: surface.queryFor(request.token) },
+            actor,
+            client,
+          ),
+  });
 }

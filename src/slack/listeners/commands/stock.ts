@@ -1,23 +1,12 @@
 import { stockHelp } from '../../../views/help.js';
-import { itemByCodeAnswer, itemSearchAnswer } from '../../answers.js';
-import { parseStockCommand, type StockRequest } from '../../parser.js';
-import { lookupCommand } from './lookupCommand.js';
+import { ITEM_SURFACE } from '../../answers.js';
+import { parseStockCommand } from '../../parser.js';
+import { surfaceCommand } from './lookupCommand.js';
 
 /** `/stock …`: help, an item card (with the search fallback), or a search list. */
-export const stockCommand = lookupCommand<StockRequest>({
+export const stockCommand = surfaceCommand(ITEM_SURFACE, {
   name: '/stock',
   family: 'stock',
   parse: parseStockCommand,
   help: stockHelp,
-  endpoint: (request) => (request.kind === 'search' ? 'searchItems' : 'getItem'),
-  describe: (request) => {
-    if (request.kind === 'search') return 'Searching items';
-    return 'id' in request.ref
-      ? `Looking up item #${request.ref.id}`
-      : `Looking up ${request.token}`;
-  },
-  answer: (deps, request, actor) => {
-    if (request.kind === 'search') return itemSearchAnswer(deps, request.query, 0, actor);
-    return itemByCodeAnswer(deps, request.ref, request.token, actor);
-  },
 });

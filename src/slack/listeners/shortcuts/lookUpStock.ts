@@ -9,6 +9,7 @@ import type { Freshness } from '../../../lookup/types.js';
 import { checkAccess } from '../../../privacy/access.js';
 import { noticeMessage } from '../../../views/feedback.js';
 import { shortcutResults } from '../../../views/shortcut.js';
+import { unreadableText } from '../../../views/unreadable.js';
 import { safely, workingLine } from '../../answers.js';
 import { extractItemCodes } from '../../codes.js';
 import { deliverClickAnswer, privateReply, sendSafely } from '../../delivery.js';
@@ -28,7 +29,7 @@ export function lookUpStockShortcut(deps: ListenerDeps) {
     const payload = MessageShortcutPayload.safeParse(shortcut);
     if (!payload.success) {
       deps.logger.warn('message shortcut payload did not match the expected shape');
-      await say('Slack sent this shortcut in a form I cannot read.');
+      await say(unreadableText('shortcut_shape'));
       return;
     }
     const actor = {
@@ -43,7 +44,7 @@ export function lookUpStockShortcut(deps: ListenerDeps) {
     }
     const codes = extractItemCodes(payload.data.message.text, MAX_CODES);
     if (codes.length === 0) {
-      await say('I found no item codes in this message. Try /stock with a code or some words.');
+      await say(unreadableText('no_codes'));
       return;
     }
     const answer = safely(deps, 'look up stock', async () => {
@@ -65,7 +66,7 @@ export function lookUpStockShortcut(deps: ListenerDeps) {
     await deliverClickAnswer({
       respond,
       answer,
-      working: () => workingLine(deps, `Looking up ${codes.length} codes`, 'getItem'),
+      working: () => workingLine(deps, { kind: 'codes', count: codes.length }, 'getItem', actor),
       mode: 'new',
       timing: deps.timing,
       logger: deps.logger,

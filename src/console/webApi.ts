@@ -1,8 +1,12 @@
 /**
- * The fake's Web API: answers one method call the way Slack would, as a plain function of the
- * call and the fake's configuration. Slack answers platform errors with HTTP 200 and
- * `{ok: false, error}`; only rate limiting changes the status (429 + Retry-After).
+ * The one fake Slack Web API, shared by the console (src/console/fakeSlack.ts) and the tests'
+ * fake Slack (test/helpers/slack/fakeSlack.ts): how a call is read off HTTP, and how it is
+ * answered, the way Slack would, as a plain function of the call and the fake's
+ * configuration. Slack answers platform errors with HTTP 200 and `{ok: false, error}`; only
+ * rate limiting changes the status (429 + Retry-After).
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
 
 /** A user as users.info describes them; unset flags are false. */
 export interface FakeUser {
@@ -39,16 +43,24 @@ export interface WebApiContext {
   botToken: string | undefined;
   appToken: string | undefined;
   users: Record<string, FakeUser>;
-  userGroups: Record<string, string[]>;
+  /** usergroups.users.list: the members of a group, undefined for an unknown group. */
+  groupMembers(id: string): readonly string[] | undefined;
   /** When undefined every channel exists; otherwise unknown ids get `channel_not_found`. */
   channels: Record<string, FakeChannel> | undefined;
   identity: FakeIdentity;
   failureFor(method: string): string | undefined;
-  /** Issues a one-time Socket Mode URL. */
-  openSocketUrl(): string;
+  /** Issues a one-time Socket Mode URL (absent: no Socket Mode, as in the console). */
+  openSocketUrl?(): string;
   /** A new, increasing message ts. */
   nextTs(): string;
+  /**
+   * Where chat.* calls go when the fake shows messages (the console's screen); absent, they
+   * are answered as Slack would and only recorded.
+   */
+  chat?(method: ChatMethod, args: Args): Record<string, unknown>;
 }
+
+export type ChatMethod = 'chat.postMessage' | 'chat.postEphemeral' | 'chat.update' | 'chat.delete';
 
 /** The HTTP answer to one Web API call. */
 export interface WebApiAnswer {
@@ -57,7 +69,7 @@ export interface WebApiAnswer {
   body: Record<string, unknown>;
 }
 
-type Args = Record<string, unknown>;
+export type Args = Record<string, unknown>;
 type Handler = (args: Args, ctx: WebApiContext) => Record<string, unknown>;
 
 /** Slack's error for a rate-limited call; the fake answers it with 429 and `Retry-After: 1`. */
@@ -129,9 +141,11 @@ const HANDLERS: Record<string, Handler> = {
     is_enterprise_install: false,
   }),
 
-  'apps.connections.open': (_args, ctx) => ({ ok: true, url: ctx.openSocketUrl() }),
+  'apps.connections.open': (_args, ctx) =>
+    ctx.openSocketUrl ? { ok: true, url: ctx.openSocketUrl() } : error('not_allowed'),
 
   'chat.postMessage': (args, ctx) => {
+    if (ctx.chat) return ctx.chat('chat.postMessage', args);
     const channel = str(args, 'channel');
     if (channel === undefined) return error('channel_not_found');
     if (!hasContent(args)) return error('no_text');
@@ -140,6 +154,7 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   'chat.postEphemeral': (args, ctx) => {
+    if (ctx.chat) return ctx.chat('chat.postEphemeral', args);
     if (str(args, 'channel') === undefined) return error('channel_not_found');
     if (str(args, 'user') === undefined) return error('user_not_in_channel');
     if (!hasContent(args)) return error('no_text');
@@ -147,12 +162,22 @@ const HANDLERS: Record<string, Handler> = {
   },
 
   'chat.update': (args, ctx) => {
+    if (ctx.chat) return ctx.chat('chat.update', args);
     const channel = str(args, 'channel');
     const ts = str(args, 'ts');
     if (channel === undefined) return error('channel_not_found');
     if (ts === undefined) return error('message_not_found');
     const text = typeof args.text === 'string' ? args.text : '';
     return { ok: true, channel, ts, text, message: botMessage(args, ts, ctx.identity) };
+  },
+
+  'chat.delete': (args, ctx) => {
+    if (ctx.chat) return ctx.chat('chat.delete', args);
+    const channel = str(args, 'channel');
+    const ts = str(args, 'ts');
+    if (channel === undefined) return error('channel_not_found');
+    if (ts === undefined) return error('message_not_found');
+    return { ok: true, channel, ts };
   },
 
   'users.info': (args, ctx) => {
@@ -164,7 +189,7 @@ const HANDLERS: Record<string, Handler> = {
 
   'usergroups.users.list': (args, ctx) => {
     const id = str(args, 'usergroup');
-    const users = id === undefined ? undefined : ctx.userGroups[id];
+    const users = id === undefined ? undefined : ctx.groupMembers(id);
     if (users === undefined) return error('no_such_subteam');
     return { ok: true, users: [...users] };
   },
@@ -231,5 +256,82 @@ function channelObject(id: string, known: FakeChannel) {
     is_archived: false,
     is_member: known.is_member ?? true,
     created: 1_600_000_000,
+  };
+}
+
+// ─── HTTP ───────────────────────────────────────────────────────────────────────────────────
+
+const JsonObject = z.record(z.string(), z.unknown());
+
+/** The request body as text, refused past 2 MB (Slack's own limits are far below). */
+export async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    if (size > 2_000_000) throw new Error('request body too large');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * @slack/web-api sends form fields and JSON-encodes every non-primitive value (blocks,
+ * attachments); some callers send JSON bodies instead. Both become one plain object here.
+ */
+export function parseWebApiRequest(
+  req: IncomingMessage,
+  raw: string,
+): { args: Args; token: string | undefined } {
+  const contentType = req.headers['content-type'] ?? '';
+  const args: Args = {};
+  if (contentType.includes('application/json')) {
+    const parsed = JsonObject.safeParse(parseJson(raw));
+    if (parsed.success) Object.assign(args, parsed.data);
+  } else {
+    for (const [key, value] of new URLSearchParams(raw)) args[key] = decodeField(value);
+  }
+  const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+  const bodyToken = typeof args.token === 'string' ? args.token : undefined;
+  delete args.token;
+  return { args, token: bearer ?? bodyToken };
+}
+
+function decodeField(value: string): unknown {
+  if (!value.startsWith('[') && !value.startsWith('{')) return value;
+  return parseJson(value) ?? value;
+}
+
+export function send(
+  res: ServerResponse,
+  status: number,
+  body: Record<string, unknown> | string,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent) return;
+  const json = typeof body !== 'string';
+  res.writeHead(status, {
+    'content-type': json ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    ...headers,
+  });
+  res.end(json ? JSON.stringify(body) : body);
+}
+
+/** Message timestamps as Slack makes them: `seconds.micros`, unique and increasing. */
+export function tsCounter(): () => string {
+  const seconds = Math.floor(Date.now() / 1000);
+  let counter = 0;
+  return () => {
+    counter += 1;
+    return `${seconds}.${String(counter).padStart(6, '0')}`;
   };
 }

@@ -1,0 +1,46 @@
+/**
+ * What `/stock` and `/contact` say about text they could not read as asked, and about how they
+ * read it (cut, fewer words). The parser (src/slack/parser.ts) passes what went wrong and the
+ * pieces (the key, what was typed, already quoted, a working example); the words are here.
+ * Plain text: the views that show it escape it.
+ */
+export type CommandProblem =
+  | { kind: 'hash_without_id'; command: string }
+  | { kind: 'given_twice'; key: string; first: string; second: string; example: string }
+  | { kind: 'id_not_alone'; command: string; id: number; sampleWord: string }
+  | { kind: 'not_whole_number'; typed: string; what: string; example: string }
+  | { kind: 'bad_contact_type'; typed: string; example: string }
+  | { kind: 'markup_only'; command: string; sampleCode: string };
+
+export type CommandNotice =
+  | { kind: 'text_cut'; maxLength: number }
+  | { kind: 'words_limited'; maxWords: number }
+  | { kind: 'words_cut'; maxWordLength: number };
+
+export function commandProblemText(problem: CommandProblem): string {
+  switch (problem.kind) {
+    case 'hash_without_id':
+      return `"#" needs an id number after it, for example ${problem.command} #123.`;
+    case 'given_twice':
+      return `${problem.key} is given twice (${problem.first} and ${problem.second}): keep one, for example ${problem.example}.`;
+    case 'id_not_alone':
+      return `An id lookup takes nothing else: use ${problem.command} id:${problem.id} on its own, or leave the id out to search, for example ${problem.command} ${problem.sampleWord}.`;
+    case 'not_whole_number':
+      return `${problem.typed} is not valid: ${problem.what} is a whole number (0 or more), for example ${problem.example}.`;
+    case 'bad_contact_type':
+      return `${problem.typed} is not valid: type is client (or customer) or supplier, for example ${problem.example}.`;
+    case 'markup_only':
+      return `Mentions, channels and e-mail links cannot be looked up: type a code or some words, for example ${problem.command} ${problem.sampleCode}.`;
+  }
+}
+
+export function commandNoticeText(notice: CommandNotice): string {
+  switch (notice.kind) {
+    case 'text_cut':
+      return `Your text was cut to ${notice.maxLength} characters.`;
+    case 'words_limited':
+      return `Only the first ${notice.maxWords} words were used.`;
+    case 'words_cut':
+      return `Words longer than ${notice.maxWordLength} characters were cut to ${notice.maxWordLength}.`;
+  }
+}
