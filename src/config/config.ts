@@ -50,6 +50,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   privacy: { reveal: RevealPolicy; auditFile: string | undefined };
   access: { stock: AccessRule; contact: AccessRule };
+  /** The catalogue index (issue 16): crawl share of the search budget, refresh, save file. */
+  catalogue: { crawlShare: number; refreshMinutes: number; file: string | undefined };
 }
 
 export interface ConfigProblem {
@@ -139,6 +141,13 @@ const EnvSchema = z.object({
   STOCK_ALLOWED_USERS: idList(USER_ID),
   CONTACT_ALLOWED_CHANNELS: idList(CHANNEL_ID),
   CONTACT_ALLOWED_USERS: idList(USER_ID),
+  // The catalogue index (issue 16): 0 turns the crawl off (the index then fills from lookups).
+  CATALOGUE_CRAWL_SHARE: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().min(0).max(1).default(0.25),
+  ),
+  CATALOGUE_REFRESH_MINUTES: intInRange(60, 1, 10_080),
+  CATALOGUE_FILE: optionalString,
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -157,6 +166,9 @@ const FIXES: Record<string, string> = {
   ERP_TENANT_ID: 'Set the ERP tenant id.',
   REDIS_URL: 'Use a redis:// or rediss:// URL, or unset it to keep the cache in memory.',
   LOG_LEVEL: 'Use one of fatal, error, warn, info, debug, trace, silent.',
+  CATALOGUE_CRAWL_SHARE:
+    'Use a share of the search budget between 0 (no crawl) and 1, e.g. 0.25 for a quarter.',
+  CATALOGUE_REFRESH_MINUTES: 'Use a whole number of minutes from 1 to 10080 (a week).',
   CONTACT_REVEAL:
     'Use members (everyone but guests), everyone, nobody, or a comma-separated list of user ids (U…) and user group ids (S…).',
 };
@@ -303,6 +315,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     access: {
       stock: { channels: env.STOCK_ALLOWED_CHANNELS, users: env.STOCK_ALLOWED_USERS },
       contact: { channels: env.CONTACT_ALLOWED_CHANNELS, users: env.CONTACT_ALLOWED_USERS },
+    },
+    catalogue: {
+      crawlShare: env.CATALOGUE_CRAWL_SHARE,
+      refreshMinutes: env.CATALOGUE_REFRESH_MINUTES,
+      file: env.CATALOGUE_FILE,
     },
   });
 }

@@ -141,6 +141,13 @@ export class Upstream {
     }
   }
 
+  /** For status pages (App Home): open while calls are refused, half-open while one is tried. */
+  breakerState(endpoint: ErpEndpoint): 'closed' | 'open' | 'half-open' {
+    const state = this.breakers.get(endpoint)?.policy.state;
+    if (state === undefined || state === CircuitState.Closed) return 'closed';
+    return state === CircuitState.HalfOpen ? 'half-open' : 'open';
+  }
+
   private backOffRateLimited(endpoint: ErpEndpoint, error: RateLimitedError): void {
     this.o.metrics.rateLimited.inc({ endpoint });
     // Without Retry-After, wait until the ERP's window can have turned: a whole window.
