@@ -18,6 +18,7 @@ import { errorMessage, noticeMessage, workingMessage } from '../views/feedback.j
 import { itemCard } from '../views/itemCard.js';
 import type { SlackMessage } from '../views/message.js';
 import { contactSearchList, itemSearchList } from '../views/searchLists.js';
+import { indexedSearchAnswer } from './catalogueAnswers.js';
 import type { ListenerDeps } from './deps.js';
 import type { Actor } from './payloads.js';
 
@@ -76,6 +77,7 @@ export async function itemCardAnswer(
   actor: Actor,
 ): Promise<SlackMessage> {
   const fetched = await deps.lookup.getItem(request.ref, lookupOptions(actor, request.refresh));
+  deps.recent?.record(actor.userId, fetched.data.code);
   return itemCard({
     item: fetched.data,
     freshness: fetched.freshness,
@@ -94,6 +96,8 @@ export async function itemSearchAnswer(
   actor: Actor,
   notice?: string,
 ): Promise<SlackMessage> {
+  const indexed = indexedSearchAnswer(deps, query, offset, notice);
+  if (indexed) return indexed;
   const fetched = await deps.lookup.searchItems(query, offset, lookupOptions(actor));
   return itemSearchList({
     query,

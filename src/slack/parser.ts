@@ -29,7 +29,9 @@ export type StockRequest =
   | { kind: 'help' }
   /** `token`: what to search for on 404 (the code as typed; `''` for ids). */
   | { kind: 'item'; ref: ErpRef; token: string }
-  | { kind: 'search'; query: ItemQuery };
+  | { kind: 'search'; query: ItemQuery }
+  /** `/stock categories`: the categories the catalogue index knows, with ids and counts. */
+  | { kind: 'categories' };
 
 export type ContactRequest =
   | { kind: 'help' }
@@ -100,6 +102,9 @@ export function parseStockCommand(text: string): ParseResult<StockRequest> {
   if (!scanned.ok) return scanned;
   if (scanned.value === 'help') return { ok: true, request: { kind: 'help' }, notices: [] };
   const { words, filters, notices } = scanned.value;
+  if (filters.length === 0 && words.length === 1 && words[0]?.toLowerCase() === 'categories') {
+    return { ok: true, request: { kind: 'categories' }, notices };
+  }
 
   const id = exactId(filters, words, STOCK);
   if (!id.ok) return id;
