@@ -17,11 +17,12 @@ import { BadRequestError } from '../erp/errors.js';
 import type { ItemSearchEnvelope } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import type { CrawlBudget } from './budget.js';
+import { matchItems } from './match.js';
 import type { CatalogueStore } from './store.js';
 
 export const CRAWL_PAGE = 100;
-/** Broad seeds: with substring matching one letter finds most items. */
-const SEEDS = ['e', 'a', 'o', 'i', 'u', 'r', 's', 't', '0', '1', '2'];
+/** Broad seeds after the category probes' own ("e", "a"): one letter finds most items. */
+const SEEDS = ['o', 'i', 'u', 'r', 's', 't', '0', '1', '2'];
 const CATEGORY_SEEDS = ['e', 'a'];
 /** Stop widening after this many searches in a row found nothing new. */
 const NOTHING_NEW_RUN = 3;
@@ -94,7 +95,7 @@ export class CatalogueCrawler {
   async runPass(): Promise<PassSummary> {
     if (this.running) return { searches: 0, newItems: 0, finished: false };
     this.running = true;
-    const pass = new Pass();
+    const pass = new Pass(this.now());
     try {
       if (this.o.store.state.wordless !== false) await this.probeWordless(pass);
       if (this.o.store.state.wordless === true) {
@@ -201,8 +202,21 @@ export class CatalogueCrawler {
       if (envelope.count > envelope.items.length + offset) total = envelope.count;
       // A short page is the end; the count is never trusted to say there is more.
       if (envelope.items.length < CRAWL_PAGE || firstPageOnly) break;
+      // A count that is clearly a total, and this pass already saw that many matches of
+      // this very query (checked with the ERP's own rules): the rest of the pages bring
+      // nothing new, so they are not worth a search each.
+      if (total !== undefined && this.heldMatches(query, pass.startedAt) >= total) break;
     }
     return total;
+  }
+
+  /** Matches seen during this pass: a refresh pass still refreshes every item's figures. */
+  private heldMatches(
+    query: Pick<ItemSearchParams, 'keywords' | 'category'>,
+    since: number,
+  ): number {
+    const matches = matchItems(this.o.store, { words: query.keywords, category: query.category });
+    return matches?.filter((item) => item.seenAt >= since).length ?? 0;
   }
 
   private async search(pass: Pass, params: ItemSearchParams): Promise<ItemSearchEnvelope> {
@@ -239,6 +253,7 @@ export class CatalogueCrawler {
 }
 
 class Pass {
+  constructor(readonly startedAt: number) {}
   searches = 0;
   newItems = 0;
   finished = false;
