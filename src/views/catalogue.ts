@@ -30,7 +30,7 @@ export interface CatalogueSummary {
 
 /** "2,000 items, complete as of 10:04 (3 min ago)" or "412 items so far, crawl running". */
 export function catalogueLine(summary: CatalogueSummary, now: Date): string {
-  const items = `${summary.items.toLocaleString('en-US')} ${plural(summary.items, 'item')}`;
+  const items = plural(summary.items, 'item');
   const coverage =
     summary.coverage === undefined ? '' : `, ${Math.floor(summary.coverage * 100)}% of the ERP`;
   if (summary.complete && summary.lastFullPassAt) {
@@ -57,12 +57,12 @@ export function categoriesList(model: {
   } else {
     const lines = categories.map((category) => {
       const id = category.id === undefined ? 'id not learned yet' : `\`category:${category.id}\``;
-      return `*${escapeMrkdwn(category.name)}*  ${id}  ·  ${category.items.toLocaleString('en-US')} ${plural(category.items, 'item')}`;
+      return `*${escapeMrkdwn(category.name)}*  ${id}  ·  ${plural(category.items, 'item')}`;
     });
     const packed = packLines(lines, {
       maxChars: LIMITS.totalText - 1_000,
       maxSections: 40,
-      more: (left) => `…and ${left.length} more ${plural(left.length, 'category', 'categories')}.`,
+      more: (left) => `…and ${plural(left.length, 'more category', 'more categories')}.`,
     });
     blocks.push(...packed.sections);
     blocks.push(
