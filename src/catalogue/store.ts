@@ -60,13 +60,16 @@ export interface CatalogueState {
   wordless: boolean | undefined;
 }
 
-const SEARCH_LIMIT = 200;
+/** Candidates read from FlexSearch for one typed text; the answer is the best 25 of them. */
+const CANDIDATES = 1_000;
 
 export class CatalogueStore {
   private readonly items = new Map<number, CatalogueItem>();
-  private readonly byCode = new Map<string, number>();
   private readonly categoryNames = new Map<number, string>();
   private index = newIndex();
+  private codes: Array<[string, CatalogueItem]> | undefined;
+  private codesAt = -1;
+  private codesBuiltAt = 0;
   /** Bumped on every change: suggestion caches and the shared snapshot key on it. */
   private revision = 0;
   state: CatalogueState = { lastFullPassAt: undefined, knownTotal: undefined, wordless: undefined };
@@ -143,9 +146,11 @@ export class CatalogueStore {
     return this.items.get(id);
   }
 
+  /** A scan (about a millisecond per 100,000 items): rare, so no second map costs memory. */
   byCodeOf(code: string): CatalogueItem | undefined {
-    const id = this.byCode.get(code.toLowerCase());
-    return id === undefined ? undefined : this.items.get(id);
+    const wanted = code.toLowerCase();
+    for (const item of this.items.values()) if (item.code.toLowerCase() === wanted) return item;
+    return undefined;
   }
 
   all(): IterableIterator<CatalogueItem> {
@@ -158,15 +163,71 @@ export class CatalogueStore {
    * matches come first, like the ERP's own ranking.
    */
   suggest(text: string, options: { category?: string; limit: number }): CatalogueItem[] {
-    const query = text.trim();
-    if (query === '') return [];
-    const ids = this.index.search(query, { limit: SEARCH_LIMIT });
-    const wanted = query.toLowerCase();
+    const wanted = text.trim().toLowerCase();
+    const byCode = /\s/.test(wanted) ? [] : this.codePrefixed(wanted, options);
+    if (byCode.length >= options.limit) return byCode;
+    const seen = new Set(byCode.map((item) => item.id));
+    const rest = this.searchWords(wanted, options).filter((item) => !seen.has(item.id));
+    return [...byCode, ...rest].slice(0, options.limit);
+  }
+
+  /** Items whose code starts with `prefix`, in code order: a binary search, no intersecting. */
+  private codePrefixed(
+    prefix: string,
+    options: { category?: string; limit: number },
+  ): CatalogueItem[] {
+    const order = this.codeOrder();
+    let low = 0;
+    let high = order.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((order[mid]?.[0] ?? '') < prefix) low = mid + 1;
+      else high = mid;
+    }
+    const found: CatalogueItem[] = [];
+    for (let i = low; i < order.length && found.length < options.limit; i += 1) {
+      const [code, item] = order[i] ?? ['', undefined];
+      if (!code.startsWith(prefix)) break;
+      if (item && (options.category === undefined || item.category === options.category)) {
+        found.push(item);
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Codes in order, rebuilt when items were added, at most every 2 s: while the crawl adds
+   * thousands of items a second, re-sorting on every keystroke would cost more than a
+   * suggestion that misses the newest ones for a moment (FlexSearch still finds them).
+   */
+  private codeOrder(): Array<[string, CatalogueItem]> {
+    const now = Date.now();
+    if (this.codes && (this.codesAt === this.revision || now - this.codesBuiltAt < 2_000)) {
+      return this.codes;
+    }
+    this.codes = [...this.items.values()]
+      .map((item): [string, CatalogueItem] => [item.code.toLowerCase(), item])
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    this.codesAt = this.revision;
+    this.codesBuiltAt = now;
+    return this.codes;
+  }
+
+  private searchWords(wanted: string, options: { category?: string; limit: number }) {
+    const words = wordsOf(wanted);
+    // FlexSearch intersects every word's list, which is slow when a word is short and common
+    // ("bolt g", "wid-0123"): it is asked for the longest word only (prefix and fuzzy), and
+    // the other words are checked here as prefixes of the item's words.
+    const primary = words.reduce((a, b) => (b.length > a.length ? b : a), '');
+    if (primary === '') return [];
+    const others = words.filter((w) => w !== primary);
+    const ids = this.index.search(primary, { limit: CANDIDATES });
     const found: CatalogueItem[] = [];
     for (const id of ids) {
       const item = typeof id === 'number' ? this.items.get(id) : undefined;
       if (!item) continue;
       if (options.category !== undefined && item.category !== options.category) continue;
+      if (others.length > 0 && !hasPrefixes(item, others)) continue;
       found.push(item);
     }
     const rank = (item: CatalogueItem) => {
@@ -214,7 +275,7 @@ export class CatalogueStore {
   /** Replaces everything with a snapshot (another replica's crawl, or the file at start). */
   load(snapshot: CatalogueSnapshot): void {
     this.items.clear();
-    this.byCode.clear();
+    this.codes = undefined;
     this.categoryNames.clear();
     this.index = newIndex();
     for (const [id, name] of snapshot.categories) this.categoryNames.set(id, name);
@@ -227,7 +288,6 @@ export class CatalogueStore {
   private put(item: CatalogueItem): boolean {
     const known = this.items.get(item.id);
     this.items.set(item.id, item);
-    this.byCode.set(item.code.toLowerCase(), item.id);
     if (!known || known.code !== item.code || known.description !== item.description) {
       const text = searchableText(item);
       if (known) this.index.update(item.id, text);
@@ -238,15 +298,26 @@ export class CatalogueStore {
   }
 }
 
+function wordsOf(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** Each prefix starts a word of the code or description (cheaper than splitting them). */
+function hasPrefixes(item: CatalogueItem, prefixes: readonly string[]): boolean {
+  const text = ` ${item.code} ${item.description}`.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ');
+  return prefixes.every((prefix) => text.includes(` ${prefix}`));
+}
+
 function newIndex() {
   return new FlexSearch.Index({
     tokenize: 'forward',
+    // Numbers stay split in 3-digit chunks (FlexSearch's default): one token per digit
+    // prefix would add 30 MiB per 100,000 codes. Code prefixes are served by codePrefixed.
     encoder: FlexSearch.Charset.LatinBalance,
   });
 }
 
-/** The code whole and in its parts (`WID-0009` is found by "wid", "0009" and "wid-0"). */
+/** The encoder splits the code at its punctuation: `WID-0009` is found by "wid" and "0009". */
 function searchableText(item: CatalogueItem): string {
-  const parts = item.code.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  return `${item.code} ${parts.join(' ')} ${item.description}`;
+  return `${item.code} ${item.description}`;
 }
