@@ -164,6 +164,7 @@ export class CatalogueStore {
    */
   suggest(text: string, options: { category?: string; limit: number }): CatalogueItem[] {
     const wanted = text.trim().toLowerCase();
+    if (wanted === '') return [];
     const byCode = /\s/.test(wanted) ? [] : this.codePrefixed(wanted, options);
     if (byCode.length >= options.limit) return byCode;
     const seen = new Set(byCode.map((item) => item.id));
