@@ -4,6 +4,7 @@
  * after the lookup benchmark, or alone: `tsx bench/catalogue.ts`. Writes bench/CATALOGUE.md.
  */
 import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -141,12 +142,13 @@ export async function runCatalogueBench(): Promise<string> {
     return performance.now() - t;
   });
   const p99 = percentile(latencies, 99);
+  const p50 = percentile(latencies, 50);
 
   // Keystroke economy: a cold index (nothing crawled yet) and a complete one.
   const typed = keystrokes(
     Array.from({ length: 40 }, () => `${pick(rnd, WORDS)} ${pick(rnd, WORDS)}`),
   ).slice(0, 100);
-  const economy = async (complete: boolean) => {
+  const economy = async (over: CatalogueStore, complete: boolean) => {
     let upstream = 0;
     const lookup: Pick<LookupService, 'searchItems'> = {
       searchItems: async () => {
@@ -165,7 +167,7 @@ export async function runCatalogueBench(): Promise<string> {
       },
     };
     const suggester = new Suggester({
-      store,
+      store: over,
       lookup,
       complete: () => complete,
       waitMs: 0,
@@ -174,22 +176,24 @@ export async function runCatalogueBench(): Promise<string> {
     for (const text of typed) await suggester.suggest(text, { limit: 25 });
     return upstream;
   };
-  const cold = await economy(false);
-  const complete = await economy(true);
+  const complete = await economy(store, true);
+  const filled = await economy(store, false);
+  const cold = await economy(new CatalogueStore(), false);
 
   const check = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   const report = [
     '# Catalogue index benchmark',
     '',
-    `Run ${new Date().toISOString()}, Node ${process.version}. FlexSearch (forward tokenizer, LatinBalance encoder) over ${ITEMS.toLocaleString('en-US')} synthetic items; typeahead answers the 25 best.`,
+    `Run ${new Date().toISOString()}, Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores. FlexSearch (forward tokenizer, LatinBalance encoder) over ${ITEMS.toLocaleString('en-US')} synthetic items; typeahead answers the 25 best.`,
     '',
     '| target | measured | |',
     '|---|---|---|',
     `| index build, 100,000 items | ${(buildMs / 1000).toFixed(1)} s | |`,
     `| index heap, 100,000 items < 60 MiB | ${heapMiB.toFixed(1)} MiB | ${check(heapMiB < 60)} |`,
-    `| suggestion p99 in process < 5 ms (5,000 typed prefixes) | ${p99.toFixed(2)} ms | ${check(p99 < 5)} |`,
+    `| suggestion p99 in process < 5 ms (5,000 typed prefixes; p50 ${p50.toFixed(2)} ms) | ${p99.toFixed(2)} ms | ${check(p99 < 5)} |`,
     `| upstream searches per 100 keystrokes ≤ 5, index complete | ${complete} | ${check(complete <= 5)} |`,
-    `| upstream searches per 100 keystrokes, index cold (two-word queries, every search "full") | ${cold} | ${cold <= 5 ? 'PASS' : 'cold start only; 0 once the crawl has run'} |`,
+    `| upstream searches per 100 keystrokes, index filled but no complete pass yet | ${filled} | ${check(filled <= 5)} |`,
+    `| upstream searches per 100 keystrokes, index empty (cold start; two-word queries, every ERP answer "full") | ${cold} | ${cold <= 5 ? 'PASS' : 'cold start only'} |`,
     '',
   ].join('\n');
   process.stdout.write(`\n${report}\n`);

@@ -166,7 +166,9 @@ export class CatalogueStore {
     const wanted = text.trim().toLowerCase();
     if (wanted === '') return [];
     const byCode = /\s/.test(wanted) ? [] : this.codePrefixed(wanted, options);
-    if (byCode.length >= options.limit) return byCode;
+    // Enough code matches, or a code being typed ("WID-04"): words would add only noise, and
+    // FlexSearch is slow on digits (it splits numbers into chunks and intersects them).
+    if (byCode.length >= options.limit || (byCode.length > 0 && /\d/.test(wanted))) return byCode;
     const seen = new Set(byCode.map((item) => item.id));
     const rest = this.searchWords(wanted, options).filter((item) => !seen.has(item.id));
     return [...byCode, ...rest].slice(0, options.limit);
@@ -228,8 +230,14 @@ export class CatalogueStore {
       const item = typeof id === 'number' ? this.items.get(id) : undefined;
       if (!item) continue;
       if (options.category !== undefined && item.category !== options.category) continue;
-      if (others.length > 0 && !hasPrefixes(item, others)) continue;
-      found.push(item);
+      if (others.length > 0) {
+        if (!hasPrefixes(item, others)) continue;
+        found.push(item);
+        // Several words never equal a code, so no later candidate ranks higher: enough.
+        if (found.length >= options.limit) break;
+      } else {
+        found.push(item);
+      }
     }
     const rank = (item: CatalogueItem) => {
       const code = item.code.toLowerCase();

@@ -3,7 +3,8 @@
  * only when the index is incomplete, and then at most once for a run of keystrokes refining
  * one word, once that word has 3 characters: "wid" is searched, "widg" and "widget" are
  * covered by it (the ERP's AND-of-substrings means their matches are among "wid"'s). A new
- * word is covered too, unless the earlier search came back full (there may be more).
+ * word is covered too, unless the earlier search came back full (there may be more). Text
+ * for which the index already fills the whole list costs nothing either.
  */
 import type { ItemQuery, LookupService } from '../lookup/types.js';
 import type { CatalogueItem, CatalogueStore } from './store.js';
@@ -55,7 +56,10 @@ export class Suggester {
       options.category === undefined ? undefined : this.o.store.categoryName(options.category);
     const local = () =>
       this.o.store.suggest(text, { category: categoryName, limit: options.limit });
-    if (this.o.complete() || !this.needsUpstream(text, options.category)) return local();
+    if (this.o.complete()) return local();
+    const known = local();
+    // The index covers this text when it is complete, or already fills the whole list.
+    if (known.length >= options.limit || !this.needsUpstream(text, options.category)) return known;
     const words = text.split(' ');
     const entry: Searched = {
       text,
