@@ -5,15 +5,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Catalogue } from '../../src/catalogue/catalogue.js';
-import { observedErp } from '../../src/catalogue/observe.js';
 import { CatalogueStore } from '../../src/catalogue/store.js';
-import { ErpClient } from '../../src/erp/client.js';
-import { ledgerCrawlBudget } from '../../src/lookup/crawl-budget.js';
-import { createMetrics } from '../../src/lookup/metrics.js';
-import { budgetAccessOf, createLookupService } from '../../src/lookup/service.js';
+import type { ErpClient } from '../../src/erp/client.js';
 import type { LookupService } from '../../src/lookup/types.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { silentLogger } from '../lookup/fakes.js';
+import { lookupSide } from './rig.js';
 
 const WINDOW_MS = 400;
 const SEARCH_LIMIT = 20;
@@ -50,25 +47,12 @@ async function rig(requireQuery: boolean): Promise<Rig> {
     behaviour: { requireQuery },
     faults: { latencyMs: 5, jitterMs: 5 },
   });
-  const client = new ErpClient({ baseUrl: sandbox.url, ...sandbox.credentials, timeoutMs: 5_000 });
   const store = new CatalogueStore();
-  const lookup = createLookupService({
-    erp: observedErp(client, store, Date.now),
-    ttlMs: 60_000,
-    contactTtlMs: 30_000,
-    maxBytes: 8 * 1024 * 1024,
-    limits: { getPerMinute: 60, searchPerMinute: SEARCH_LIMIT, windowMs: WINDOW_MS },
-    queueMaxWaitMs: 5_000,
-    logger: silentLogger,
-    metrics: createMetrics(),
-  });
-  const access = budgetAccessOf(lookup);
-  if (!access) throw new Error('expected the cached lookup service');
-  const budget = ledgerCrawlBudget({
-    access,
-    share: 0.25,
-    limit: SEARCH_LIMIT,
+  const { client, lookup, budget } = lookupSide({
+    sandbox,
+    store,
     windowMs: WINDOW_MS,
+    searchLimit: SEARCH_LIMIT,
   });
   const catalogue = new Catalogue({
     lookup,

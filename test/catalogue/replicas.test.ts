@@ -6,16 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Catalogue } from '../../src/catalogue/catalogue.js';
-import { observedErp } from '../../src/catalogue/observe.js';
 import { CatalogueStore } from '../../src/catalogue/store.js';
-import { ErpClient } from '../../src/erp/client.js';
-import { ledgerCrawlBudget } from '../../src/lookup/crawl-budget.js';
-import { createMetrics } from '../../src/lookup/metrics.js';
-import { budgetAccessOf, createLookupService } from '../../src/lookup/service.js';
+import type { ErpClient } from '../../src/erp/client.js';
 import type { LookupService } from '../../src/lookup/types.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { sharedRedisOrSkip } from '../helpers/redis.js';
 import { silentLogger } from '../lookup/fakes.js';
+import { lookupSide } from './rig.js';
 
 const WINDOW_MS = 400;
 const available = await sharedRedisOrSkip('catalogue replicas');
@@ -33,26 +30,19 @@ const replicas: Replica[] = [];
 
 function replica(): Replica {
   const redis = new Redis(process.env.REDIS_URL ?? '', { maxRetriesPerRequest: 1 });
-  const client = new ErpClient({ baseUrl: sandbox.url, ...sandbox.credentials, timeoutMs: 5_000 });
   const store = new CatalogueStore();
-  const lookup = createLookupService({
-    erp: observedErp(client, store, Date.now),
-    ttlMs: 60_000,
-    contactTtlMs: 30_000,
-    maxBytes: 8 * 1024 * 1024,
-    limits: { getPerMinute: 60, searchPerMinute: 20, windowMs: WINDOW_MS },
-    queueMaxWaitMs: 5_000,
+  const { client, lookup, budget } = lookupSide({
+    sandbox,
+    store,
+    windowMs: WINDOW_MS,
+    searchLimit: 20,
     redis,
     keyPrefix: prefix,
-    logger: silentLogger,
-    metrics: createMetrics(),
   });
-  const access = budgetAccessOf(lookup);
-  if (!access) throw new Error('expected the cached lookup service');
   const catalogue = new Catalogue({
     lookup,
     erp: client,
-    budget: ledgerCrawlBudget({ access, share: 0.25, limit: 20, windowMs: WINDOW_MS }),
+    budget,
     store,
     logger: silentLogger,
     refreshMs: 60_000,
