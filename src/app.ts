@@ -2,22 +2,19 @@
  * The composition root: builds every service from the validated configuration and wires
  * them. No listener bodies, no Block Kit here.
  */
-
-import { createHash } from 'node:crypto';
 import type { App } from '@slack/bolt';
 import type { Redis } from 'ioredis';
-import { Catalogue } from './catalogue/catalogue.js';
-import { observedErp } from './catalogue/observe.js';
-import { createRecentLookups } from './catalogue/recent.js';
+import type { Catalogue } from './catalogue/catalogue.js';
+import { catalogueDeps, createCatalogue } from './catalogue/compose.js';
+import { catalogueFeed } from './catalogue/observe.js';
 import { CatalogueStore } from './catalogue/store.js';
 import type { AppConfig } from './config/config.js';
 import type { ErpApi } from './erp/api.js';
 import { ErpClient } from './erp/client.js';
 import type { AppLogger } from './log/logger.js';
-import { budgetStatus, ledgerCrawlBudget } from './lookup/crawl-budget.js';
 import { createMetrics, type Metrics } from './lookup/metrics.js';
 import { connectRedis } from './lookup/redis.js';
-import { budgetAccessOf, createLookupService } from './lookup/service.js';
+import { createLookupService } from './lookup/service.js';
 import type { LookupService } from './lookup/types.js';
 import { type AuditLog, createAuditLog } from './privacy/audit.js';
 import { createRevealPolicy } from './privacy/revealPolicy.js';
@@ -103,7 +100,7 @@ export async function createServices(
   // Issue 16: every item and search row the lookups receive also feeds the catalogue index.
   const store = new CatalogueStore();
   const lookup = createLookupService({
-    erp: observedErp(erp, store, Date.now),
+    erp: catalogueFeed(erp, store, Date.now),
     ttlMs: config.cache.ttlSeconds * 1000,
     contactTtlMs: config.cache.contactTtlSeconds * 1000,
     maxBytes: config.cache.maxBytes,
@@ -125,17 +122,7 @@ export async function createServices(
     examples: sandbox ? sandboxExamples(sandbox) : undefined,
     now,
     timing: DEFAULT_TIMING,
-    catalogue,
-    recent: createRecentLookups(redis && { client: redis, prefix: catalogueRedisPrefix(erp) }),
-    erpStatus: () => {
-      const access = budgetAccessOf(lookup);
-      return {
-        sandbox: config.erp.kind === 'sandbox',
-        ...(access
-          ? budgetStatus(access, config.limits)
-          : { endpoints: [], breaker: 'closed' as const }),
-      };
-    },
+    ...catalogueDeps(config, { catalogue, erp, lookup, redis }),
   };
   const startedAt = Date.now();
   return {
@@ -165,50 +152,6 @@ export async function createServices(
       await sandbox?.close();
     },
   };
-}
-
-function catalogueRedisPrefix(erp: ErpApi): string {
-  const credential = createHash('sha256').update(erp.credentialKey).digest('hex').slice(0, 16);
-  return `erp-lookups:catalogue:${credential}:`;
-}
-
-/** The catalogue index and its crawl (issue 16); the crawl starts a minute after start-up. */
-function createCatalogue(
-  config: AppConfig,
-  parts: {
-    erp: ErpApi;
-    lookup: LookupService;
-    store: CatalogueStore;
-    redis: Redis | undefined;
-    logger: AppLogger;
-    metrics: Metrics;
-  },
-): Catalogue {
-  const access = budgetAccessOf(parts.lookup);
-  const budget =
-    access && config.catalogue.crawlShare > 0
-      ? ledgerCrawlBudget({
-          access,
-          share: config.catalogue.crawlShare,
-          limit: config.limits.searchPerMinute,
-          windowMs: 60_000,
-        })
-      : undefined;
-  const catalogue = new Catalogue({
-    lookup: parts.lookup,
-    erp: parts.erp,
-    budget,
-    store: parts.store,
-    logger: parts.logger,
-    registry: parts.metrics.registry,
-    refreshMs: config.catalogue.refreshMinutes * 60_000,
-    coverMs: config.cache.ttlSeconds * 1000,
-    file: config.catalogue.file,
-    redis: parts.redis && { client: parts.redis, prefix: catalogueRedisPrefix(parts.erp) },
-    startDelayMs: 60_000,
-  });
-  void catalogue.loadFile().then(() => catalogue.start());
-  return catalogue;
 }
 
 /** The Bolt app over these services, for one transport (Slack, Socket Mode, the console). */

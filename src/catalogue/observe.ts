@@ -6,7 +6,7 @@
 import type { ErpApi } from '../erp/api.js';
 import type { CatalogueStore } from './store.js';
 
-export function observedErp(erp: ErpApi, store: CatalogueStore, now: () => number): ErpApi {
+export function catalogueFeed(erp: ErpApi, store: CatalogueStore, now: () => number): ErpApi {
   return {
     credentialKey: erp.credentialKey,
     getItem: async (ref, options) => {

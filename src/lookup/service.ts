@@ -263,7 +263,7 @@ class CachedLookupService implements LookupService {
     return {
       lanes: this.lanes,
       call: (endpoint, requester, fn) => this.upstream.call(endpoint, requester, fn),
-      breakerState: (endpoint) => this.upstream.breakerState(endpoint),
+      breakerState: (endpoint) => this.upstream.endpointBreakerState(endpoint),
     };
   }
 

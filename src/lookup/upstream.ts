@@ -142,7 +142,7 @@ export class Upstream {
   }
 
   /** For status pages (App Home): open while calls are refused, half-open while one is tried. */
-  breakerState(endpoint: ErpEndpoint): 'closed' | 'open' | 'half-open' {
+  endpointBreakerState(endpoint: ErpEndpoint): 'closed' | 'open' | 'half-open' {
     const state = this.breakers.get(endpoint)?.policy.state;
     if (state === undefined || state === CircuitState.Closed) return 'closed';
     return state === CircuitState.HalfOpen ? 'half-open' : 'open';

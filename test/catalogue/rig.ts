@@ -4,7 +4,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { CrawlBudget } from '../../src/catalogue/budget.js';
-import { observedErp } from '../../src/catalogue/observe.js';
+import { catalogueFeed } from '../../src/catalogue/observe.js';
 import type { CatalogueStore } from '../../src/catalogue/store.js';
 import { ErpClient } from '../../src/erp/client.js';
 import { ledgerCrawlBudget } from '../../src/lookup/crawl-budget.js';
@@ -34,7 +34,7 @@ export function lookupSide(o: {
     timeoutMs: 5_000,
   });
   const lookup = createLookupService({
-    erp: observedErp(client, o.store, Date.now),
+    erp: catalogueFeed(client, o.store, Date.now),
     ttlMs: 60_000,
     contactTtlMs: 30_000,
     maxBytes: 8 * 1024 * 1024,
