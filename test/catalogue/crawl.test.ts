@@ -4,13 +4,11 @@
  * whether or not the ERP accepts a search without words, learns category ids, and refreshes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Catalogue } from '../../src/catalogue/catalogue.js';
-import { CatalogueStore } from '../../src/catalogue/store.js';
+import type { Catalogue } from '../../src/catalogue/catalogue.js';
 import type { ErpClient } from '../../src/erp/client.js';
 import type { LookupService } from '../../src/lookup/types.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
-import { silentLogger } from '../lookup/fakes.js';
-import { lookupSide } from './rig.js';
+import { crawlSide } from './rig.js';
 
 const WINDOW_MS = 400;
 const SEARCH_LIMIT = 20;
@@ -47,21 +45,10 @@ async function rig(requireQuery: boolean): Promise<Rig> {
     behaviour: { requireQuery },
     faults: { latencyMs: 5, jitterMs: 5 },
   });
-  const store = new CatalogueStore();
-  const { client, lookup, budget } = lookupSide({
+  const { client, lookup, catalogue } = crawlSide({
     sandbox,
-    store,
     windowMs: WINDOW_MS,
     searchLimit: SEARCH_LIMIT,
-  });
-  const catalogue = new Catalogue({
-    lookup,
-    erp: client,
-    budget,
-    store,
-    logger: silentLogger,
-    refreshMs: 60_000,
-    coverMs: 60_000,
   });
   const built = { sandbox, client, lookup, catalogue };
   rigs.push(built);

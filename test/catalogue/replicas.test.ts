@@ -5,14 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Catalogue } from '../../src/catalogue/catalogue.js';
-import { CatalogueStore } from '../../src/catalogue/store.js';
+import type { Catalogue } from '../../src/catalogue/catalogue.js';
 import type { ErpClient } from '../../src/erp/client.js';
 import type { LookupService } from '../../src/lookup/types.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import { sharedRedisOrSkip } from '../helpers/redis.js';
-import { silentLogger } from '../lookup/fakes.js';
-import { lookupSide } from './rig.js';
+import { crawlSide } from './rig.js';
 
 const WINDOW_MS = 400;
 const available = await sharedRedisOrSkip('catalogue replicas');
@@ -30,24 +28,12 @@ const replicas: Replica[] = [];
 
 function replica(): Replica {
   const redis = new Redis(process.env.REDIS_URL ?? '', { maxRetriesPerRequest: 1 });
-  const store = new CatalogueStore();
-  const { client, lookup, budget } = lookupSide({
+  const { client, lookup, catalogue } = crawlSide({
     sandbox,
-    store,
     windowMs: WINDOW_MS,
     searchLimit: 20,
     redis,
     keyPrefix: prefix,
-  });
-  const catalogue = new Catalogue({
-    lookup,
-    erp: client,
-    budget,
-    store,
-    logger: silentLogger,
-    refreshMs: 60_000,
-    coverMs: 60_000,
-    redis: { client: redis, prefix: `${prefix}catalogue:` },
   });
   const built = { redis, client, lookup, catalogue };
   replicas.push(built);

@@ -1,11 +1,12 @@
 /**
- * One replica's lookup side for crawl tests: an ERP client on the sandbox, the lookup service
- * feeding `store`, and the crawl's budget adapter over its ledger (memory, or Redis).
+ * One replica for crawl tests: an ERP client on the sandbox, the lookup service feeding the
+ * catalogue's store, the crawl's budget adapter over its ledger (memory, or Redis), and the
+ * catalogue itself (refresh every minute; shared through Redis when given).
  */
 import type { Redis } from 'ioredis';
-import type { CrawlBudget } from '../../src/catalogue/budget.js';
+import { Catalogue } from '../../src/catalogue/catalogue.js';
 import { catalogueFeed } from '../../src/catalogue/observe.js';
-import type { CatalogueStore } from '../../src/catalogue/store.js';
+import { CatalogueStore } from '../../src/catalogue/store.js';
 import { ErpClient } from '../../src/erp/client.js';
 import { ledgerCrawlBudget } from '../../src/lookup/crawl-budget.js';
 import { createMetrics } from '../../src/lookup/metrics.js';
@@ -14,27 +15,27 @@ import type { LookupService } from '../../src/lookup/types.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { silentLogger } from '../lookup/fakes.js';
 
-export interface LookupSide {
+export interface CrawlSide {
   client: ErpClient;
   lookup: LookupService;
-  budget: CrawlBudget;
+  catalogue: Catalogue;
 }
 
-export function lookupSide(o: {
+export function crawlSide(o: {
   sandbox: RunningSandbox;
-  store: CatalogueStore;
   windowMs: number;
   searchLimit: number;
   redis?: Redis;
   keyPrefix?: string;
-}): LookupSide {
+}): CrawlSide {
+  const store = new CatalogueStore();
   const client = new ErpClient({
     baseUrl: o.sandbox.url,
     ...o.sandbox.credentials,
     timeoutMs: 5_000,
   });
   const lookup = createLookupService({
-    erp: catalogueFeed(client, o.store, Date.now),
+    erp: catalogueFeed(client, store, Date.now),
     ttlMs: 60_000,
     contactTtlMs: 30_000,
     maxBytes: 8 * 1024 * 1024,
@@ -53,5 +54,15 @@ export function lookupSide(o: {
     limit: o.searchLimit,
     windowMs: o.windowMs,
   });
-  return { client, lookup, budget };
+  const catalogue = new Catalogue({
+    lookup,
+    erp: client,
+    budget,
+    store,
+    logger: silentLogger,
+    refreshMs: 60_000,
+    coverMs: 60_000,
+    ...(o.redis ? { redis: { client: o.redis, prefix: `${o.keyPrefix ?? ''}catalogue:` } } : {}),
+  });
+  return { client, lookup, catalogue };
 }
