@@ -311,3 +311,5 @@ async function main(): Promise<void> {
 }
 
 await main();
+// Issue 16: the catalogue index rows (bench/catalogue.ts, written to bench/CATALOGUE.md).
+await (await import('./catalogue.js')).runCatalogueBench();

@@ -4,6 +4,10 @@
  */
 import type { App } from '@slack/bolt';
 import type { Redis } from 'ioredis';
+import type { Catalogue } from './catalogue/catalogue.js';
+import { catalogueDeps, createCatalogue } from './catalogue/compose.js';
+import { catalogueFeed } from './catalogue/observe.js';
+import { CatalogueStore } from './catalogue/store.js';
 import type { AppConfig } from './config/config.js';
 import type { ConsoleTransport } from './console/index.js';
 import type { ErpApi } from './erp/api.js';
@@ -32,6 +36,7 @@ export interface Services {
   /** The ERP itself, under the lookup service (the start-up credential check uses it). */
   erp: ErpApi;
   listeners: ListenerDeps;
+  catalogue: Catalogue;
   /** Set when the ERP is the built-in sandbox. */
   sandbox: RunningSandbox | undefined;
   /** `GET /readyz` and its gauges; `start()` begins the periodic checks. */
@@ -105,8 +110,10 @@ export async function createServices(
   const redis: Redis | undefined = config.redisUrl
     ? connectRedis(config.redisUrl, logger)
     : undefined;
+  // Issue 16: every item and search row the lookups receive also feeds the catalogue index.
+  const store = new CatalogueStore();
   const lookup = createLookupService({
-    erp,
+    erp: catalogueFeed(erp, store, Date.now),
     ttlMs: config.cache.ttlSeconds * 1000,
     contactTtlMs: config.cache.contactTtlSeconds * 1000,
     maxBytes: config.cache.maxBytes,
@@ -117,6 +124,7 @@ export async function createServices(
     logger: logger.child({ component: 'lookup' }),
     metrics,
   });
+  const catalogue = createCatalogue(config, { erp, lookup, store, redis, logger, metrics });
   const erpUrl =
     config.erp.kind === 'remote' ? config.erp.baseUrl : overrides.erp ? undefined : sandbox?.url;
   const readiness = new Readiness({
@@ -144,6 +152,7 @@ export async function createServices(
     display: { sandbox: sandbox !== undefined, shareCost: config.shareCost },
     now,
     timing: DEFAULT_TIMING,
+    ...catalogueDeps(config, { catalogue, erp, lookup, redis }),
   };
   const startedAt = Date.now();
   return {
@@ -153,6 +162,7 @@ export async function createServices(
     lookup,
     erp,
     listeners,
+    catalogue,
     sandbox,
     readiness,
     health: () => {
@@ -167,6 +177,7 @@ export async function createServices(
     },
     close: async () => {
       readiness.stop();
+      await catalogue.close();
       await lookup.close();
       await audit.close();
       await client?.close();
@@ -189,7 +200,10 @@ export function slackAppFor(
     listeners: services.listeners,
     routes: {
       health: services.health,
-      readiness: () => services.readiness.report(),
+      readiness: () => ({
+        ...services.readiness.report(),
+        catalogue: services.catalogue.readiness(),
+      }),
       registry: services.metrics.registry,
     },
     watchSocket: services.readiness.watchSocket,

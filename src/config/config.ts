@@ -54,6 +54,8 @@ export interface AppConfig {
   access: { stock: AccessRule; contact: AccessRule };
   /** SHARE_COST: item and component costs on shared cards too (internal-only workspaces). */
   shareCost: boolean;
+  /** The catalogue index (issue 16): crawl share of the search budget, refresh, save file. */
+  catalogue: { crawlShare: number; refreshMinutes: number; file: string | undefined };
 }
 
 export interface ConfigProblem {
@@ -179,6 +181,13 @@ export const EnvSchema = z.object({
       z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
     )
     .transform((v) => v === 'true'),
+  // The catalogue index (issue 16): 0 turns the crawl off (the index then fills from lookups).
+  CATALOGUE_CRAWL_SHARE: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().min(0).max(1).default(0.25),
+  ),
+  CATALOGUE_REFRESH_MINUTES: intInRange(60, 1, 10_080),
+  CATALOGUE_FILE: optionalString,
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -200,6 +209,9 @@ const FIXES: Record<string, string> = {
   ERP_TENANT_ID: 'Set the ERP tenant id.',
   REDIS_URL: 'Use a redis:// or rediss:// URL, or unset it to keep the cache in memory.',
   LOG_LEVEL: 'Use one of fatal, error, warn, info, debug, trace, silent.',
+  CATALOGUE_CRAWL_SHARE:
+    'Use a share of the search budget between 0 (no crawl) and 1, e.g. 0.25 for a quarter.',
+  CATALOGUE_REFRESH_MINUTES: 'Use a whole number of minutes from 1 to 10080 (a week).',
   CONTACT_REVEAL:
     'Use members (everyone but guests), everyone, nobody, or a comma-separated list of user ids (U…) and user group ids (S…).',
   SHARE_COST:
@@ -401,6 +413,11 @@ export function loadConfigReport(source: NodeJS.ProcessEnv = process.env): {
       contact: { channels: env.CONTACT_ALLOWED_CHANNELS, users: env.CONTACT_ALLOWED_USERS },
     },
     shareCost: env.SHARE_COST,
+    catalogue: {
+      crawlShare: env.CATALOGUE_CRAWL_SHARE,
+      refreshMinutes: env.CATALOGUE_REFRESH_MINUTES,
+      file: env.CATALOGUE_FILE,
+    },
   });
   return { config, warnings: warningsFor(env, config) };
 }

@@ -42,6 +42,11 @@ const MEANINGS = {
   STOCK_ALLOWED_USERS: 'User ids (U…, W…) who may use /stock. Unset: everyone.',
   CONTACT_ALLOWED_CHANNELS: 'Channel ids where /contact works. Unset: every channel.',
   CONTACT_ALLOWED_USERS: 'User ids who may use /contact. Unset: everyone.',
+  CATALOGUE_CRAWL_SHARE:
+    'Share (0 to 1) of the item-search budget the catalogue crawl may use, only while no user waits; 0 turns it off.',
+  CATALOGUE_REFRESH_MINUTES: 'How often the catalogue crawl refreshes the index, in minutes.',
+  CATALOGUE_FILE:
+    'Without REDIS_URL: save the catalogue index to this file so it survives restarts. Unset: memory only.',
   SHARE_COST:
     'true: item and component costs also show on cards shared to a channel (internal-only workspaces).',
 } satisfies Record<EnvName, string>;

@@ -203,6 +203,59 @@ const HANDLERS: Record<string, Handler> = {
   },
 };
 
+/**
+ * Views (issue 16): views.open, views.update and views.publish, checked the way Slack checks
+ * them (trigger_id shape, view type, block count); every view gets an id and a fresh hash.
+ */
+let viewCounter = 0;
+const TRIGGER_ID = /^\d+\.\d+\.[0-9a-f]+$/;
+
+function viewArg(args: Args): Record<string, unknown> | undefined {
+  const view = args.view;
+  return typeof view === 'object' && view !== null ? (view as Record<string, unknown>) : undefined;
+}
+
+function viewAnswer(view: Record<string, unknown>, ctx: WebApiContext, id?: string) {
+  viewCounter += 1;
+  const blocks = Array.isArray(view.blocks) ? view.blocks : [];
+  if (blocks.length > 100) return error('invalid_arguments');
+  return {
+    ok: true,
+    view: {
+      ...view,
+      id: id ?? `V${String(viewCounter).padStart(8, '0')}`,
+      team_id: ctx.identity.teamId,
+      app_id: ctx.identity.appId,
+      bot_id: ctx.identity.botId,
+      hash: `${Date.now()}.${viewCounter}`,
+      state: { values: {} },
+    },
+  };
+}
+
+Object.assign(HANDLERS, {
+  'views.open': (args: Args, ctx: WebApiContext) => {
+    const trigger = str(args, 'trigger_id');
+    if (trigger === undefined || !TRIGGER_ID.test(trigger)) return error('invalid_trigger_id');
+    const view = viewArg(args);
+    if (view?.type !== 'modal') return error('invalid_arguments');
+    return viewAnswer(view, ctx);
+  },
+  'views.update': (args: Args, ctx: WebApiContext) => {
+    const id = str(args, 'view_id') ?? str(args, 'external_id');
+    const view = viewArg(args);
+    if (id === undefined) return error('not_found');
+    if (view?.type !== 'modal') return error('invalid_arguments');
+    return viewAnswer(view, ctx, id);
+  },
+  'views.publish': (args: Args, ctx: WebApiContext) => {
+    if (str(args, 'user_id') === undefined) return error('invalid_arguments');
+    const view = viewArg(args);
+    if (view?.type !== 'home') return error('invalid_arguments');
+    return viewAnswer(view, ctx);
+  },
+} satisfies Record<string, Handler>);
+
 function hasContent(args: Args): boolean {
   return ['text', 'blocks', 'attachments', 'markdown_text'].some((key) => args[key] !== undefined);
 }

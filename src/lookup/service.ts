@@ -215,6 +215,15 @@ class CachedLookupService implements LookupService {
     return this.searchPage(CONTACTS.search, query, offset, options);
   }
 
+  /** The budget lanes and a way to call through them, for src/lookup/crawl-budget.ts (issue 16). */
+  budgetAccess(): BudgetAccess {
+    return {
+      lanes: this.lanes,
+      call: (endpoint, requester, fn) => this.upstream.call(endpoint, requester, fn),
+      breakerState: (endpoint) => this.upstream.breakerState(endpoint),
+    };
+  }
+
   expectedWaitMs(endpoint: ErpEndpoint): number {
     return this.lanes[endpoint].queue.expectedWaitMs();
   }
@@ -447,6 +456,17 @@ class CachedLookupService implements LookupService {
     const keepMs = entry.fetchedAt + this.keepMs(entry, life) - this.now();
     if (keepMs > 0) this.shared?.set(key, entry, keepMs);
   }
+}
+
+export interface BudgetAccess {
+  lanes: Record<ErpEndpoint, Lane>;
+  call<T>(endpoint: ErpEndpoint, requester: string, fn: () => Promise<T>): Promise<T>;
+  breakerState(endpoint: ErpEndpoint): 'closed' | 'open' | 'half-open';
+}
+
+/** The budget behind a service built here (undefined for any other LookupService). */
+export function budgetAccessOf(service: LookupService): BudgetAccess | undefined {
+  return service instanceof CachedLookupService ? service.budgetAccess() : undefined;
 }
 
 /** The ERP (or the budget) failed in a way that a later call may not: an old answer helps. */

@@ -39,6 +39,8 @@ export interface ReadinessReport {
   /** The failing checks, in a fixed order. */
   failing: CheckName[];
   checks: Partial<Record<CheckName, CheckResult>>;
+  /** The catalogue index's progress (informational: an index still filling does not fail). */
+  catalogue?: Record<string, unknown>;
 }
 
 export interface ReadinessOptions {

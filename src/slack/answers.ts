@@ -20,6 +20,7 @@ import type { SlackMessage } from '../views/message.js';
 import { notFoundNotice } from '../views/notFound.js';
 import { progressMessage, type WorkSubject } from '../views/progress.js';
 import { contactSearchList, itemSearchList, type ListModel } from '../views/searchLists.js';
+import { indexedSearchAnswer } from './catalogueAnswers.js';
 import type { ListenerDeps } from './deps.js';
 import type { Actor } from './payloads.js';
 
@@ -81,6 +82,7 @@ export async function itemCardAnswer(
   actor: Actor,
 ): Promise<SlackMessage> {
   const fetched = await deps.lookup.getItem(request.ref, lookupOptions(actor, request.refresh));
+  deps.recent?.record(actor.userId, fetched.data.code);
   return itemCard({
     ...deps.display,
     item: fetched.data,
@@ -144,12 +146,19 @@ export interface Surface<Q extends { words: readonly string[] }, Row extends { c
   /** The search run when an exact code is not found. */
   queryFor(token: string): Q;
   card(deps: ListenerDeps, ref: ErpRef, actor: Actor, client: SlackUsersApi): Promise<SlackMessage>;
+  /** A page answered from the app's own index instead of the ERP, when it can (items only). */
+  fromIndex?(
+    deps: ListenerDeps,
+    query: Q,
+    offset: number,
+    notice: string | undefined,
+  ): SlackMessage | undefined;
 }
 
 /** A surface from the resource's description and the views and calls that show it. */
 function surfaceOf<Q extends { words: readonly string[] }, Row extends { code: string }>(
   resource: Resource<unknown, Q, Row>,
-  shown: Pick<Surface<Q, Row>, 'search' | 'list' | 'card'>,
+  shown: Pick<Surface<Q, Row>, 'search' | 'list' | 'card' | 'fromIndex'>,
 ): Surface<Q, Row> {
   return {
     noun: resource.record.noun,
@@ -163,6 +172,7 @@ export const ITEM_SURFACE = surfaceOf(ITEMS, {
   search: (lookup, query, offset, options) => lookup.searchItems(query, offset, options),
   list: itemSearchList,
   card: (deps, ref, actor) => itemCardAnswer(deps, { ref }, actor),
+  fromIndex: indexedSearchAnswer,
 });
 
 export const CONTACT_SURFACE = surfaceOf(CONTACTS, {
@@ -183,6 +193,8 @@ export async function searchAnswer<
   actor: Actor,
   notice?: string,
 ): Promise<SlackMessage> {
+  const indexed = surface.fromIndex?.(deps, query, offset, notice);
+  if (indexed) return indexed;
   const fetched = await surface.search(deps.lookup, query, offset, lookupOptions(actor));
   return listOf(surface, deps, query, fetched, { notice });
 }

@@ -1,5 +1,8 @@
+import type { Catalogue } from '../catalogue/catalogue.js';
+import type { RecentLookups } from '../catalogue/recent.js';
 import type { AppConfig } from '../config/config.js';
 import type { AppLogger } from '../log/logger.js';
+import type { EndpointBudget } from '../lookup/crawl-budget.js';
 import type { LookupService } from '../lookup/types.js';
 import type { AuditLog } from '../privacy/audit.js';
 import type { RevealPolicyChecker } from '../privacy/revealPolicy.js';
@@ -20,4 +23,16 @@ export interface ListenerDeps {
   display?: DisplayOptions;
   now: () => Date;
   timing: Timing;
+  /** Issue 16: the catalogue index (typeahead, /stock categories, words answered from it). */
+  catalogue?: Catalogue;
+  /** Issue 16: each user's recent item codes, for App Home. */
+  recent?: RecentLookups;
+  /** Issue 16: the ERP's status for App Home. */
+  erpStatus?: () => ErpStatus;
+}
+
+export interface ErpStatus {
+  sandbox: boolean;
+  endpoints: EndpointBudget[];
+  breaker: 'closed' | 'open' | 'half-open';
 }

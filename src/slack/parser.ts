@@ -30,7 +30,9 @@ export type StockRequest =
   | { kind: 'help' }
   /** `token`: what to search for on 404 (the code as typed; `''` for ids). */
   | { kind: 'item'; ref: ErpRef; token: string }
-  | { kind: 'search'; query: ItemQuery };
+  | { kind: 'search'; query: ItemQuery }
+  /** `/stock categories`: the categories the catalogue index knows, with ids and counts. */
+  | { kind: 'categories' };
 
 export type ContactRequest =
   | { kind: 'help' }
@@ -125,7 +127,16 @@ const CONTACT: CommandSpec<'contact', ContactQuery> = {
 };
 
 export function parseStockCommand(text: string): ParseResult<StockRequest> {
-  return parseLookup(text, STOCK);
+  const parsed = parseLookup(text, STOCK);
+  // `/stock categories`: the one word is the list of categories, not an item code.
+  if (
+    parsed.ok &&
+    parsed.request.kind === 'item' &&
+    parsed.request.token.toLowerCase() === 'categories'
+  ) {
+    return { ok: true, request: { kind: 'categories' }, notices: parsed.notices };
+  }
+  return parsed;
 }
 
 export function parseContactCommand(text: string): ParseResult<ContactRequest> {

@@ -56,6 +56,7 @@ export function stockHelp(examples?: HelpExamples): SlackMessage {
           command(`/stock ${words} category:${category}`),
           'filters `category:N` and `supplier:N`, with or without words',
         ],
+        [command('/stock categories'), 'the item categories with their ids, for `category:N`'],
         [command('/stock help'), 'this help'],
       ]),
     ),
@@ -70,7 +71,7 @@ export function stockHelp(examples?: HelpExamples): SlackMessage {
     context('Answers are visible only to you until you press *Share to channel*.'),
   ];
   return {
-    text: `/stock help: /stock CODE, /stock id:123, /stock words, category:N, supplier:N`,
+    text: `/stock help: /stock CODE, /stock id:123, /stock words, category:N, supplier:N, /stock categories`,
     blocks,
   };
 }

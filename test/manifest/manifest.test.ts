@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { COMMANDS } from '../../src/slack/listeners/commands/index.js';
+import { STOCK_SEARCH_CALLBACK_ID } from '../../src/slack/listeners/search/openSearch.js';
 import { SHORTCUTS } from '../../src/slack/listeners/shortcuts/index.js';
 
 const Manifest = z.object({
@@ -31,6 +32,20 @@ const Manifest = z.object({
   settings: z.object({
     interactivity: z.object({ is_enabled: z.boolean(), request_url: z.string().optional() }),
     socket_mode_enabled: z.boolean(),
+  }),
+});
+
+/** Issue 16: App Home, the global shortcut, app_home_opened and the options load URL. */
+const SearchParts = z.object({
+  features: z.object({
+    app_home: z.object({ home_tab_enabled: z.literal(true), messages_tab_enabled: z.boolean() }),
+  }),
+  settings: z.object({
+    interactivity: z.object({ message_menu_options_url: z.string().optional() }),
+    event_subscriptions: z.object({
+      request_url: z.string().optional(),
+      bot_events: z.array(z.string()),
+    }),
   }),
 });
 
@@ -64,6 +79,36 @@ describe.each([
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(
       ['chat:write', 'commands', 'usergroups:read', 'users:read'].sort(),
     );
+  });
+});
+
+describe.each([
+  ['slack-manifest.yml', 'socket'],
+  ['manifest/http.yml', 'http'],
+] as const)('%s: search and App Home', (path, transport) => {
+  const parts = SearchParts.parse(parse(readFileSync(path, 'utf8')));
+  const manifest = load(path);
+
+  it('declares the global shortcut stock_search the code registers', () => {
+    const global = manifest.features.shortcuts.filter((s) => s.type === 'global');
+    expect(global.map((s) => s.callback_id)).toEqual([STOCK_SEARCH_CALLBACK_ID]);
+    expect(global[0]?.name).toBe('Search stock');
+  });
+
+  it('enables the Home tab and subscribes to app_home_opened', () => {
+    expect(parts.features.app_home.home_tab_enabled).toBe(true);
+    expect(parts.settings.event_subscriptions.bot_events).toEqual(['app_home_opened']);
+  });
+
+  it('has an options load URL and event URL over HTTP (Socket Mode needs neither)', () => {
+    const urls = [
+      parts.settings.interactivity.message_menu_options_url,
+      parts.settings.event_subscriptions.request_url,
+    ];
+    for (const url of urls) {
+      if (transport === 'http') expect(url).toMatch(/^https:\/\/.+\/slack\/events$/);
+      else expect(url).toBeUndefined();
+    }
   });
 });
 

@@ -293,7 +293,7 @@ function assertWithinLimits(result: ParseResult<AnyRequest>): void {
     for (const value of [filters.category, filters.supplier]) {
       if (value !== undefined) expect(Number.isSafeInteger(value) && value >= 0).toBe(true);
     }
-  } else if (req.kind !== 'help') {
+  } else if (req.kind !== 'help' && req.kind !== 'categories') {
     if ('id' in req.ref) {
       expect(Number.isSafeInteger(req.ref.id) && req.ref.id >= 0).toBe(true);
       expect(req.token).toBe('');

@@ -87,16 +87,11 @@ export type SurfaceRequest<Q> =
   | { kind: 'item' | 'contact'; ref: ErpRef; token: string }
   | { kind: 'search'; query: Q };
 
-/** A command over items or contacts: the card (with the search fallback) or a search list. */
-export function surfaceCommand<
-  Q extends { words: readonly string[] },
-  Row extends { code: string },
->(
+/** How a command over items or contacts waits and answers: the card, or a search list. */
+export function surfaceSpec<Q extends { words: readonly string[] }, Row extends { code: string }>(
   surface: Surface<Q, Row>,
-  command: Pick<CommandSpec<SurfaceRequest<Q>>, 'name' | 'family' | 'parse' | 'help'>,
-) {
-  return lookupCommand<SurfaceRequest<Q>>({
-    ...command,
+): Pick<CommandSpec<SurfaceRequest<Q>>, 'endpoint' | 'describe' | 'answer'> {
+  return {
     endpoint: (request) =>
       request.kind === 'search' ? surface.endpoints.search : surface.endpoints.record,
     describe: (request) =>
@@ -113,5 +108,16 @@ export function surfaceCommand<
             actor,
             client,
           ),
-  });
+  };
+}
+
+/** A command over items or contacts: the card (with the search fallback) or a search list. */
+export function surfaceCommand<
+  Q extends { words: readonly string[] },
+  Row extends { code: string },
+>(
+  surface: Surface<Q, Row>,
+  command: Pick<CommandSpec<SurfaceRequest<Q>>, 'name' | 'family' | 'parse' | 'help'>,
+) {
+  return lookupCommand<SurfaceRequest<Q>>({ ...command, ...surfaceSpec(surface) });
 }

@@ -1,0 +1,309 @@
+/**
+ * The catalogue as the rest of the app sees it: the index, the crawl that keeps it, the
+ * typeahead, and its status for App Home, /metrics and /readyz.
+ *
+ * Scheduling: a tick every `syncMs`. With Redis, the replica holding the lease crawls when a
+ * pass is due and publishes the snapshot; the others load each newer snapshot. Without Redis
+ * the one process crawls, and saves to CATALOGUE_FILE when set.
+ */
+import type { Redis } from 'ioredis';
+import { Gauge, type Registry } from 'prom-client';
+import type { ErpApi } from '../erp/api.js';
+import type { AppLogger } from '../log/logger.js';
+import type { ItemQuery, LookupService } from '../lookup/types.js';
+import type { CrawlBudget } from './budget.js';
+import { CatalogueCrawler, type CrawlProgress } from './crawl.js';
+import { type IndexedPage, indexedPage } from './match.js';
+import { loadSnapshotFile, RedisCatalogueShare, saveSnapshotFile } from './shared.js';
+import { type CatalogueItem, CatalogueStore, type CategoryCount } from './store.js';
+import { Suggester } from './suggest.js';
+
+export interface CatalogueOptions {
+  /** For typeahead searches when the index is incomplete (cached, fair, budgeted). */
+  lookup: LookupService;
+  /** The raw ERP for the crawl (not the observed one: the crawl feeds the store itself). */
+  erp: ErpApi;
+  /** Undefined: no crawl (CATALOGUE_CRAWL_SHARE=0); the index still fills from lookups. */
+  budget: CrawlBudget | undefined;
+  logger: AppLogger;
+  registry?: Registry;
+  /** CATALOGUE_REFRESH_MINUTES in ms. */
+  refreshMs: number;
+  /** How long an upstream typeahead search covers its refinements (the cache lifetime). */
+  coverMs: number;
+  file?: string;
+  redis?: { client: Redis; prefix: string };
+  /** The first tick waits this long, so start-up lookups go first. Default 15 s. */
+  startDelayMs?: number;
+  /** Default 10 s. */
+  syncMs?: number;
+  /** Default 30 s. */
+  leaseMs?: number;
+  store?: CatalogueStore;
+  now?: () => number;
+}
+
+export interface CatalogueStatus {
+  items: number;
+  categories: number;
+  /** Share of the ERP's items held, when the ERP told us its total; else undefined. */
+  coverage: number | undefined;
+  /** A crawl pass reached its end recently (within two refresh periods). */
+  complete: boolean;
+  lastFullPassAt: Date | undefined;
+  crawling: boolean;
+  /** `leader` crawls; `follower` reads another replica's crawl; `local` without Redis. */
+  role: 'local' | 'leader' | 'follower' | 'off';
+}
+
+const SUGGEST_WAIT_MS = 700;
+
+export class Catalogue {
+  readonly store: CatalogueStore;
+  readonly crawler: CatalogueCrawler | undefined;
+  readonly suggester: Suggester;
+  private readonly share: RedisCatalogueShare | undefined;
+  private readonly now: () => number;
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> | undefined;
+  private leader = false;
+  private loadedVersion = 0;
+  private closed = false;
+
+  constructor(private readonly o: CatalogueOptions) {
+    this.now = o.now ?? Date.now;
+    this.store = o.store ?? new CatalogueStore();
+    this.share = o.redis
+      ? new RedisCatalogueShare(o.redis.client, o.redis.prefix, o.leaseMs ?? 30_000)
+      : undefined;
+    this.crawler = o.budget
+      ? new CatalogueCrawler({
+          store: this.store,
+          budget: o.budget,
+          erp: o.erp,
+          logger: o.logger.child({ component: 'catalogue' }),
+          now: this.now,
+          mayContinue: () => !this.closed && (this.share === undefined || this.leader),
+        })
+      : undefined;
+    this.suggester = new Suggester({
+      store: this.store,
+      lookup: o.lookup,
+      complete: () => this.isComplete(),
+      waitMs: SUGGEST_WAIT_MS,
+      coverMs: o.coverMs,
+      now: this.now,
+    });
+    if (o.registry) this.registerMetrics(o.registry);
+  }
+
+  /** Loads the saved file (if any) and starts the schedule. */
+  start(): void {
+    this.schedule(this.o.startDelayMs ?? 15_000);
+  }
+
+  /** One scheduling step (tests call it directly): sync, then crawl when due. */
+  tick(): Promise<void> {
+    this.ticking ??= this.step().finally(() => {
+      this.ticking = undefined;
+    });
+    return this.ticking;
+  }
+
+  status(): CatalogueStatus {
+    const { lastFullPassAt, knownTotal } = this.store.state;
+    return {
+      items: this.store.size,
+      categories: this.store.categories().length,
+      coverage:
+        knownTotal !== undefined && knownTotal > 0
+          ? Math.min(1, this.store.size / knownTotal)
+          : undefined,
+      complete: this.isComplete(),
+      lastFullPassAt: lastFullPassAt === undefined ? undefined : new Date(lastFullPassAt),
+      crawling: this.crawler?.progress().running ?? false,
+      role: !this.crawler ? 'off' : !this.share ? 'local' : this.leader ? 'leader' : 'follower',
+    };
+  }
+
+  /** For /readyz's body (issue 14): the catalogue never makes the app unready, it informs. */
+  readiness(): Record<string, unknown> {
+    const status = this.status();
+    return {
+      items: status.items,
+      complete: status.complete,
+      coverage: status.coverage ?? null,
+      lastFullPassAt: status.lastFullPassAt?.toISOString() ?? null,
+      role: status.role,
+    };
+  }
+
+  crawlProgress(): CrawlProgress | undefined {
+    return this.crawler?.progress();
+  }
+
+  /** `/stock words` from the index: only when it is complete and recent. */
+  searchPage(query: ItemQuery, offset: number, pageSize: number): IndexedPage | undefined {
+    if (!this.isComplete()) return undefined;
+    return indexedPage(this.store, query, offset, pageSize);
+  }
+
+  suggest(
+    typed: string,
+    options: { category?: number; requester?: string; limit: number },
+  ): Promise<CatalogueItem[]> {
+    return this.suggester.suggest(typed, options);
+  }
+
+  categories(): CategoryCount[] {
+    return this.store.categories();
+  }
+
+  isComplete(): boolean {
+    const at = this.store.state.lastFullPassAt;
+    return at !== undefined && this.now() - at <= 2 * this.o.refreshMs;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.crawler?.stop();
+    await this.ticking;
+    if (this.leader) await this.share?.releaseLease().catch(() => undefined);
+  }
+
+  /** Loads CATALOGUE_FILE, once, before the first crawl. */
+  async loadFile(): Promise<void> {
+    if (!this.o.file) return;
+    try {
+      const snapshot = await loadSnapshotFile(this.o.file);
+      if (snapshot) this.store.load(snapshot);
+    } catch (error) {
+      this.o.logger.warn(
+        { err: { name: (error as Error).name, message: (error as Error).message } },
+        'CATALOGUE_FILE could not be read; starting with an empty index',
+      );
+    }
+  }
+
+  private schedule(ms: number): void {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      void this.tick().finally(() => this.schedule(this.o.syncMs ?? 10_000));
+    }, ms);
+    this.timer.unref();
+  }
+
+  private async step(): Promise<void> {
+    try {
+      if (this.share) {
+        this.leader = this.crawler ? await this.share.holdLease() : false;
+        await this.syncFromShare();
+      }
+      if (!this.crawler || (this.share && !this.leader) || !this.passDue()) return;
+      const renew = this.share ? this.keepLease() : undefined;
+      try {
+        await this.crawler.runPass();
+      } finally {
+        if (renew) clearInterval(renew);
+      }
+      await this.publish();
+    } catch (error) {
+      this.o.logger.warn(
+        { err: { name: (error as Error).name, message: (error as Error).message } },
+        'catalogue schedule step failed',
+      );
+    }
+  }
+
+  private passDue(): boolean {
+    const at = this.store.state.lastFullPassAt;
+    return at === undefined || this.now() - at >= this.o.refreshMs;
+  }
+
+  /** Renews the lease during a long pass; a lost lease stops the pass at its next search. */
+  private keepLease(): NodeJS.Timeout {
+    const timer = setInterval(
+      () => {
+        this.share?.holdLease().then(
+          (held) => {
+            this.leader = held;
+          },
+          () => {
+            this.leader = false;
+          },
+        );
+      },
+      (this.o.leaseMs ?? 30_000) / 3,
+    );
+    timer.unref();
+    return timer;
+  }
+
+  private async syncFromShare(): Promise<void> {
+    if (!this.share) return;
+    const version = await this.share.publishedVersion();
+    if (version === undefined || version <= this.loadedVersion) return;
+    const snapshot = await this.share.fetch();
+    if (!snapshot) return;
+    // Rows the app fetched since (user lookups) are fresher than the snapshot's: keep them.
+    const newer = [...this.store.all()].filter(
+      (item) => item.seenAt > (snapshot.state.lastFullPassAt ?? 0),
+    );
+    this.store.load(snapshot);
+    for (const item of newer) {
+      const known = this.store.get(item.id);
+      if (!known || known.seenAt < item.seenAt) this.store.restore(item);
+    }
+    this.loadedVersion = version;
+  }
+
+  private async publish(): Promise<void> {
+    const snapshot = this.store.snapshot();
+    if (this.share && this.leader) {
+      const version = this.now();
+      await this.share.publish(snapshot, version);
+      this.loadedVersion = version;
+    }
+    if (this.o.file) await saveSnapshotFile(this.o.file, snapshot);
+  }
+
+  private registerMetrics(registry: Registry): void {
+    const status = () => this.status();
+    new Gauge({
+      name: 'catalogue_items',
+      help: 'Items held in the catalogue index',
+      registers: [registry],
+      collect() {
+        this.set(status().items);
+      },
+    });
+    new Gauge({
+      name: 'catalogue_coverage_ratio',
+      help: 'Share of the ERP catalogue held in the index (when the ERP gave its total)',
+      registers: [registry],
+      collect() {
+        const coverage = status().coverage;
+        this.set(coverage ?? (status().complete ? 1 : 0));
+      },
+    });
+    new Gauge({
+      name: 'catalogue_last_full_pass_timestamp_seconds',
+      help: 'When the last complete catalogue crawl pass finished (0: never)',
+      registers: [registry],
+      collect() {
+        this.set((status().lastFullPassAt?.getTime() ?? 0) / 1000);
+      },
+    });
+    const progress = () => this.crawler?.progress();
+    new Gauge({
+      name: 'catalogue_crawl_searches',
+      help: 'Searches the catalogue crawl has sent since start',
+      registers: [registry],
+      collect() {
+        this.set(progress()?.searches ?? 0);
+      },
+    });
+  }
+}

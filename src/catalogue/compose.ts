@@ -1,0 +1,84 @@
+/**
+ * Wiring for the catalogue (issue 16), kept out of the composition root: the index and its
+ * crawl over the lookup service's budget, and what the Slack listeners get from it.
+ */
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../config/config.js';
+import type { ErpApi } from '../erp/api.js';
+import type { AppLogger } from '../log/logger.js';
+import { budgetStatus, ledgerCrawlBudget } from '../lookup/crawl-budget.js';
+import type { Metrics } from '../lookup/metrics.js';
+import { budgetAccessOf } from '../lookup/service.js';
+import type { LookupService } from '../lookup/types.js';
+import type { ListenerDeps } from '../slack/deps.js';
+import { Catalogue } from './catalogue.js';
+import { createRecentLookups } from './recent.js';
+import type { CatalogueStore } from './store.js';
+
+export function catalogueRedisPrefix(erp: ErpApi): string {
+  const credential = createHash('sha256').update(erp.credentialKey).digest('hex').slice(0, 16);
+  return `erp-lookups:catalogue:${credential}:`;
+}
+
+/** The catalogue index and its crawl (issue 16); the crawl starts a minute after start-up. */
+export function createCatalogue(
+  config: AppConfig,
+  parts: {
+    erp: ErpApi;
+    lookup: LookupService;
+    store: CatalogueStore;
+    redis: Redis | undefined;
+    logger: AppLogger;
+    metrics: Metrics;
+  },
+): Catalogue {
+  const access = budgetAccessOf(parts.lookup);
+  const budget =
+    access && config.catalogue.crawlShare > 0
+      ? ledgerCrawlBudget({
+          access,
+          share: config.catalogue.crawlShare,
+          limit: config.limits.searchPerMinute,
+          windowMs: 60_000,
+        })
+      : undefined;
+  const catalogue = new Catalogue({
+    lookup: parts.lookup,
+    erp: parts.erp,
+    budget,
+    store: parts.store,
+    logger: parts.logger,
+    registry: parts.metrics.registry,
+    refreshMs: config.catalogue.refreshMinutes * 60_000,
+    coverMs: config.cache.ttlSeconds * 1000,
+    file: config.catalogue.file,
+    redis: parts.redis && { client: parts.redis, prefix: catalogueRedisPrefix(parts.erp) },
+    startDelayMs: 60_000,
+  });
+  void catalogue.loadFile().then(() => catalogue.start());
+  return catalogue;
+}
+
+/** The listeners' catalogue parts: the index, recent lookups, and the ERP's status for Home. */
+export function catalogueDeps(
+  config: AppConfig,
+  parts: { catalogue: Catalogue; erp: ErpApi; lookup: LookupService; redis: Redis | undefined },
+): Pick<ListenerDeps, 'catalogue' | 'recent' | 'erpStatus'> {
+  const { redis } = parts;
+  return {
+    catalogue: parts.catalogue,
+    recent: createRecentLookups(
+      redis && { client: redis, prefix: catalogueRedisPrefix(parts.erp) },
+    ),
+    erpStatus: () => {
+      const access = budgetAccessOf(parts.lookup);
+      return {
+        sandbox: config.erp.kind === 'sandbox',
+        ...(access
+          ? budgetStatus(access, config.limits)
+          : { endpoints: [], breaker: 'closed' as const }),
+      };
+    },
+  };
+}

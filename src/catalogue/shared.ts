@@ -1,0 +1,145 @@
+/**
+ * Sharing the catalogue: between replicas through Redis (one crawls at a time under a lease;
+ * its snapshot is published for all), or across restarts through a file (CATALOGUE_FILE).
+ *
+ * The snapshot is gzipped JSON (about 40 bytes an item compressed): replicas rebuild their
+ * own FlexSearch index from it, which takes seconds for 100,000 items but happens only when
+ * the crawl publishes a new pass.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { CatalogueSnapshot } from './store.js';
+
+const num = z.number();
+const optionalNumber = z.number().optional();
+
+const SnapshotSchema = z.object({
+  version: z.literal(1),
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      code: z.string(),
+      description: z.string(),
+      category: z.string(),
+      categoryId: optionalNumber,
+      supplier: z.string(),
+      status: z.string(),
+      price: optionalNumber,
+      soh: num,
+      allocated: num,
+      onorder: num,
+      available: num,
+      hasBom: z.boolean(),
+      hasKit: z.boolean(),
+      seenAt: num,
+    }),
+  ),
+  categories: z.array(z.tuple([z.number().int(), z.string()])),
+  state: z.object({
+    lastFullPassAt: optionalNumber,
+    knownTotal: optionalNumber,
+    wordless: z.boolean().optional(),
+  }),
+});
+
+/** Undefined fields do not survive JSON; the schema gives them back as undefined. */
+function parseSnapshot(json: unknown): CatalogueSnapshot {
+  const parsed = SnapshotSchema.parse(json);
+  return {
+    version: 1,
+    categories: parsed.categories,
+    items: parsed.items.map((item) => ({
+      ...item,
+      categoryId: item.categoryId,
+      price: item.price,
+    })),
+    state: {
+      lastFullPassAt: parsed.state.lastFullPassAt,
+      knownTotal: parsed.state.knownTotal,
+      wordless: parsed.state.wordless,
+    },
+  };
+}
+
+export function encodeSnapshot(snapshot: CatalogueSnapshot): Buffer {
+  return gzipSync(JSON.stringify(snapshot));
+}
+
+export function decodeSnapshot(data: Buffer): CatalogueSnapshot {
+  return parseSnapshot(JSON.parse(gunzipSync(data).toString('utf8')));
+}
+
+export async function saveSnapshotFile(path: string, snapshot: CatalogueSnapshot): Promise<void> {
+  // Written aside and renamed, so a crash mid-write never leaves half a file to load.
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, encodeSnapshot(snapshot));
+  await rename(temporary, path);
+}
+
+/** Undefined when there is no file yet. A damaged file throws (the caller logs and ignores). */
+export async function loadSnapshotFile(path: string): Promise<CatalogueSnapshot | undefined> {
+  let data: Buffer;
+  try {
+    data = await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  return decodeSnapshot(data);
+}
+
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/** The Redis side: a crawl lease (SET NX PX) and the published snapshot with its version. */
+export class RedisCatalogueShare {
+  private readonly token = randomUUID();
+  private readonly leaseKey: string;
+  private readonly snapshotKey: string;
+  private readonly versionKey: string;
+
+  constructor(
+    private readonly redis: Redis,
+    /** e.g. `erp-lookups:catalogue:<credential hash>:` */
+    prefix: string,
+    private readonly leaseMs: number,
+  ) {
+    this.leaseKey = `${prefix}lease`;
+    this.snapshotKey = `${prefix}snapshot`;
+    this.versionKey = `${prefix}version`;
+  }
+
+  /** Takes the lease, or renews it when this replica holds it. */
+  async holdLease(): Promise<boolean> {
+    const renewed = await this.redis.eval(RENEW, 1, this.leaseKey, this.token, this.leaseMs);
+    if (renewed === 1) return true;
+    const taken = await this.redis.set(this.leaseKey, this.token, 'PX', this.leaseMs, 'NX');
+    return taken === 'OK';
+  }
+
+  async releaseLease(): Promise<void> {
+    await this.redis.eval(RELEASE, 1, this.leaseKey, this.token);
+  }
+
+  async publish(snapshot: CatalogueSnapshot, version: number): Promise<void> {
+    await this.redis
+      .multi()
+      .set(this.snapshotKey, encodeSnapshot(snapshot))
+      .set(this.versionKey, String(version))
+      .exec();
+  }
+
+  async publishedVersion(): Promise<number | undefined> {
+    const raw = await this.redis.get(this.versionKey);
+    const version = raw === null ? Number.NaN : Number(raw);
+    return Number.isFinite(version) ? version : undefined;
+  }
+
+  async fetch(): Promise<CatalogueSnapshot | undefined> {
+    const data = await this.redis.getBuffer(this.snapshotKey);
+    return data === null ? undefined : decodeSnapshot(data);
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Typeahead economy. Every keystroke is answered from the index at once; the ERP is asked
+ * only when the index is incomplete, and then at most once for a run of keystrokes refining
+ * one word, once that word has 3 characters: "wid" is searched, "widg" and "widget" are
+ * covered by it (the ERP's AND-of-substrings means their matches are among "wid"'s). A new
+ * word is covered too, unless the earlier search came back full (there may be more). Text
+ * for which the index already fills the whole list costs nothing either.
+ */
+import type { ItemQuery, LookupService } from '../lookup/types.js';
+import type { CatalogueItem, CatalogueStore } from './store.js';
+
+export const MIN_UPSTREAM_WORD = 3;
+
+export interface SuggesterOptions {
+  store: CatalogueStore;
+  lookup: Pick<LookupService, 'searchItems'>;
+  /** True when the index holds the whole catalogue, recently: no upstream search at all. */
+  complete: () => boolean;
+  /** How long a keystroke may wait for its upstream search before answering from the index. */
+  waitMs: number;
+  /** How long an upstream search covers its refinements (the cache lifetime). */
+  coverMs: number;
+  now?: () => number;
+}
+
+interface Searched {
+  text: string;
+  category: number | undefined;
+  words: number;
+  full: boolean;
+  at: number;
+}
+
+const MAX_REMEMBERED = 500;
+
+export class Suggester {
+  private readonly searched: Searched[] = [];
+  private upstream = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly o: SuggesterOptions) {
+    this.now = o.now ?? Date.now;
+  }
+
+  /** Upstream searches started by suggestions so far (for the benchmark and metrics). */
+  get upstreamSearches(): number {
+    return this.upstream;
+  }
+
+  async suggest(
+    typed: string,
+    options: { category?: number; requester?: string; limit: number },
+  ): Promise<CatalogueItem[]> {
+    const text = normalise(typed);
+    const categoryName =
+      options.category === undefined ? undefined : this.o.store.categoryName(options.category);
+    const local = () =>
+      this.o.store.suggest(text, { category: categoryName, limit: options.limit });
+    if (this.o.complete()) return local();
+    const known = local();
+    // The index covers this text when it is complete, or already fills the whole list.
+    if (known.length >= options.limit || !this.needsUpstream(text, options.category)) return known;
+    const words = text.split(' ');
+    const entry: Searched = {
+      text,
+      category: options.category,
+      words: words.length,
+      full: false,
+      at: this.now(),
+    };
+    this.remember(entry);
+    this.upstream += 1;
+    const query: ItemQuery = {
+      words,
+      ...(options.category === undefined ? {} : { category: options.category }),
+    };
+    const search = this.o.lookup
+      .searchItems(query, 0, { requester: options.requester })
+      .then((fetched) => {
+        entry.full = fetched.data.hasNext;
+      })
+      // A busy budget or a failing ERP leaves the answer to the index; nothing to report.
+      .catch(() => undefined);
+    await waitAtMost(search, this.o.waitMs);
+    return local();
+  }
+
+  private needsUpstream(text: string, category: number | undefined): boolean {
+    const words = text.split(' ');
+    const last = words.at(-1) ?? '';
+    if (last.length < MIN_UPSTREAM_WORD) return false;
+    const now = this.now();
+    return !this.searched.some(
+      (s) =>
+        now - s.at < this.o.coverMs &&
+        s.category === category &&
+        text.startsWith(s.text) &&
+        (s.words === words.length || !s.full),
+    );
+  }
+
+  private remember(entry: Searched): void {
+    this.searched.push(entry);
+    if (this.searched.length > MAX_REMEMBERED) this.searched.shift();
+  }
+}
+
+function normalise(text: string): string {
+  return text.trim().toLowerCase().split(/\s+/).filter(Boolean).join(' ');
+}
+
+function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void promise.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,47 @@
+/**
+ * Answers built from the catalogue index (issue 16): `/stock categories`, and `/stock words`
+ * when the index is complete and recent (the ERP's search stays the fallback otherwise).
+ */
+import type { ItemQuery } from '../lookup/types.js';
+import { SEARCH_PAGE_SIZE } from '../lookup/types.js';
+import { categoriesList, indexedSearchNotice } from '../views/catalogue.js';
+import type { SlackMessage } from '../views/message.js';
+import { itemSearchList } from '../views/searchLists.js';
+import type { ListenerDeps } from './deps.js';
+
+export async function categoriesAnswer(deps: ListenerDeps): Promise<SlackMessage> {
+  const catalogue = deps.catalogue;
+  const status = catalogue?.status();
+  return categoriesList({
+    categories: catalogue?.categories() ?? [],
+    summary: status ?? {
+      items: 0,
+      complete: false,
+      coverage: undefined,
+      lastFullPassAt: undefined,
+      crawling: false,
+    },
+    now: deps.now(),
+  });
+}
+
+/** Undefined when the index cannot answer this search faithfully: the ERP answers then. */
+export function indexedSearchAnswer(
+  deps: ListenerDeps,
+  query: ItemQuery,
+  offset: number,
+  notice?: string,
+): SlackMessage | undefined {
+  const indexed = deps.catalogue?.searchPage(query, offset, SEARCH_PAGE_SIZE);
+  if (!indexed) return undefined;
+  const now = deps.now();
+  const oldest = new Date(indexed.oldestSeenAt);
+  return itemSearchList({
+    ...deps.display,
+    query,
+    page: indexed.page,
+    freshness: { fetchedAt: oldest, fromCache: true, stale: false },
+    now,
+    notice: notice ?? indexedSearchNotice(oldest),
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * App Home: every `app_home_opened` on the Home tab publishes the user's view afresh (the
+ * event fires on every visit and carries no "first time" flag, so this is idempotent).
+ */
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import { homeView } from '../../../views/home.js';
+import type { ListenerDeps } from '../../deps.js';
+
+export function appHomeOpened(deps: ListenerDeps) {
+  return async ({
+    event,
+    client,
+  }: SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddlewareArgs): Promise<void> => {
+    if (event.tab !== 'home' || typeof event.user !== 'string') return;
+    const status = deps.erpStatus?.();
+    const catalogue = deps.catalogue?.status();
+    const view = homeView({
+      sandbox: status?.sandbox ?? false,
+      breaker: status?.breaker ?? 'closed',
+      budgets: status?.endpoints ?? [],
+      catalogue: catalogue ?? {
+        items: 0,
+        complete: false,
+        coverage: undefined,
+        lastFullPassAt: undefined,
+        crawling: false,
+      },
+      recent: (await deps.recent?.list(event.user)) ?? [],
+      now: deps.now(),
+    });
+    try {
+      await client.views.publish({ user_id: event.user, view });
+    } catch (error) {
+      deps.logger.warn({ err: { message: (error as Error).message } }, 'views.publish failed');
+    }
+  };
+}

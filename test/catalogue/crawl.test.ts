@@ -1,0 +1,119 @@
+/**
+ * The catalogue crawl against the sandbox ERP over HTTP, with a compressed window (0.4 s) and
+ * tight limits: it never causes a 429, holds back while a user waits, finishes a pass
+ * whether or not the ERP accepts a search without words, learns category ids, and refreshes.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Catalogue } from '../../src/catalogue/catalogue.js';
+import type { ErpClient } from '../../src/erp/client.js';
+import type { LookupService } from '../../src/lookup/types.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
+import { crawlSide } from './rig.js';
+
+const WINDOW_MS = 400;
+const SEARCH_LIMIT = 20;
+
+interface Rig {
+  sandbox: RunningSandbox;
+  client: ErpClient;
+  lookup: LookupService;
+  catalogue: Catalogue;
+}
+
+let rigs: Rig[] = [];
+
+afterEach(async () => {
+  for (const rig of rigs) {
+    await rig.catalogue.close();
+    await rig.lookup.close();
+    await rig.client.close();
+    await rig.sandbox.close();
+  }
+  rigs = [];
+});
+
+async function rig(requireQuery: boolean): Promise<Rig> {
+  const sandbox = await startSandbox({
+    seed: 5,
+    limits: {
+      getItem: 60,
+      getContact: 60,
+      searchItems: SEARCH_LIMIT,
+      searchContact: 20,
+      windowMs: WINDOW_MS,
+    },
+    behaviour: { requireQuery },
+    faults: { latencyMs: 5, jitterMs: 5 },
+  });
+  const { client, lookup, catalogue } = crawlSide({
+    sandbox,
+    windowMs: WINDOW_MS,
+    searchLimit: SEARCH_LIMIT,
+  });
+  const built = { sandbox, client, lookup, catalogue };
+  rigs.push(built);
+  return built;
+}
+
+describe.each([true, false])('crawl (ERP requires words: %s)', (requireQuery) => {
+  it('indexes the whole catalogue within its share, learns category ids, never a 429', async () => {
+    const { sandbox, catalogue } = await rig(requireQuery);
+    const started = performance.now();
+    await catalogue.tick();
+    const elapsed = performance.now() - started;
+    const progress = catalogue.crawlProgress();
+    expect(progress?.lastPass?.finished).toBe(true);
+    expect(sandbox.stats().rateLimited).toBe(0);
+    expect(catalogue.store.size).toBe(sandbox.data.items.length);
+    expect(catalogue.status().complete).toBe(true);
+    expect(catalogue.store.state.wordless).toBe(!requireQuery);
+    // Every category got its id, as the sandbox numbers them.
+    for (const category of catalogue.categories()) {
+      const sample = sandbox.data.items.find((item) => item.record.category === category.name);
+      expect(category.id).toBe(sample?.categoryId);
+    }
+    // At most a quarter of 20 searches per window: the pass cannot have been faster.
+    const searches = progress?.searches ?? 0;
+    expect(elapsed).toBeGreaterThanOrEqual(((Math.ceil(searches / 5) - 1) * WINDOW_MS) / 2);
+  }, 60_000);
+});
+
+describe('crawl and users', () => {
+  it('holds back while a user waits, so user searches are never queued behind it', async () => {
+    const { sandbox, lookup, catalogue } = await rig(true);
+    const pass = catalogue.tick();
+    const waits: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const before = performance.now();
+      await lookup.searchItems({ words: [`user${i}`, 'x'] }, 0, { requester: `U${i}` });
+      waits.push(performance.now() - before);
+    }
+    await pass;
+    expect(sandbox.stats().rateLimited).toBe(0);
+    // The crawl never takes more than a quarter, nor the last free slot: a user search that
+    // arrives mid-crawl finds a free slot at once (only the ERP's latency remains).
+    expect(Math.max(...waits)).toBeLessThan(WINDOW_MS / 2);
+    expect(catalogue.crawlProgress()?.lastPass?.finished).toBe(true);
+  }, 60_000);
+
+  it('refreshes once the refresh period has passed, and answers /stock words from the index', async () => {
+    const { sandbox, catalogue } = await rig(false);
+    await catalogue.tick();
+    expect(catalogue.crawlProgress()?.passes).toBe(1);
+    await catalogue.tick();
+    expect(catalogue.crawlProgress()?.passes).toBe(1); // not due yet
+    catalogue.store.state.lastFullPassAt = Date.now() - 61_000;
+    await catalogue.tick();
+    expect(catalogue.crawlProgress()?.passes).toBe(2);
+    expect(sandbox.stats().rateLimited).toBe(0);
+
+    const before = sandbox.stats().requests.searchItems ?? 0;
+    const page = catalogue.searchPage({ words: ['widget'] }, 0, 10);
+    expect(page?.page.rows.length).toBeGreaterThan(0);
+    for (const row of page?.page.rows ?? []) {
+      expect(`${row.code} ${row.description}`.toLowerCase()).toContain('widget');
+    }
+    expect(sandbox.stats().requests.searchItems ?? 0).toBe(before);
+  }, 60_000);
+});

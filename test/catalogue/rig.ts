@@ -1,0 +1,68 @@
+/**
+ * One replica for crawl tests: an ERP client on the sandbox, the lookup service feeding the
+ * catalogue's store, the crawl's budget adapter over its ledger (memory, or Redis), and the
+ * catalogue itself (refresh every minute; shared through Redis when given).
+ */
+import type { Redis } from 'ioredis';
+import { Catalogue } from '../../src/catalogue/catalogue.js';
+import { catalogueFeed } from '../../src/catalogue/observe.js';
+import { CatalogueStore } from '../../src/catalogue/store.js';
+import { ErpClient } from '../../src/erp/client.js';
+import { ledgerCrawlBudget } from '../../src/lookup/crawl-budget.js';
+import { createMetrics } from '../../src/lookup/metrics.js';
+import { budgetAccessOf, createLookupService } from '../../src/lookup/service.js';
+import type { LookupService } from '../../src/lookup/types.js';
+import type { RunningSandbox } from '../../src/sandbox/server.js';
+import { silentLogger } from '../lookup/fakes.js';
+
+export interface CrawlSide {
+  client: ErpClient;
+  lookup: LookupService;
+  catalogue: Catalogue;
+}
+
+export function crawlSide(o: {
+  sandbox: RunningSandbox;
+  windowMs: number;
+  searchLimit: number;
+  redis?: Redis;
+  keyPrefix?: string;
+}): CrawlSide {
+  const store = new CatalogueStore();
+  const client = new ErpClient({
+    baseUrl: o.sandbox.url,
+    ...o.sandbox.credentials,
+    timeoutMs: 5_000,
+  });
+  const lookup = createLookupService({
+    erp: catalogueFeed(client, store, Date.now),
+    ttlMs: 60_000,
+    contactTtlMs: 30_000,
+    maxBytes: 8 * 1024 * 1024,
+    limits: { getPerMinute: 60, searchPerMinute: o.searchLimit, windowMs: o.windowMs },
+    queueMaxWaitMs: 5_000,
+    redis: o.redis,
+    keyPrefix: o.keyPrefix,
+    logger: silentLogger,
+    metrics: createMetrics(),
+  });
+  const access = budgetAccessOf(lookup);
+  if (!access) throw new Error('expected the cached lookup service');
+  const budget = ledgerCrawlBudget({
+    access,
+    share: 0.25,
+    limit: o.searchLimit,
+    windowMs: o.windowMs,
+  });
+  const catalogue = new Catalogue({
+    lookup,
+    erp: client,
+    budget,
+    store,
+    logger: silentLogger,
+    refreshMs: 60_000,
+    coverMs: 60_000,
+    ...(o.redis ? { redis: { client: o.redis, prefix: `${o.keyPrefix ?? ''}catalogue:` } } : {}),
+  });
+  return { client, lookup, catalogue };
+}

@@ -1,0 +1,117 @@
+/**
+ * The catalogue store: typeahead by prefix (codes and description words), category filter,
+ * the ERP's ranking for code matches, id learning, and snapshots that survive a round trip
+ * through gzip, zod and a file.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  decodeSnapshot,
+  encodeSnapshot,
+  loadSnapshotFile,
+  saveSnapshotFile,
+} from '../../src/catalogue/shared.js';
+import { CatalogueStore } from '../../src/catalogue/store.js';
+import type { ItemSearchRow } from '../../src/erp/schemas.js';
+
+function row(id: number, code: string, description: string, category: string): ItemSearchRow {
+  return {
+    id,
+    code,
+    description,
+    category_name: category,
+    price: 12.5,
+    supplier_name: 'Acme Supply',
+    status_label: 'Active',
+    soh: 10,
+    allocated: 2,
+    onorder: 0,
+    available: 8,
+    has_bom: id % 2 === 0,
+    has_kit: false,
+  };
+}
+
+function filled(): CatalogueStore {
+  const store = new CatalogueStore();
+  store.addRows(
+    [
+      row(1, 'WID-0009', 'Blue widget 9mm', 'Widgets'),
+      row(2, 'WID-0010', 'Red widget 12mm', 'Widgets'),
+      row(3, 'FST-0100', 'Hex bolt M8 zinc', 'Fasteners'),
+      row(4, 'SPR-0001', 'Sprocket 20 teeth', 'Drive'),
+      row(5, 'BWID-1', 'Bracket for widget', 'Brackets'),
+    ],
+    1_000,
+  );
+  return store;
+}
+
+const codes = (items: ReadonlyArray<{ code: string }>) => items.map((i) => i.code);
+
+describe('CatalogueStore.suggest', () => {
+  it('finds code prefixes first, then description words by prefix', () => {
+    const store = filled();
+    expect(codes(store.suggest('wid-00', { limit: 10 }))).toEqual(['WID-0009', 'WID-0010']);
+    const widget = codes(store.suggest('widg', { limit: 10 }));
+    expect(widget).toEqual(expect.arrayContaining(['WID-0009', 'WID-0010', 'BWID-1']));
+    expect(codes(store.suggest('WID-0009', { limit: 10 }))[0]).toBe('WID-0009');
+  });
+
+  it('needs every word, the others as prefixes, and respects the category', () => {
+    const store = filled();
+    expect(codes(store.suggest('widget blu', { limit: 10 }))).toEqual(['WID-0009']);
+    expect(codes(store.suggest('widget', { limit: 10, category: 'Brackets' }))).toEqual(['BWID-1']);
+    expect(store.suggest('xylophone', { limit: 10 })).toEqual([]);
+    expect(store.suggest('   ', { limit: 10 })).toEqual([]);
+  });
+
+  it('folds letters that sound alike (the encoder’s fuzziness)', () => {
+    expect(codes(filled().suggest('sprok', { limit: 10 }))).toEqual(['SPR-0001']);
+  });
+});
+
+describe('CatalogueStore categories and records', () => {
+  it('learns category ids from filtered rows and counts items per category', () => {
+    const store = filled();
+    store.addRows([row(6, 'FST-0200', 'Nut M8', 'Fasteners')], 2_000, 7);
+    const fasteners = store.categories().find((c) => c.name === 'Fasteners');
+    expect(fasteners).toEqual({ name: 'Fasteners', id: 7, items: 2 });
+    expect(store.categories().find((c) => c.name === 'Widgets')?.id).toBeUndefined();
+    expect(store.categoryName(7)).toBe('Fasteners');
+  });
+
+  it('counts only new items as new, and keeps the latest figures', () => {
+    const store = filled();
+    expect(store.addRows([row(1, 'WID-0009', 'Blue widget 9mm', 'Widgets')], 5_000)).toBe(0);
+    expect(store.get(1)?.seenAt).toBe(5_000);
+    expect(store.size).toBe(5);
+  });
+});
+
+describe('snapshots', () => {
+  it('survive gzip and validation, and a file, unchanged', async () => {
+    const store = filled();
+    store.learnCategory(3, 'Fasteners');
+    store.state = { lastFullPassAt: 9_000, knownTotal: 5, wordless: false };
+    const snapshot = store.snapshot();
+    expect(decodeSnapshot(encodeSnapshot(snapshot))).toEqual(snapshot);
+
+    const dir = await mkdtemp(join(tmpdir(), 'catalogue-'));
+    try {
+      const file = join(dir, 'catalogue.json.gz');
+      expect(await loadSnapshotFile(file)).toBeUndefined();
+      await saveSnapshotFile(file, snapshot);
+      const copy = new CatalogueStore();
+      copy.load((await loadSnapshotFile(file)) ?? snapshot);
+      expect(copy.snapshot()).toEqual(snapshot);
+      expect(codes(copy.suggest('sprocket', { limit: 5 }))).toEqual(['SPR-0001']);
+      await writeFile(file, 'not a snapshot');
+      await expect(loadSnapshotFile(file)).rejects.toThrow();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
