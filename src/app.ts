@@ -61,6 +61,7 @@ async function connectErp(
       accessToken,
       tenantId,
       timeoutMs: config.erpTimeoutMs,
+      maxConnections: config.erpMaxConnections,
       logger,
     });
     return { client, sandbox: undefined };
@@ -74,6 +75,7 @@ async function connectErp(
     baseUrl: sandbox.url,
     ...sandbox.credentials,
     timeoutMs: config.erpTimeoutMs,
+    maxConnections: config.erpMaxConnections,
     logger,
   });
   return { client, sandbox };

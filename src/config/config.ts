@@ -43,6 +43,8 @@ export interface AppConfig {
   erpTimeoutMs: number;
   /** The ERP's limits per credential and minute. */
   limits: { getPerMinute: number; searchPerMinute: number };
+  /** ERP connections (calls in flight at once); as many again may queue for one. */
+  erpMaxConnections: number;
   /** How long a caller may wait in the budget queue before getting a "busy" answer. */
   queueMaxWaitMs: number;
   redisUrl: string | undefined;
@@ -121,6 +123,11 @@ const EnvSchema = z.object({
   ERP_TIMEOUT_MS: intInRange(8000, 100, 120_000),
   ERP_GET_LIMIT_PER_MINUTE: intInRange(60, 1, 100_000),
   ERP_SEARCH_LIMIT_PER_MINUTE: intInRange(20, 1, 100_000),
+  // Default: what the budget can release at once (both limits), at most 256.
+  ERP_MAX_CONNECTIONS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1).max(1024).optional(),
+  ),
   QUEUE_MAX_WAIT_SECONDS: intInRange(45, 1, 600),
   REDIS_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
   CACHE_TTL_SECONDS: intInRange(60, 1, 86_400),
@@ -284,6 +291,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       getPerMinute: env.ERP_GET_LIMIT_PER_MINUTE,
       searchPerMinute: env.ERP_SEARCH_LIMIT_PER_MINUTE,
     },
+    erpMaxConnections:
+      env.ERP_MAX_CONNECTIONS ??
+      Math.min(256, env.ERP_GET_LIMIT_PER_MINUTE + env.ERP_SEARCH_LIMIT_PER_MINUTE),
     queueMaxWaitMs: env.QUEUE_MAX_WAIT_SECONDS * 1000,
     redisUrl: env.REDIS_URL,
     cache: {
