@@ -1,7 +1,9 @@
 /**
  * Numbers, times and freshness as the cards show them. Pure: every function takes `now`.
  */
-import { differenceInSeconds, formatDistanceStrict } from 'date-fns';
+// One file each, not the package index: the index loads all of date-fns (about 860 modules).
+import { differenceInSeconds } from 'date-fns/differenceInSeconds';
+import { formatDistanceStrict } from 'date-fns/formatDistanceStrict';
 import type { Freshness } from '../lookup/types.js';
 
 const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
