@@ -159,13 +159,12 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
   const oursEnv = {
     ...slackEnv,
     ...erpEnv(sandbox.url, sandbox),
-    ERP_GET_LIMIT_PER_MINUTE: '100000',
   };
   try {
     // Cold starts and idle RSS, in turns.
     const starts = { ours: [] as number[], bare: [] as number[] };
     const idle = { ours: [] as number[], bare: [] as number[], processes: 0 };
-    const rounds = quick ? 2 : 3;
+    const rounds = quick ? 1 : 3;
     let oursApp: RunningApp | undefined;
     let bareApp: RunningApp | undefined;
     for (let round = 0; round < rounds; round += 1) {
@@ -199,7 +198,7 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
     await loadPhase(oursApp, oursPool, 1, sample, responseUrl, oursOk);
     await loadPhase(bareApp, barePool, 1, sample, responseUrl, bareOk);
     const phases = { ours: [] as Phase[], bare: [] as Phase[] };
-    const seconds = quick ? 3 : 6;
+    const seconds = quick ? 2 : 6;
     for (let round = 0; round < (quick ? 2 : 3); round += 1) {
       phases.ours.push(await loadPhase(oursApp, oursPool, seconds, sample, responseUrl, oursOk));
       phases.bare.push(await loadPhase(bareApp, barePool, seconds, sample, responseUrl, bareOk));
@@ -326,7 +325,7 @@ export async function burstRun(
 }
 
 /** Many lookups over many codes: the RSS while the caches fill, and after. */
-async function peakRun(
+export async function peakRun(
   ours: AppCommand,
   quick: boolean,
   slack: Awaited<ReturnType<typeof startSlackStub>>,
@@ -335,12 +334,15 @@ async function peakRun(
   slackEnv: Record<string, string>,
   progress: (line: string) => void,
 ): Promise<AppFigures['peak']> {
-  const lookups = quick ? 20_000 : 100_000;
-  const codeCount = quick ? 4_000 : 20_000;
+  const lookups = quick ? 4_000 : 100_000;
+  const codeCount = quick ? 1_000 : 20_000;
   const app = await startApp(ours, port(), {
     ...slackEnv,
     ...erpEnv(stub.url, sandbox),
-    ERP_GET_LIMIT_PER_MINUTE: '100000',
+    // A budget that is not the limit here (every lookup gets a card, this run is about
+    // memory), and not far above the calls actually made: today's ledger projects start
+    // times over an array of the limit's size on every call (issue 13's budget row).
+    ERP_GET_LIMIT_PER_MINUTE: '20000',
   });
   const callsBefore = stub.calls;
   const random = seeded(7);
