@@ -125,7 +125,7 @@ function appTargets(app: AppFigures): Target[] {
   const { throughput, cpuPerRequest, idleRssMiB, peak, coldStartMs, burst } = app;
   return [
     {
-      name: 'cached /stock throughput, ours / bare Bolt',
+      name: 'cached /stock throughput, ours / bare Bolt (median of the ABAB pairs)',
       goal: '≥ 0.8×',
       measured: `${throughput.ratio.toFixed(2)}× (${throughput.ours.toFixed(0)}/s vs ${throughput.bare.toFixed(0)}/s)`,
       pass: undefined,
@@ -137,7 +137,7 @@ function appTargets(app: AppFigures): Target[] {
       pass: throughput.oursWrong === 0 && throughput.bareWrong === 0,
     },
     {
-      name: 'CPU per cached request, ours / bare Bolt',
+      name: 'CPU per cached request, ours / bare Bolt (median of the ABAB pairs)',
       goal: '≤ 1.3×',
       measured: `${cpuPerRequest.ratio.toFixed(2)}× (${cpuPerRequest.oursMs.toFixed(2)} ms vs ${cpuPerRequest.bareMs.toFixed(2)} ms)`,
       pass: undefined,
