@@ -27,7 +27,15 @@ export interface AppSectionOptions {
 }
 
 export interface AppFigures {
-  throughput: { ours: number; bare: number; ratio: number; oursWrong: number; bareWrong: number };
+  throughput: {
+    ours: number;
+    bare: number;
+    ratio: number;
+    oursWrong: number;
+    bareWrong: number;
+    /** The load generator's CPU per request, against each. */
+    loaderMs: { ours: number; bare: number };
+  };
   cpuPerRequest: { oursMs: number; bareMs: number; ratio: number };
   idleRssMiB: { ours: number; bare: number; processes: number };
   coldStartMs: { ours: number; bare: number; ratio: number };
@@ -108,6 +116,8 @@ function blockKitViolations(body: string): number {
 interface Phase {
   rps: number;
   cpuMsPerRequest: number;
+  /** This process's CPU per request: reading a card costs the load generator more. */
+  loaderMsPerRequest: number;
   wrong: number;
 }
 
@@ -123,6 +133,7 @@ async function loadPhase(
   let signed = signedStock(text, responseUrl);
   let signedAt = Date.now();
   const cpuBefore = app.sample().cpuMs;
+  const loaderBefore = process.cpuUsage();
   const result = await closedLoop(
     pool,
     16,
@@ -137,10 +148,12 @@ async function loadPhase(
     ok,
   );
   const cpuMs = app.sample().cpuMs - cpuBefore;
-  const done = result.ok + result.wrong;
+  const loader = process.cpuUsage(loaderBefore);
+  const done = Math.max(1, result.ok + result.wrong);
   return {
     rps: result.ok / result.seconds,
-    cpuMsPerRequest: cpuMs / Math.max(1, done),
+    cpuMsPerRequest: cpuMs / done,
+    loaderMsPerRequest: (loader.user + loader.system) / 1000 / done,
     wrong: result.wrong + result.failed,
   };
 }
@@ -233,6 +246,10 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
         ratio: pairRatio((p) => p.rps),
         oursWrong: sum(phases.ours, (p) => p.wrong),
         bareWrong: sum(phases.bare, (p) => p.wrong),
+        loaderMs: {
+          ours: median(phases.ours.map((p) => p.loaderMsPerRequest)),
+          bare: median(phases.bare.map((p) => p.loaderMsPerRequest)),
+        },
       },
       cpuPerRequest: {
         oursMs: oursCpu,
