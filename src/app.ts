@@ -14,14 +14,13 @@ import type { ErpApi } from './erp/api.js';
 import { ErpClient } from './erp/client.js';
 import type { AppLogger } from './log/logger.js';
 import { createMetrics, type Metrics } from './lookup/metrics.js';
-import { connectRedis } from './lookup/redis.js';
 import { createLookupService } from './lookup/service.js';
 import type { LookupService } from './lookup/types.js';
 import { connectOnce, observedErp } from './ops/erpSignals.js';
 import { Readiness, type ReadinessOptions } from './ops/readiness.js';
 import { type AuditLog, createAuditLog } from './privacy/audit.js';
 import { createRevealPolicy } from './privacy/revealPolicy.js';
-import { type RunningSandbox, startSandbox } from './sandbox/index.js';
+import type { RunningSandbox } from './sandbox/index.js';
 import { createSlackApp, type SlackTransport } from './slack/app.js';
 import { DEFAULT_TIMING } from './slack/delivery.js';
 import type { ListenerDeps } from './slack/deps.js';
@@ -76,10 +75,14 @@ async function connectErp(
       accessToken,
       tenantId,
       timeoutMs: config.erpTimeoutMs,
+      maxConnections: config.erpMaxConnections,
       logger,
     });
     return { client, sandbox: undefined };
   }
+  // Loaded only here: the sandbox's generated data (faker) costs memory and start-up time
+  // that an app pointed at a real ERP should not pay.
+  const { startSandbox } = await import('./sandbox/index.js');
   const sandbox = await startSandbox({ logger: logger.child({ component: 'sandbox' }) });
   logger.info(
     { url: sandbox.url },
@@ -89,6 +92,7 @@ async function connectErp(
     baseUrl: sandbox.url,
     ...sandbox.credentials,
     timeoutMs: config.erpTimeoutMs,
+    maxConnections: config.erpMaxConnections,
     logger,
   });
   return { client, sandbox };
@@ -108,7 +112,7 @@ export async function createServices(
     readiness.observe(signal),
   );
   const redis: Redis | undefined = config.redisUrl
-    ? connectRedis(config.redisUrl, logger)
+    ? (await import('./lookup/redisConnect.js')).connectRedis(config.redisUrl, logger)
     : undefined;
   // Issue 16: every item and search row the lookups receive also feeds the catalogue index.
   const store = new CatalogueStore();

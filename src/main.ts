@@ -19,7 +19,6 @@ import {
   loadDotEnv,
 } from './config/config.js';
 import { checkErpCredentials, explainSlackStartupError, StartupError } from './config/startup.js';
-import { runConsole } from './console/index.js';
 import { type AppLogger, createLogger, registerSecret, scrubSecrets } from './log/logger.js';
 import { keepRunningOnStrayRejections } from './log/process.js';
 import type { SlackTransport } from './slack/app.js';
@@ -86,6 +85,8 @@ async function runConsoleMode(
       ? `Using the built-in sandbox ERP (${services.sandbox.url}); set ERP_BASE_URL to use your ERP.`
       : 'Using the ERP at ERP_BASE_URL.',
   ];
+  // The console (its renderer, REPL and fake Slack) loads only in console mode.
+  const { runConsole } = await import('./console/index.js');
   return runConsole({
     buildApp: (transport) => consoleAppFor(services, transport),
     once,

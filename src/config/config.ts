@@ -43,6 +43,8 @@ export interface AppConfig {
   erpTimeoutMs: number;
   /** The ERP's limits per credential and minute. */
   limits: { getPerMinute: number; searchPerMinute: number };
+  /** ERP connections (calls in flight at once); as many again may queue for one. */
+  erpMaxConnections: number;
   /** How long a caller may wait in the budget queue before getting a "busy" answer. */
   queueMaxWaitMs: number;
   /** Fraction of each endpoint's limit one user may not take within a window (kept for others). */
@@ -157,6 +159,11 @@ export const EnvSchema = z.object({
       .min(0)
       .max(0.9)
       .default(1 / 6),
+  ),
+  // Default: what the budget can release at once (both limits), at most 256.
+  ERP_MAX_CONNECTIONS: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1).max(1024).optional(),
   ),
   REDIS_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
   CACHE_TTL_SECONDS: intInRange(60, 1, 86_400),
@@ -391,6 +398,9 @@ export function loadConfigReport(source: NodeJS.ProcessEnv = process.env): {
       getPerMinute: env.ERP_GET_LIMIT_PER_MINUTE,
       searchPerMinute: env.ERP_SEARCH_LIMIT_PER_MINUTE,
     },
+    erpMaxConnections:
+      env.ERP_MAX_CONNECTIONS ??
+      Math.min(256, env.ERP_GET_LIMIT_PER_MINUTE + env.ERP_SEARCH_LIMIT_PER_MINUTE),
     queueMaxWaitMs: env.QUEUE_MAX_WAIT_SECONDS * 1000,
     fairShareReserve: env.FAIR_SHARE_RESERVE,
     redisUrl: env.REDIS_URL,

@@ -25,6 +25,8 @@ const MEANINGS = {
   ERP_GET_LIMIT_PER_MINUTE: "The ERP's getItem/getContact limit per credential and minute.",
   ERP_SEARCH_LIMIT_PER_MINUTE:
     "The ERP's searchItems/searchContact limit per credential and minute.",
+  ERP_MAX_CONNECTIONS:
+    'ERP connections (calls in flight at once); as many again may wait. Unset: both limits added, at most 256.',
   QUEUE_MAX_WAIT_SECONDS: 'Longest wait for rate budget before the answer is "busy, try again".',
   FAIR_SHARE_RESERVE:
     "Fraction of each ERP endpoint's per-minute limit one user may not take within a minute, kept for everyone else (0 to 0.9).",

@@ -4,7 +4,11 @@
  * as typed, `<url|label>` becomes `label (url)`, mentions become `@U…`/`#C…`, dates become
  * local time, and `&lt;` `&gt;` `&amp;` are decoded for display only.
  */
-import { addDays, format, formatDistance, isSameDay } from 'date-fns';
+// One file each, not the package index: the index loads all of date-fns (about 860 modules).
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { formatDistance } from 'date-fns/formatDistance';
+import { isSameDay } from 'date-fns/isSameDay';
 import { type Styler, stripControls } from './style.js';
 
 export interface MrkdwnOptions {

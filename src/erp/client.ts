@@ -18,9 +18,11 @@ import { BadRequestError, type ErpEndpoint, ErpError, UnavailableError } from '.
 import {
   classifyTransportError,
   createErpAgent,
+  DEFAULT_ERP_CONNECTIONS,
   declaredLength,
   type RawResponse,
   REASON_TEXT,
+  RequestGate,
   readCapped,
 } from './http.js';
 import { bodySnippet, DriftReporter, decodeBody, errorForStatus } from './responses.js';
@@ -61,6 +63,12 @@ export interface ErpClientOptions {
    * AbortSignal in `CallOptions` for that). Default 8000 ms.
    */
   timeoutMs?: number;
+  /**
+   * Connections of the client's own pool, and so calls in flight at once; as many calls again
+   * may wait for one, past that a call fails (reason `queue_full`). Default 80: everything the
+   * ERP's default budget (60 getItem + 20 searches a minute) can release at once.
+   */
+  maxConnections?: number;
   /** Largest accepted success body; past it the call fails with reason `too_large`. Default 5 MiB. */
   maxResponseBytes?: number;
   /**
@@ -87,6 +95,7 @@ export class ErpClient implements ErpApi {
   readonly #headers: Record<string, string>;
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
+  private readonly gate: RequestGate;
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
   readonly #scrubber: SecretScrubber;
@@ -115,7 +124,12 @@ export class ErpClient implements ErpApi {
     };
     this.credentialKey = credentialKeyFor(this.base, options.companyCode, options.tenantId);
     this.ownsDispatcher = options.dispatcher === undefined;
-    this.dispatcher = options.dispatcher ?? createErpAgent(this.timeoutMs);
+    const connections = positive(
+      'maxConnections',
+      options.maxConnections ?? DEFAULT_ERP_CONNECTIONS,
+    );
+    this.dispatcher = options.dispatcher ?? createErpAgent(this.timeoutMs, connections);
+    this.gate = new RequestGate(connections, connections);
     this.logger = options.logger?.child({ component: 'erp' });
     this.drift = new DriftReporter(this.logger);
     this.now = options.now ?? Date.now;
@@ -223,25 +237,7 @@ export class ErpClient implements ErpApi {
     signal: AbortSignal | undefined,
   ): Promise<RawResponse> {
     try {
-      const response = await this.dispatcher.request({
-        origin: this.base.origin,
-        path,
-        method: 'GET',
-        headers: this.#headers,
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
-        signal,
-      });
-      const ok = response.statusCode >= 200 && response.statusCode < 300;
-      const cap = ok ? this.maxResponseBytes : ERROR_BODY_CAP;
-      if (ok && (declaredLength(response.headers) ?? 0) > cap) {
-        // Refuse up front rather than read megabytes we would throw away.
-        response.body.destroy();
-        throw this.tooLarge(endpoint, response.statusCode);
-      }
-      const { bytes, overCap } = await readCapped(response.body, cap);
-      if (ok && overCap) throw this.tooLarge(endpoint, response.statusCode);
-      return { statusCode: response.statusCode, headers: response.headers, body: bytes, overCap };
+      return await this.gate.run(() => this.exchange(endpoint, path, signal), signal);
     } catch (error) {
       if (error instanceof ErpError) throw error;
       // The caller gave up (deadline, user left): theirs to interpret, not an ERP failure.
@@ -253,6 +249,33 @@ export class ErpClient implements ErpApi {
         cause: this.#scrubber.scrubError(error),
       });
     }
+  }
+
+  /** The request itself, holding one of the gate's slots until its body is read. */
+  private async exchange(
+    endpoint: ErpEndpoint,
+    path: string,
+    signal: AbortSignal | undefined,
+  ): Promise<RawResponse> {
+    const response = await this.dispatcher.request({
+      origin: this.base.origin,
+      path,
+      method: 'GET',
+      headers: this.#headers,
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+      signal,
+    });
+    const ok = response.statusCode >= 200 && response.statusCode < 300;
+    const cap = ok ? this.maxResponseBytes : ERROR_BODY_CAP;
+    if (ok && (declaredLength(response.headers) ?? 0) > cap) {
+      // Refuse up front rather than read megabytes we would throw away.
+      response.body.destroy();
+      throw this.tooLarge(endpoint, response.statusCode);
+    }
+    const { bytes, overCap } = await readCapped(response.body, cap);
+    if (ok && overCap) throw this.tooLarge(endpoint, response.statusCode);
+    return { statusCode: response.statusCode, headers: response.headers, body: bytes, overCap };
   }
 
   private tooLarge(endpoint: ErpEndpoint, statusCode: number): UnavailableError {

@@ -120,6 +120,8 @@ export type UnavailableReason =
   | 'dns'
   | 'too_large'
   | 'circuit_open'
+  /** More calls waiting for a connection than the client's queue holds (ERP_MAX_CONNECTIONS). */
+  | 'queue_full'
   | 'network';
 
 /** No usable answer: connection refused or reset, a timeout, an oversized body, an open breaker. */

@@ -91,6 +91,9 @@ export function createSlackApp(options: SlackAppOptions): App {
     // auth.test runs in app.init(), so a bad token stops start-up with a clear message. A
     // custom receiver brings its own bot ids, so there is nothing to verify.
     deferInitialization: transport.kind !== 'custom',
+    // No listener reads context.conversation; Bolt's default store costs every request a
+    // conversations lookup in memory and a timer (about 4% of a cached /stock's CPU time).
+    convoStore: false as const,
   };
   const customRoutes = operationalRoutes(options.routes);
   const app =

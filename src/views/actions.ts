@@ -36,11 +36,6 @@ export function actionId(base: ActionBase, index?: number): string {
   return index === undefined ? base : `${base}:${index}`;
 }
 
-/** Matches an action id with or without its index suffix; for `app.action(...)`. */
-export function actionPattern(base: ActionBase): RegExp {
-  return new RegExp(`^${base}(?::\\d+)?$`);
-}
-
 export const MAX_VALUE_LENGTH = 2000;
 export const VALUE_VERSION = 1;
 

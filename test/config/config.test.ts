@@ -108,6 +108,14 @@ describe('loadConfig', () => {
     expect(problemsOf({ STOCK_ALLOWED_CHANNELS: 'general' })).toEqual(['STOCK_ALLOWED_CHANNELS']);
   });
 
+  it('sizes the ERP pool for what the budget can release at once, unless ERP_MAX_CONNECTIONS says', () => {
+    expect(loadConfig({}).erpMaxConnections).toBe(80);
+    expect(loadConfig({ ERP_GET_LIMIT_PER_MINUTE: '120' }).erpMaxConnections).toBe(140);
+    expect(loadConfig({ ERP_GET_LIMIT_PER_MINUTE: '100000' }).erpMaxConnections).toBe(256);
+    expect(loadConfig({ ERP_MAX_CONNECTIONS: '16' }).erpMaxConnections).toBe(16);
+    expect(problemsOf({ ERP_MAX_CONNECTIONS: '0' })).toEqual(['ERP_MAX_CONNECTIONS']);
+  });
+
   it('rejects a malformed Redis URL', () => {
     expect(problemsOf({ REDIS_URL: 'http://127.0.0.1:6379' })).toEqual(['REDIS_URL']);
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe(

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectRedis } from '../../src/lookup/redis.js';
+import { connectRedis } from '../../src/lookup/redisConnect.js';
 import { freePort } from '../helpers/app.js';
 import { collectingLogger } from '../helpers/logSink.js';
 import {

@@ -25,7 +25,8 @@ const FORBIDDEN = [
 const ALLOWED = [
   /^@slack\/types$/,
   /^zod$/,
-  /^date-fns$/,
+  // One function a file (date-fns/format …): the package index loads all of date-fns.
+  /^date-fns(\/\w+)?$/,
   /^\.\/[\w-]+\.js$/,
   /^\.\.\/erp\/(schemas|errors|api)\.js$/,
   /^\.\.\/lookup\/types\.js$/,

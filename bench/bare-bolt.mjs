@@ -1,0 +1,32 @@
+/**
+ * The yardstick of `npm run bench`: a bare Bolt app on the same HTTP receiver, the same
+ * signature check, the same Web API start-up call and the same /healthz route as ours, that
+ * answers every /stock with a constant. Plain JavaScript, so nothing compiles at start.
+ */
+import bolt from '@slack/bolt';
+
+const { App, LogLevel } = bolt;
+const app = new App({
+  token: process.env.SLACK_BOT_TOKEN,
+  signingSecret: process.env.SLACK_SIGNING_SECRET,
+  port: Number(process.env.PORT),
+  logLevel: LogLevel.ERROR,
+  deferInitialization: true,
+  clientOptions: { slackApiUrl: process.env.SLACK_API_URL },
+  customRoutes: [
+    {
+      path: '/healthz',
+      method: ['GET'],
+      handler: (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"status":"ok"}');
+      },
+    },
+  ],
+});
+app.command('/stock', async ({ ack }) => {
+  await ack({ response_type: 'ephemeral', text: 'WIDGET-9: 42 in stock' });
+});
+await app.init();
+await app.start();
+process.once('SIGTERM', () => app.stop().then(() => process.exit(0)));
