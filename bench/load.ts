@@ -4,7 +4,8 @@
 import { createHmac } from 'node:crypto';
 import { Pool } from 'undici';
 
-export const SIGNING_SECRET = 'bench-signing-secret-0123456789abcdef';
+// A Slack Signing Secret is 32 hexadecimal characters; the app refuses anything else.
+export const SIGNING_SECRET = '0123456789abcdef0123456789abcdef';
 export const BOT_TOKEN = 'xoxb-bench-0123456789-abcdefghij';
 
 export interface SignedRequest {
