@@ -8,6 +8,7 @@
  * parameters (400) → lookup (404) → malformed / drift faults on 200 answers.
  * The `Accept` header is not checked. Unknown paths are 404s; methods other than GET are 405s.
  */
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -112,6 +113,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const random = options.seed !== undefined ? createRandom(options.seed) : unseededRandom();
   const logger: AppLogger | undefined = namedSandbox(options.logger);
   const closing = new AbortController();
+  // Every delayed answer listens on this one signal; hundreds may wait at once under load.
+  setMaxListeners(0, closing.signal);
   const hanging = new Set<ServerResponse>();
   let stats = emptyStats();
 
