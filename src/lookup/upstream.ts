@@ -37,6 +37,7 @@ import {
   ERP_ENDPOINTS,
   type ErpEndpoint,
   ErpError,
+  InvalidInputError,
   RateLimitedError,
   ServerError,
   UnavailableError,
@@ -213,6 +214,12 @@ export class Upstream {
       this.options.metrics.upstreamCalls.inc({ endpoint, outcome: 'ok' });
       return result;
     } catch (error) {
+      if (error instanceof InvalidInputError) {
+        // Refused by the client before any request: the ERP saw nothing, the slot is free.
+        ledger.cancel(slot);
+        queue.kick();
+        throw error;
+      }
       // The request may have reached the ERP: it counts against the budget.
       ledger.complete(slot);
       const outcome = error instanceof ErpError ? error.code : 'error';
