@@ -124,6 +124,8 @@ export async function createServices(
     limits: config.limits,
     queueMaxWaitMs: config.queueMaxWaitMs,
     fairShareReserve: config.fairShareReserve,
+    // One deadline for the whole call (cockatiel); undici's per-phase timeouts sit beneath it.
+    callTimeoutMs: config.erpTimeoutMs,
     redis,
     logger: logger.child({ component: 'lookup' }),
     metrics,

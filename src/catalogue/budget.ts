@@ -11,6 +11,9 @@ export interface CrawlBudget {
    * the window is spent, or while no slot would be left for a user.
    */
   waitMs(): number;
-  /** Sends one search on the shared budget (slot, 429 back-off, breaker, retries). */
-  run<T>(search: () => Promise<T>): Promise<T>;
+  /**
+   * Sends one search on the shared budget (slot, 429 back-off, breaker, retries, timeout);
+   * `signal` aborts when the attempt's time is up.
+   */
+  run<T>(search: (signal: AbortSignal) => Promise<T>): Promise<T>;
 }

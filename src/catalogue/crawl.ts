@@ -224,7 +224,9 @@ export class CatalogueCrawler {
     await this.turn();
     pass.searches += 1;
     this.searches += 1;
-    const envelope = await this.o.budget.run(() => this.o.erp.searchItems(params));
+    const envelope = await this.o.budget.run((signal) =>
+      this.o.erp.searchItems(params, { signal }),
+    );
     this.o.onSearch?.();
     return envelope;
   }

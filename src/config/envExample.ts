@@ -21,7 +21,8 @@ const MEANINGS = {
   ERP_COMPANY_CODE: 'ERP company code (Basic auth user name); required with ERP_BASE_URL.',
   ERP_ACCESS_TOKEN: 'ERP access token (Basic auth password); a secret, required with ERP_BASE_URL.',
   ERP_TENANT_ID: 'ERP tenant id (Tenantid header); required with ERP_BASE_URL.',
-  ERP_TIMEOUT_MS: 'Per ERP call: connect, headers and body each get this long, in milliseconds.',
+  ERP_TIMEOUT_MS:
+    'Per ERP call, in milliseconds: the whole call ends after this long (and connect, headers and body each get as long).',
   ERP_GET_LIMIT_PER_MINUTE: "The ERP's getItem/getContact limit per credential and minute.",
   ERP_SEARCH_LIMIT_PER_MINUTE:
     "The ERP's searchItems/searchContact limit per credential and minute.",

@@ -14,7 +14,7 @@ import {
   type ItemSearchParams,
   isIdRef,
 } from './api.js';
-import { BadRequestError, type ErpEndpoint, ErpError, UnavailableError } from './errors.js';
+import { type ErpEndpoint, ErpError, InvalidInputError, UnavailableError } from './errors.js';
 import {
   classifyTransportError,
   createErpAgent,
@@ -187,8 +187,9 @@ export class ErpClient implements ErpApi {
     const prefix = `${this.base.pathPrefix}api/${endpoint}/`;
     if (!isIdRef(ref)) return prefix + encodePathSegment(ref.code, endpoint);
     if (!Number.isSafeInteger(ref.id) || ref.id < 0) {
-      throw new BadRequestError(`ERP ${endpoint}: an id must be a non-negative integer`, {
+      throw new InvalidInputError(`ERP ${endpoint}: an id must be a non-negative integer`, {
         endpoint,
+        problem: 'bad_id',
       });
     }
     return `${prefix}${ref.id}?target=id`;

@@ -18,6 +18,7 @@ export const ERP_ENDPOINTS: readonly ErpEndpoint[] = [
 export type ErpErrorCode =
   | 'erp_not_found'
   | 'erp_bad_request'
+  | 'erp_invalid_input'
   | 'erp_auth'
   | 'erp_tenant'
   | 'erp_rate_limited'
@@ -77,6 +78,35 @@ export class BadRequestError extends ErpError {
   readonly code = 'erp_bad_request';
   readonly retryable = false;
   readonly audience = 'user';
+}
+
+/** Why the client refused a request itself: the codes the views word. */
+export type InvalidInputProblem =
+  /** A code that is empty once encoded. */
+  | 'empty_code'
+  /** Text UTF-8 cannot carry (a lone UTF-16 surrogate), in a code or a keyword. */
+  | 'not_text'
+  /** An id that is not a non-negative whole number. */
+  | 'bad_id';
+
+/**
+ * Input refused by the client before any request was sent: not a 400, since the ERP never
+ * saw it, so no one may be told "the ERP refused". Not retryable; no budget is spent on it.
+ */
+export class InvalidInputError extends ErpError {
+  readonly code = 'erp_invalid_input';
+  readonly retryable = false;
+  readonly audience = 'user';
+  readonly problem: InvalidInputProblem;
+
+  constructor(message: string, options: ErpErrorOptions & { problem: InvalidInputProblem }) {
+    super(message, options);
+    this.problem = options.problem;
+  }
+
+  override toLogObject(): Record<string, unknown> {
+    return { ...super.toLogObject(), problem: this.problem };
+  }
 }
 
 /** 401: the company code or access token is wrong. */

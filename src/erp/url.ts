@@ -6,7 +6,7 @@
  * `/api/getItem/..` into `/api/`. The origin and the base path come from the configured base
  * URL once; every request path is then plain string concatenation of encoded segments.
  */
-import { BadRequestError, type ErpEndpoint } from './errors.js';
+import { type ErpEndpoint, InvalidInputError } from './errors.js';
 
 export interface ErpBase {
   /** `https://erp.example.com` (scheme, host and port only). */
@@ -42,19 +42,23 @@ export function parseErpBase(baseUrl: string): ErpBase {
 export function encodePathSegment(value: string, endpoint: ErpEndpoint): string {
   const encoded = encodeText(value, endpoint);
   if (encoded === '') {
-    throw new BadRequestError(`The ${endpoint} code is empty.`, { endpoint });
+    throw new InvalidInputError(`The ${endpoint} code is empty.`, {
+      endpoint,
+      problem: 'empty_code',
+    });
   }
   return /^\.+$/.test(encoded) ? encoded.replaceAll('.', '%2E') : encoded;
 }
 
-/** `encodeURIComponent`, with broken text reported as the caller's bad input. */
+/** `encodeURIComponent`, with broken text reported as the caller's bad input (not the ERP's). */
 export function encodeText(value: string, endpoint: ErpEndpoint): string {
   try {
     return encodeURIComponent(value);
   } catch (error) {
     // A lone UTF-16 surrogate cannot be encoded as UTF-8: the input is broken text.
-    throw new BadRequestError(`The ${endpoint} input is not valid text.`, {
+    throw new InvalidInputError(`The ${endpoint} input is not valid text.`, {
       endpoint,
+      problem: 'not_text',
       cause: error,
     });
   }

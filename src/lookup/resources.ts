@@ -5,7 +5,7 @@
  * lines). The service (service.ts) and the Slack answers are generic over these.
  */
 import { z } from 'zod';
-import type { ContactType, ErpApi, ErpRef } from '../erp/api.js';
+import type { CallOptions, ContactType, ErpApi, ErpRef } from '../erp/api.js';
 import { isIdRef } from '../erp/api.js';
 import type { ErpEndpoint } from '../erp/errors.js';
 import {
@@ -33,7 +33,7 @@ export interface RecordResource<T> {
   endpoint: ErpEndpoint;
   lifetime: LifetimeKind;
   schema: z.ZodType<T>;
-  get(erp: ErpApi, ref: ErpRef): Promise<T>;
+  get(erp: ErpApi, ref: ErpRef, options?: CallOptions): Promise<T>;
   /** Every ref the same record is known under (fetched by id, it is also its code). */
   refs(record: T): ErpRef[];
 }
@@ -51,7 +51,7 @@ export interface SearchResource<Q extends { words: readonly string[] }, Row> {
   fromWords(words: string[]): Q;
   filters(query: Q): Filters;
   /** One upstream window of rows, for a normalised query. */
-  search(erp: ErpApi, query: Q, offset: number): Promise<SearchWindow<Row>>;
+  search(erp: ErpApi, query: Q, offset: number, options?: CallOptions): Promise<SearchWindow<Row>>;
 }
 
 export interface Resource<T, Q extends { words: readonly string[] }, Row> {
@@ -66,7 +66,7 @@ export const ITEMS: Resource<Item, ItemQuery, ItemSearchRow> = {
     endpoint: 'getItem',
     lifetime: 'items',
     schema: ItemSchema,
-    get: (erp, ref) => erp.getItem(ref),
+    get: (erp, ref, options) => erp.getItem(ref, options),
     refs: (item) => [{ id: item.id }, { code: item.code }],
   },
   search: {
@@ -77,14 +77,17 @@ export const ITEMS: Resource<Item, ItemQuery, ItemSearchRow> = {
     rowSchema: ItemSearchRowSchema,
     fromWords: (words) => ({ words }),
     filters: (query) => ({ category: query.category, supplier: query.supplier }),
-    search: async (erp, query, offset) => {
-      const envelope = await erp.searchItems({
-        keywords: query.words,
-        category: query.category,
-        supplier: query.supplier,
-        limit: SEARCH_WINDOW_SIZE,
-        offset,
-      });
+    search: async (erp, query, offset, options) => {
+      const envelope = await erp.searchItems(
+        {
+          keywords: query.words,
+          category: query.category,
+          supplier: query.supplier,
+          limit: SEARCH_WINDOW_SIZE,
+          offset,
+        },
+        options,
+      );
       return { rows: envelope.items, count: envelope.count };
     },
   },
@@ -97,7 +100,7 @@ export const CONTACTS: Resource<Contact, ContactQuery, ContactSearchRow> = {
     endpoint: 'getContact',
     lifetime: 'contacts',
     schema: ContactSchema,
-    get: (erp, ref) => erp.getContact(ref),
+    get: (erp, ref, options) => erp.getContact(ref, options),
     refs: (contact) => [{ id: contact.clientid }, { code: contact.code }],
   },
   search: {
@@ -108,13 +111,16 @@ export const CONTACTS: Resource<Contact, ContactQuery, ContactSearchRow> = {
     rowSchema: ContactSearchRowSchema,
     fromWords: (words) => ({ words }),
     filters: (query) => ({ type: query.type }),
-    search: async (erp, query, offset) => {
-      const envelope = await erp.searchContact({
-        keywords: query.words,
-        type: query.type satisfies ContactType | undefined,
-        limit: SEARCH_WINDOW_SIZE,
-        offset,
-      });
+    search: async (erp, query, offset, options) => {
+      const envelope = await erp.searchContact(
+        {
+          keywords: query.words,
+          type: query.type satisfies ContactType | undefined,
+          limit: SEARCH_WINDOW_SIZE,
+          offset,
+        },
+        options,
+      );
       return { rows: envelope.contacts, count: envelope.count };
     },
   },

@@ -64,6 +64,7 @@ import {
   type Lane,
   type RetryOptions,
   Upstream,
+  type UpstreamCall,
 } from './upstream.js';
 
 export interface LookupServiceOptions {
@@ -112,6 +113,12 @@ export interface LookupServiceOptions {
   random?: () => number;
   retry?: RetryOptions;
   breaker?: BreakerOptions;
+  /**
+   * Longest one ERP call may take once it has its budget slot (a cockatiel timeout; the call's
+   * AbortSignal fires and it counts as a retryable timeout). Default 8000 ms; the app passes
+   * ERP_TIMEOUT_MS.
+   */
+  callTimeoutMs?: number;
 }
 
 const HOUR = 3_600_000;
@@ -132,7 +139,8 @@ interface Spec<T> {
   lifetime: LifetimeKind;
   key: string;
   schema: z.ZodType<T>;
-  fetch: () => Promise<T>;
+  /** The ERP call; `signal` aborts when the attempt's timeout passes. */
+  fetch: UpstreamCall<T>;
   /** Other keys the same answer is known under (an item fetched by id is also its code). */
   aliases?: (data: T) => string[];
 }
@@ -191,6 +199,7 @@ class CachedLookupService implements LookupService {
       lanes: this.lanes,
       retry: options.retry,
       breaker: options.breaker,
+      callTimeoutMs: options.callTimeoutMs,
       metrics: options.metrics,
       logger: options.logger,
       now: this.now,
@@ -268,7 +277,7 @@ class CachedLookupService implements LookupService {
         lifetime: resource.lifetime,
         key: recordKey(resource, ref),
         schema: resource.schema,
-        fetch: () => resource.get(this.options.erp, ref),
+        fetch: (signal) => resource.get(this.options.erp, ref, { signal }),
         aliases: (record) => resource.refs(record).map((alias) => recordKey(resource, alias)),
       },
       options,
@@ -291,7 +300,7 @@ class CachedLookupService implements LookupService {
         lifetime: resource.lifetime,
         key: normalised.key,
         schema: windowSchema(resource.rowSchema),
-        fetch: () => resource.search(this.options.erp, normalised.query, at),
+        fetch: (signal) => resource.search(this.options.erp, normalised.query, at, { signal }),
       },
       options,
     );
@@ -460,7 +469,7 @@ class CachedLookupService implements LookupService {
 
 export interface BudgetAccess {
   lanes: Record<ErpEndpoint, Lane>;
-  call<T>(endpoint: ErpEndpoint, requester: string, fn: () => Promise<T>): Promise<T>;
+  call<T>(endpoint: ErpEndpoint, requester: string, fn: UpstreamCall<T>): Promise<T>;
   breakerState(endpoint: ErpEndpoint): 'closed' | 'open' | 'half-open';
 }
 

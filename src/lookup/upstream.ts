@@ -3,12 +3,17 @@
  * around one attempt that takes a budget slot and calls the ERP.
  *
  *   retry 429s (no delay of its own: the 429 pauses the ledger, the next attempt queues)
- *     → retry 5xx / connection failures (exponential backoff, equal jitter)
+ *     → retry 5xx / timeouts / connection failures (exponential backoff, equal jitter)
  *       → circuit breaker (consecutive failures; the ONE place its state is read from)
- *         → budget slot → ERP call (the client's own timeouts bound it)
+ *         → budget slot
+ *           → timeout (aggressive: the ERP call's AbortSignal fires and the attempt ends)
+ *             → ERP call
  *
  * The slot is taken inside the breaker, so an open breaker refuses before any budget is spent
- * or waited for, and every retry is a fresh slot (a retry is one more ERP call).
+ * or waited for, and every retry is a fresh slot (a retry is one more ERP call). The timeout
+ * sits inside the slot, so it bounds the ERP call alone, never the wait for budget; a call it
+ * ends leaves as `UnavailableError` reason `timeout`, the kind undici's own connect, headers
+ * and body timeouts produce, so retry, breaker, metrics and views treat both alike.
  */
 import {
   BrokenCircuitError,
@@ -22,12 +27,17 @@ import {
   handleWhen,
   type IPolicy,
   retry,
+  TaskCancelledError,
+  type TimeoutPolicy,
+  TimeoutStrategy,
+  timeout,
   wrap,
 } from 'cockatiel';
 import {
   ERP_ENDPOINTS,
   type ErpEndpoint,
   ErpError,
+  InvalidInputError,
   RateLimitedError,
   ServerError,
   UnavailableError,
@@ -64,6 +74,12 @@ export interface UpstreamOptions {
   lanes: Record<ErpEndpoint, Lane>;
   retry?: RetryOptions;
   breaker?: BreakerOptions;
+  /**
+   * Longest one ERP call (one attempt) may take, from the moment it has its budget slot to its
+   * last body byte. Past it the call's AbortSignal fires and the attempt fails as a retryable
+   * timeout. Default 8000 ms (ERP_TIMEOUT_MS); undici's per-phase timeouts stay beneath it.
+   */
+  callTimeoutMs?: number;
   metrics: Metrics;
   logger: AppLogger;
   now: () => number;
@@ -99,7 +115,14 @@ const SEVERITY: readonly BreakerState[] = ['open', 'half-open', 'closed'];
 interface Lanes {
   breaker: CircuitBreakerPolicy;
   policy: IPolicy;
+  /** Bounds the ERP call inside one attempt (after its budget slot). */
+  deadline: TimeoutPolicy;
 }
+
+/** The ERP call itself; `signal` aborts when the attempt's deadline passes. */
+export type UpstreamCall<T> = (signal: AbortSignal) => Promise<T>;
+
+export const DEFAULT_CALL_TIMEOUT_MS = 8000;
 
 /** What one call remembers between its attempts. */
 interface CallState {
@@ -118,7 +141,7 @@ export class Upstream {
   async call<T>(
     endpoint: ErpEndpoint,
     requester: string | undefined,
-    fn: () => Promise<T>,
+    fn: UpstreamCall<T>,
   ): Promise<T> {
     const state: CallState = { rateLimit: undefined };
     try {
@@ -146,6 +169,13 @@ export class Upstream {
 
   private compose(endpoint: ErpEndpoint): Lanes {
     const settings = this.options.retry ?? {};
+    const callTimeoutMs = this.options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS;
+    if (!Number.isFinite(callTimeoutMs) || callTimeoutMs <= 0)
+      throw new RangeError(`callTimeoutMs must be > 0, got ${callTimeoutMs}`);
+    const deadline = timeout(callTimeoutMs, TimeoutStrategy.Aggressive);
+    deadline.onTimeout(() =>
+      this.options.logger.warn({ endpoint, callTimeoutMs }, 'ERP call timed out; abandoning it'),
+    );
     const halfOpenAfter = this.options.breaker?.halfOpenAfterMs ?? 10_000;
     const breaker = circuitBreaker(handleWhen(countsAgainstBreaker), {
       halfOpenAfter,
@@ -166,24 +196,30 @@ export class Upstream {
       maxAttempts: settings.rateLimitedRetries ?? 2,
       backoff: new ConstantBackoff(0),
     });
-    return { breaker, policy: wrap(rateLimits, failures, breaker) };
+    return { breaker, policy: wrap(rateLimits, failures, breaker), deadline };
   }
 
   private async attempt<T>(
     endpoint: ErpEndpoint,
     requester: string | undefined,
-    fn: () => Promise<T>,
+    fn: UpstreamCall<T>,
     state: CallState,
   ): Promise<T> {
     const { queue, ledger } = this.options.lanes[endpoint];
     // A retry after a 429 that cannot be queued keeps the 429 as its cause.
     const slot = await queue.acquire(requester, undefined, state.rateLimit);
     try {
-      const result = await fn();
+      const result = await this.bounded(endpoint, fn);
       ledger.complete(slot);
       this.options.metrics.upstreamCalls.inc({ endpoint, outcome: 'ok' });
       return result;
     } catch (error) {
+      if (error instanceof InvalidInputError) {
+        // Refused by the client before any request: the ERP saw nothing, the slot is free.
+        ledger.cancel(slot);
+        queue.kick();
+        throw error;
+      }
       // The request may have reached the ERP: it counts against the budget.
       ledger.complete(slot);
       const outcome = error instanceof ErpError ? error.code : 'error';
@@ -191,6 +227,23 @@ export class Upstream {
       if (error instanceof RateLimitedError) {
         state.rateLimit = error;
         this.backOffRateLimited(endpoint, error);
+      }
+      throw error;
+    }
+  }
+
+  /** The ERP call under the lane's timeout policy; a deadline passed is a retryable timeout. */
+  private async bounded<T>(endpoint: ErpEndpoint, fn: UpstreamCall<T>): Promise<T> {
+    const { deadline } = this.lane(endpoint);
+    try {
+      return await deadline.execute(({ signal }) => fn(signal));
+    } catch (error) {
+      if (error instanceof TaskCancelledError) {
+        throw new UnavailableError(`ERP ${endpoint}: timed out (${error.message})`, {
+          endpoint,
+          reason: 'timeout',
+          cause: error,
+        });
       }
       throw error;
     }

@@ -7,6 +7,7 @@ import type { KnownBlock } from '@slack/types';
 import {
   AuthError,
   BadRequestError,
+  InvalidInputError,
   isErpError,
   NotFoundError,
   RateLimitedError,
@@ -33,9 +34,22 @@ const INPUT_PROBLEMS: Record<InputProblem, string> = {
   bad_offset: 'That page does not exist; search again.',
 };
 
+/**
+ * Input the ERP client refused before sending anything (search words or a code it cannot
+ * put in a URL): a problem with what was typed, never "the ERP refused".
+ */
+function invalidInputWords(error: InvalidInputError): string {
+  const searching = error.endpoint === 'searchItems' || error.endpoint === 'searchContact';
+  if (searching) {
+    return 'Those search words contain characters that cannot be searched for; retype them and try again.';
+  }
+  return INPUT_PROBLEMS.bad_ref;
+}
+
 /** User words for any error, mrkdwn-safe (nothing from the error itself is echoed). */
 export function errorToUserMessage(error: unknown): string {
   if (error instanceof InputError) return INPUT_PROBLEMS[error.problem];
+  if (error instanceof InvalidInputError) return invalidInputWords(error);
   if (error instanceof BusyError) {
     return `Lots of lookups right now; try again in ${aboutSeconds(error.expectedWaitMs)}.`;
   }

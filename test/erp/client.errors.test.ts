@@ -4,6 +4,7 @@ import {
   AuthError,
   BadRequestError,
   type ErpError,
+  InvalidInputError,
   NotFoundError,
   RateLimitedError,
   ServerError,
@@ -201,18 +202,31 @@ it('an already aborted signal rejects without reaching the ERP', async () => {
 
 describe('invalid input', () => {
   it('refuses a negative or fractional id without calling the ERP', async () => {
-    await expect(client.getItem({ id: -1 })).rejects.toBeInstanceOf(BadRequestError);
-    await expect(client.getContact({ id: 1.5 })).rejects.toBeInstanceOf(BadRequestError);
-    await expect(client.getItem({ code: '' })).rejects.toBeInstanceOf(BadRequestError);
+    await expect(client.getItem({ id: -1 })).rejects.toMatchObject({
+      code: 'erp_invalid_input',
+      problem: 'bad_id',
+    });
+    await expect(client.getContact({ id: 1.5 })).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(client.getItem({ code: '' })).rejects.toMatchObject({ problem: 'empty_code' });
     expect(server.requests).toHaveLength(0);
   });
 
   it('refuses text that cannot be encoded (a lone surrogate)', async () => {
-    await expect(client.getItem({ code: 'AB\uD800' })).rejects.toBeInstanceOf(BadRequestError);
+    await expect(client.getItem({ code: 'AB\uD800' })).rejects.toMatchObject({
+      code: 'erp_invalid_input',
+      problem: 'not_text',
+    });
     await expect(client.searchItems({ keywords: ['\uDC00'], offset: 0 })).rejects.toBeInstanceOf(
-      BadRequestError,
+      InvalidInputError,
     );
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('never reports its own refusal as the ERP refusing (400)', async () => {
+    const error = await failure(client.getItem({ code: 'AB\uD800' }));
+    expect(error).not.toBeInstanceOf(BadRequestError);
+    expect(error.retryable).toBe(false);
+    expect(error.audience).toBe('user');
   });
 
   it('refuses a base URL that is not http(s) or carries credentials', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BadRequestError } from '../../src/erp/errors.js';
+import { InvalidInputError } from '../../src/erp/errors.js';
 import { buildQuery, encodeKeywords, encodePathSegment, parseErpBase } from '../../src/erp/url.js';
 
 describe('encodePathSegment', () => {
@@ -28,9 +28,14 @@ describe('encodePathSegment', () => {
     expect(encodePathSegment(code, 'getItem')).toBe(expected);
   });
 
-  it('refuses empty and broken text as bad input', () => {
-    expect(() => encodePathSegment('', 'getContact')).toThrow(BadRequestError);
-    expect(() => encodePathSegment('\uD83D', 'getContact')).toThrow(BadRequestError);
+  it('refuses empty and broken text as local bad input, not as the ERP refusing it', () => {
+    expect(() => encodePathSegment('', 'getContact')).toThrow(
+      expect.objectContaining({ code: 'erp_invalid_input', problem: 'empty_code' }),
+    );
+    expect(() => encodePathSegment('\uD83D', 'getContact')).toThrow(InvalidInputError);
+    expect(() => encodePathSegment('\uD83D', 'getContact')).toThrow(
+      expect.objectContaining({ problem: 'not_text', endpoint: 'getContact' }),
+    );
   });
 });
 

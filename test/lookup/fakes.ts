@@ -2,7 +2,13 @@
  * An in-test ERP: counts calls, answers from a small table, and lets a test script failures
  * (`failWith`) or hold answers (`hold`) to exercise coalescing, retries and the budget.
  */
-import type { ContactSearchParams, ErpApi, ErpRef, ItemSearchParams } from '../../src/erp/api.js';
+import type {
+  CallOptions,
+  ContactSearchParams,
+  ErpApi,
+  ErpRef,
+  ItemSearchParams,
+} from '../../src/erp/api.js';
 import { isIdRef } from '../../src/erp/api.js';
 import { type ErpEndpoint, NotFoundError } from '../../src/erp/errors.js';
 import type {
@@ -95,6 +101,8 @@ export interface Call {
   endpoint: ErpEndpoint;
   at: number;
   args: unknown;
+  /** The AbortSignal the call was given (the lookup layer's timeout aborts it). */
+  signal: AbortSignal | undefined;
 }
 
 export class FakeErp implements ErpApi {
@@ -137,21 +145,21 @@ export class FakeErp implements ErpApi {
     this.gate = undefined;
   }
 
-  async getItem(ref: ErpRef): Promise<Item> {
-    await this.enter('getItem', ref);
+  async getItem(ref: ErpRef, options?: CallOptions): Promise<Item> {
+    await this.enter('getItem', ref, options);
     return itemFor(ref);
   }
 
-  async getContact(ref: ErpRef): Promise<Contact> {
-    await this.enter('getContact', ref);
+  async getContact(ref: ErpRef, options?: CallOptions): Promise<Contact> {
+    await this.enter('getContact', ref, options);
     if (isIdRef(ref) ? ref.id !== 7 : ref.code !== 'ACME01') {
       throw new NotFoundError('Contact not found', { endpoint: 'getContact', statusCode: 404 });
     }
     return makeContact();
   }
 
-  async searchItems(params: ItemSearchParams): Promise<ItemSearchEnvelope> {
-    await this.enter('searchItems', params);
+  async searchItems(params: ItemSearchParams, options?: CallOptions): Promise<ItemSearchEnvelope> {
+    await this.enter('searchItems', params, options);
     const rows = this.searchRows.slice(params.offset, params.offset + (params.limit ?? 20));
     const count = this.countMeaning === 'total' ? this.searchRows.length : rows.length;
     return {
@@ -163,8 +171,11 @@ export class FakeErp implements ErpApi {
     };
   }
 
-  async searchContact(params: ContactSearchParams): Promise<ContactSearchEnvelope> {
-    await this.enter('searchContact', params);
+  async searchContact(
+    params: ContactSearchParams,
+    options?: CallOptions,
+  ): Promise<ContactSearchEnvelope> {
+    await this.enter('searchContact', params, options);
     return {
       query: params.keywords.join('+'),
       count: 0,
@@ -174,8 +185,8 @@ export class FakeErp implements ErpApi {
     };
   }
 
-  private async enter(endpoint: ErpEndpoint, args: unknown): Promise<void> {
-    this.calls.push({ endpoint, at: Date.now(), args });
+  private async enter(endpoint: ErpEndpoint, args: unknown, options?: CallOptions): Promise<void> {
+    this.calls.push({ endpoint, at: Date.now(), args, signal: options?.signal });
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
     if (this.gate) await this.gate;
     const scripted = this.failures.get(endpoint)?.shift();

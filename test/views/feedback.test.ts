@@ -3,6 +3,7 @@ import {
   AuthError,
   BadRequestError,
   type ErpEndpoint,
+  InvalidInputError,
   NotFoundError,
   RateLimitedError,
   ServerError,
@@ -52,6 +53,21 @@ const cases: Array<[string, unknown, string]> = [
     'bad request (lookup)',
     new BadRequestError(INTERNAL, opts('getItem')),
     'The ERP refused that code; check it and try again.',
+  ],
+  [
+    'refused locally (a code that cannot go in a URL)',
+    new InvalidInputError(INTERNAL, { ...opts('getItem'), problem: 'not_text' }),
+    'That is not a code or id that can be looked up; check it and try again.',
+  ],
+  [
+    'refused locally (a bad id)',
+    new InvalidInputError(INTERNAL, { ...opts('getContact'), problem: 'bad_id' }),
+    'That is not a code or id that can be looked up; check it and try again.',
+  ],
+  [
+    'refused locally (search words that cannot be sent)',
+    new InvalidInputError(INTERNAL, { ...opts('searchItems'), problem: 'not_text' }),
+    'Those search words contain characters that cannot be searched for; retype them and try again.',
   ],
   ['auth', new AuthError(INTERNAL, opts()), 'The ERP connection is misconfigured; ask an admin.'],
   [
@@ -116,6 +132,13 @@ describe('errorToUserMessage', () => {
     expect(words).toBe(expected);
     expect(words).not.toMatch(/SECRET|https?:|599|getItem|branches\.3/);
   });
+
+  it.each(cases.filter(([, error]) => error instanceof InvalidInputError))(
+    '%s: says what was typed is the problem, never that the ERP refused it',
+    (_name, error) => {
+      expect(errorToUserMessage(error)).not.toMatch(/ERP|refused/);
+    },
+  );
 });
 
 describe('errorMessage', () => {
