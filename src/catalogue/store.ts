@@ -223,6 +223,23 @@ export class CatalogueStore {
     return undefined;
   }
 
+  /**
+   * The items, in the order first seen, whose code, description and category pass `keep`:
+   * a scan of the columns that builds only the items kept (`/stock` words read it).
+   */
+  matching(
+    keep: (code: string, description: string, category: string) => boolean,
+  ): CatalogueItem[] {
+    const kept: CatalogueItem[] = [];
+    for (let slot = 0; slot < this.codeOf.length; slot += 1) {
+      const category = this.names.name(this.categoryOf[slot] ?? 0);
+      if (keep(this.codeOf[slot] ?? '', this.descriptionOf[slot] ?? '', category)) {
+        kept.push(this.itemAt(slot));
+      }
+    }
+    return kept;
+  }
+
   /** Every item, in the order first seen; each one built as it is reached. */
   *all(): IterableIterator<CatalogueItem> {
     for (let slot = 0; slot < this.codeOf.length; slot += 1) yield this.itemAt(slot);
