@@ -27,11 +27,14 @@ export function matchItems(store: CatalogueStore, query: ItemQuery): CatalogueIt
   if (query.supplier !== undefined) return undefined;
   const whole = words.join(' ');
   const ranked: Array<{ item: CatalogueItem; rank: number }> = [];
-  for (const item of store.all()) {
-    if (categoryName !== undefined && item.category !== categoryName) continue;
+  const found = store.matching((itemCode, itemDescription, category) => {
+    if (categoryName !== undefined && category !== categoryName) return false;
+    const code = itemCode.toLowerCase();
+    const description = itemDescription.toLowerCase();
+    return words.every((w) => code.includes(w) || description.includes(w));
+  });
+  for (const item of found) {
     const code = item.code.toLowerCase();
-    const description = item.description.toLowerCase();
-    if (!words.every((w) => code.includes(w) || description.includes(w))) continue;
     const exact = code === whole || words.some((w) => code === w);
     const prefix = words.some((w) => code.startsWith(w));
     ranked.push({ item, rank: exact ? 0 : prefix ? 1 : 2 });
