@@ -1,37 +1,20 @@
-import { PassThrough } from 'node:stream';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type ConsoleOptions, runConsole } from '../../src/console/index.js';
+import type { ConsoleOptions } from '../../src/console/index.js';
 import { createLogger } from '../../src/log/logger.js';
+import { consoleSession } from './consoleSession.js';
 import { buildSmallApp, seen } from './smallApp.js';
 
 const logger = createLogger({ level: 'silent' });
 
-async function runWith(lines: string[], extra: Partial<ConsoleOptions> = {}) {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  const errorOutput = new PassThrough();
-  let text = '';
-  let errors = '';
-  output.on('data', (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-  });
-  errorOutput.on('data', (chunk: Buffer) => {
-    errors += chunk.toString('utf8');
-  });
-  const running = runConsole({
+function runWith(lines: string[], extra: Partial<ConsoleOptions> = {}) {
+  return consoleSession(lines, {
     buildApp: buildSmallApp,
-    input,
-    output,
-    errorOutput,
     color: false,
     logger,
     historyFile: false,
     timing: { quietMs: 100, lateAnswerMs: 300, timeoutMs: 8000 },
     ...extra,
   });
-  input.end(lines.map((line) => `${line}\n`).join(''));
-  const code = await running;
-  return { code, text, errors };
 }
 
 beforeEach(() => {

@@ -3,13 +3,13 @@
  * message shortcut at the prompt, "Sandbox data" on every card and list, lines wrapped to the
  * terminal, and `--json` printing only JSON to stdout (main.test.ts runs `--shortcut` too).
  */
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleAppFor, createServices, type Services } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
-import { type ConsoleOptions, runConsole } from '../../src/console/index.js';
+import type { ConsoleOptions } from '../../src/console/index.js';
 import { createLogger } from '../../src/log/logger.js';
 import { LOOK_UP_STOCK_CALLBACK_ID } from '../../src/slack/listeners/shortcuts/lookUpStock.js';
+import { consoleSession } from './consoleSession.js';
 
 const logger = createLogger({ level: 'silent' });
 let services: Services;
@@ -21,36 +21,20 @@ afterAll(async () => {
   await services?.close();
 });
 
-type Output = PassThrough & { isTTY?: boolean; columns?: number };
-
-async function session(lines: string[], extra: Partial<ConsoleOptions> = {}, columns?: number) {
-  const input = new PassThrough();
-  const output: Output = new PassThrough();
-  const errorOutput = new PassThrough();
-  if (columns) Object.assign(output, { isTTY: true, columns });
-  let text = '';
-  let errors = '';
-  output.on('data', (chunk: Buffer) => {
-    text += chunk.toString('utf8');
-  });
-  errorOutput.on('data', (chunk: Buffer) => {
-    errors += chunk.toString('utf8');
-  });
-  const running = runConsole({
-    buildApp: (transport) => consoleAppFor(services, transport),
-    input,
-    output,
-    errorOutput,
-    color: false,
-    logger,
-    historyFile: false,
-    messageShortcut: { callbackId: LOOK_UP_STOCK_CALLBACK_ID, name: 'Look up stock' },
-    timing: { quietMs: 150, lateAnswerMs: 500, timeoutMs: 20_000 },
-    ...extra,
-  });
-  input.end(lines.map((line) => `${line}\n`).join(''));
-  const code = await running;
-  return { code, text, errors };
+function session(lines: string[], extra: Partial<ConsoleOptions> = {}, columns?: number) {
+  return consoleSession(
+    lines,
+    {
+      buildApp: (transport) => consoleAppFor(services, transport),
+      color: false,
+      logger,
+      historyFile: false,
+      messageShortcut: { callbackId: LOOK_UP_STOCK_CALLBACK_ID, name: 'Look up stock' },
+      timing: { quietMs: 150, lateAnswerMs: 500, timeoutMs: 20_000 },
+      ...extra,
+    },
+    columns,
+  );
 }
 
 describe('the console on the sandbox', () => {

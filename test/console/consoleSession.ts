@@ -1,0 +1,32 @@
+/**
+ * Runs the console over in-memory streams: types `lines`, waits for it to finish, and returns
+ * its exit code with what it wrote to standard output and standard error.
+ */
+import { PassThrough } from 'node:stream';
+import { type ConsoleOptions, runConsole } from '../../src/console/index.js';
+
+type Output = PassThrough & { isTTY?: boolean; columns?: number };
+
+export async function consoleSession(
+  lines: readonly string[],
+  options: Omit<ConsoleOptions, 'input' | 'output' | 'errorOutput'>,
+  columns?: number,
+): Promise<{ code: number; text: string; errors: string }> {
+  const input = new PassThrough();
+  const output: Output = new PassThrough();
+  const errorOutput = new PassThrough();
+  // A terminal of this width, as the console sees one (it wraps lines to it).
+  if (columns) Object.assign(output, { isTTY: true, columns });
+  let text = '';
+  let errors = '';
+  output.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+  });
+  errorOutput.on('data', (chunk: Buffer) => {
+    errors += chunk.toString('utf8');
+  });
+  const running = runConsole({ ...options, input, output, errorOutput });
+  input.end(lines.map((line) => `${line}\n`).join(''));
+  const code = await running;
+  return { code, text, errors };
+}
