@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import { ACTION, type ActionBase } from '../../../views/actions.js';
 import type { ListenerDeps } from '../../deps.js';
+import { searchActionHandlers } from '../search/index.js';
 import { contactCardClick, contactPageClick, itemCardClick, itemPageClick } from './cards.js';
 import type { ClickArgs } from './click.js';
 import { revealClick } from './reveal.js';
@@ -36,8 +37,10 @@ export function actionHandlers(
  * tenth of its CPU time. The id's base picks the handler here instead.
  */
 export function registerActions(app: App, deps: ListenerDeps): void {
-  const handlers: Partial<Record<string, (args: ClickArgs) => Promise<void>>> =
-    actionHandlers(deps);
+  const handlers: Partial<Record<string, (args: ClickArgs) => Promise<void>>> = {
+    ...actionHandlers(deps),
+    ...searchActionHandlers(deps),
+  };
   const ids = new RegExp(`^(${Object.keys(handlers).join('|')})(?::\\d+)?$`);
   app.action<import('@slack/bolt').BlockAction>(
     { type: 'block_actions', action_id: ids },

@@ -1,18 +1,30 @@
 import type { App } from '@slack/bolt';
 import { SEARCH } from '../../../views/searchModal.js';
 import type { ListenerDeps } from '../../deps.js';
+import type { ClickArgs } from '../actions/click.js';
 import { appHomeOpened } from './appHome.js';
 import { categoryChosen, itemChosen, shareFromModal } from './modalActions.js';
 import { homeSearchButton, STOCK_SEARCH_CALLBACK_ID, searchShortcut } from './openSearch.js';
 import { itemSuggestions } from './suggestions.js';
 
+/**
+ * The buttons and selects of the search modal and App Home. They are answered by the one
+ * action listener of `../actions/index.ts`: every registered listener costs every request.
+ */
+export function searchActionHandlers(
+  deps: ListenerDeps,
+): Record<string, (args: ClickArgs) => Promise<void>> {
+  return {
+    [SEARCH.homeButton]: homeSearchButton(deps),
+    [SEARCH.categoryAction]: categoryChosen(deps),
+    [SEARCH.itemAction]: itemChosen(deps),
+  };
+}
+
 /** Issue 16: the "Search stock" modal, its typeahead, and App Home. */
 export function registerSearch(app: App, deps: ListenerDeps): void {
   app.shortcut({ type: 'shortcut', callback_id: STOCK_SEARCH_CALLBACK_ID }, searchShortcut(deps));
-  app.action({ type: 'block_actions', action_id: SEARCH.homeButton }, homeSearchButton(deps));
   app.options({ type: 'block_suggestion', action_id: SEARCH.itemAction }, itemSuggestions(deps));
-  app.action({ type: 'block_actions', action_id: SEARCH.categoryAction }, categoryChosen(deps));
-  app.action({ type: 'block_actions', action_id: SEARCH.itemAction }, itemChosen(deps));
   app.view({ type: 'view_submission', callback_id: SEARCH.callbackId }, shareFromModal(deps));
   app.event('app_home_opened', appHomeOpened(deps));
 }
