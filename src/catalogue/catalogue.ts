@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import { Gauge, type Registry } from 'prom-client';
 import type { ErpApi } from '../erp/api.js';
 import type { AppLogger } from '../log/logger.js';
+import { errorFields } from '../log/logger.js';
 import type { ItemQuery, LookupService } from '../lookup/types.js';
 import type { CrawlBudget } from './budget.js';
 import { CatalogueCrawler, type CrawlProgress } from './crawl.js';
@@ -180,7 +181,7 @@ export class Catalogue {
       if (snapshot) this.store.load(snapshot);
     } catch (error) {
       this.o.logger.warn(
-        { err: { name: (error as Error).name, message: (error as Error).message } },
+        { err: errorFields(error) },
         'CATALOGUE_FILE could not be read; starting with an empty index',
       );
     }
@@ -210,10 +211,7 @@ export class Catalogue {
       }
       await this.publish();
     } catch (error) {
-      this.o.logger.warn(
-        { err: { name: (error as Error).name, message: (error as Error).message } },
-        'catalogue schedule step failed',
-      );
+      this.o.logger.warn({ err: errorFields(error) }, 'catalogue schedule step failed');
     }
   }
 

@@ -16,6 +16,7 @@ import type { ErpApi, ItemSearchParams } from '../erp/api.js';
 import { BadRequestError } from '../erp/errors.js';
 import type { ItemSearchEnvelope } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
+import { errorFields } from '../log/logger.js';
 import type { CrawlBudget } from './budget.js';
 import { matchItems } from './match.js';
 import type { CatalogueStore } from './store.js';
@@ -108,10 +109,7 @@ export class CatalogueCrawler {
       pass.finished = true;
     } catch (error) {
       if (!(error instanceof Stopped)) {
-        this.o.logger.warn(
-          { err: { name: (error as Error).name, message: (error as Error).message } },
-          'catalogue crawl pass stopped early',
-        );
+        this.o.logger.warn({ err: errorFields(error) }, 'catalogue crawl pass stopped early');
       }
     } finally {
       this.running = false;

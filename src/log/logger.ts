@@ -57,6 +57,13 @@ export function scrubSecrets(text: string): string {
   return result;
 }
 
+/** The name and message of anything thrown, for a log line (`err`), without a cast. */
+export function errorFields(error: unknown): { name: string; message: string } {
+  return error instanceof Error
+    ? { name: error.name, message: error.message }
+    : { name: typeof error, message: String(error) };
+}
+
 export interface LoggerOptions {
   level?: string;
   /** Where lines go; standard output by default. Tests pass a sink to inspect every line. */

@@ -2,7 +2,9 @@
  * App Home: every `app_home_opened` on the Home tab publishes the user's view afresh (the
  * event fires on every visit and carries no "first time" flag, so this is idempotent).
  */
+
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import { errorFields } from '../../../log/logger.js';
 import { homeView } from '../../../views/home.js';
 import type { ListenerDeps } from '../../deps.js';
 
@@ -31,7 +33,7 @@ export function appHomeOpened(deps: ListenerDeps) {
     try {
       await client.views.publish({ user_id: event.user, view });
     } catch (error) {
-      deps.logger.warn({ err: { message: (error as Error).message } }, 'views.publish failed');
+      deps.logger.warn({ err: errorFields(error) }, 'views.publish failed');
     }
   };
 }

@@ -3,6 +3,7 @@
  * suggestions read), an item chosen (its fresh card shown in the modal), and the submit
  * button "Share to channel" (to everyone in the chosen conversation, or only to the user).
  */
+
 import type {
   AllMiddlewareArgs,
   BlockAction,
@@ -13,6 +14,7 @@ import type {
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { NotFoundError } from '../../../erp/errors.js';
+import { errorFields } from '../../../log/logger.js';
 import type { SlackMessage } from '../../../views/message.js';
 import {
   categoryFromValue,
@@ -49,7 +51,7 @@ async function update(
   try {
     await client.views.update({ view_id: view.id, view: modalFor(deps, metadata, extra) });
   } catch (error) {
-    deps.logger.warn({ err: { message: (error as Error).message } }, 'views.update failed');
+    deps.logger.warn({ err: errorFields(error) }, 'views.update failed');
   }
 }
 

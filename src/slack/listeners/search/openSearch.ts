@@ -3,6 +3,7 @@
  * button. The modal is built from the index alone (no ERP call), so views.open goes out at
  * once, well inside the trigger_id's 3 seconds.
  */
+
 import type {
   AllMiddlewareArgs,
   BlockAction,
@@ -12,6 +13,7 @@ import type {
 } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
+import { errorFields } from '../../../log/logger.js';
 import { checkAccess } from '../../../privacy/access.js';
 import type { ListenerDeps } from '../../deps.js';
 import { modalFor } from './common.js';
@@ -39,7 +41,7 @@ async function open(deps: ListenerDeps, client: WebClient, body: unknown): Promi
   try {
     await client.views.open({ trigger_id: parsed.data.trigger_id, view: modalFor(deps, {}) });
   } catch (error) {
-    deps.logger.warn({ err: { message: (error as Error).message } }, 'views.open failed');
+    deps.logger.warn({ err: errorFields(error) }, 'views.open failed');
   }
 }
 

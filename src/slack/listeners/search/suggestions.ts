@@ -4,8 +4,10 @@
  * keystroke of a word with 3 characters also starts one upstream search (see suggest.ts)
  * and waits for it at most 700 ms.
  */
+
 import type { AllMiddlewareArgs, BlockSuggestion, SlackOptionsMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
+import { errorFields } from '../../../log/logger.js';
 import { itemOption } from '../../../views/catalogue.js';
 import { readSearchMetadata } from '../../../views/searchModal.js';
 import type { ListenerDeps } from '../../deps.js';
@@ -39,7 +41,7 @@ export function itemSuggestions(deps: ListenerDeps) {
       });
       await ack({ options: items.map(itemOption) });
     } catch (error) {
-      deps.logger.warn({ err: { message: (error as Error).message } }, 'suggestions failed');
+      deps.logger.warn({ err: errorFields(error) }, 'suggestions failed');
       await ack({ options: [] });
     }
   };
