@@ -65,11 +65,7 @@ export function categoriesList(model: {
       more: (left) => `…and ${plural(left.length, 'more category', 'more categories')}.`,
     });
     blocks.push(...packed.sections);
-    blocks.push(
-      section(
-        'Use an id as a filter: `/stock category:2`, or with words: `/stock blue widget category:2`.',
-      ),
-    );
+    blocks.push(section('Use an id as a filter, with words: `/stock blue widget category:2`.'));
   }
   blocks.push(divider(), context(`Catalogue index: ${catalogueLine(summary)}.`));
   const text = categories

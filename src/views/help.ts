@@ -54,9 +54,12 @@ export function stockHelp(examples?: HelpExamples): SlackMessage {
         [command(`/stock ${words}`), 'search: every word must match the code or description'],
         [
           command(`/stock ${words} category:${category}`),
-          'filters `category:N` and `supplier:N`, with or without words',
+          'filters `category:N` and `supplier:N`, with words (an ERP may also take them alone)',
         ],
-        [command('/stock categories'), 'the item categories with their ids, for `category:N`'],
+        [
+          command('/stock categories'),
+          'the item categories with their ids, for `category:N` (learned in the first minutes)',
+        ],
         [command('/stock help'), 'this help'],
       ]),
     ),

@@ -9,12 +9,11 @@ import { createLogger } from '../../src/log/logger.js';
 import { createMetrics } from '../../src/lookup/metrics.js';
 import { createLookupService } from '../../src/lookup/service.js';
 import type { LookupService } from '../../src/lookup/types.js';
-import { createAuditLog } from '../../src/privacy/audit.js';
-import { createRevealPolicy } from '../../src/privacy/revealPolicy.js';
 import { ITEM_SURFACE, itemCardAnswer, safely, searchAnswer } from '../../src/slack/answers.js';
 import type { ListenerDeps } from '../../src/slack/deps.js';
 import { makeClient } from '../erp/helpers/client-factory.js';
 import { fixture, json, TestErpServer } from '../erp/helpers/test-erp-server.js';
+import { listenerDeps } from '../helpers/listenerDeps.js';
 import { allText } from '../views/inspect.js';
 
 const logger = createLogger({ level: 'silent' });
@@ -41,16 +40,7 @@ beforeAll(async () => {
     logger,
     metrics: createMetrics(),
   });
-  deps = {
-    lookup,
-    logger,
-    reveal: createRevealPolicy({ kind: 'everyone' }, { logger }),
-    audit: createAuditLog({ logger }),
-    access: { stock: { channels: [], users: [] }, contact: { channels: [], users: [] } },
-    examples: undefined,
-    now: () => new Date('2026-03-02T10:45:00Z'),
-    timing: { ackWithinMs: 200, workingAfterMs: 300 },
-  };
+  deps = listenerDeps(lookup, logger);
 });
 afterAll(async () => {
   await lookup.close();

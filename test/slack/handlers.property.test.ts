@@ -8,8 +8,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { NotFoundError, ServerError, UnexpectedDataError } from '../../src/erp/errors.js';
 import { createLogger } from '../../src/log/logger.js';
 import { BusyError, type LookupService } from '../../src/lookup/types.js';
-import { createAuditLog } from '../../src/privacy/audit.js';
-import { createRevealPolicy } from '../../src/privacy/revealPolicy.js';
 import type { ListenerDeps } from '../../src/slack/deps.js';
 import { actionHandlers } from '../../src/slack/listeners/actions/index.js';
 import { contactCommand } from '../../src/slack/listeners/commands/contact.js';
@@ -25,6 +23,7 @@ import {
   makeItemRow,
   makePage,
 } from '../helpers/builders.js';
+import { listenerDeps } from '../helpers/listenerDeps.js';
 import { blockActionsPayload } from '../helpers/slack/index.js';
 import { foreignMarkup, mrkdwnTexts } from '../views/inspect.js';
 
@@ -82,16 +81,7 @@ function fakeLookup(behaviour: Behaviour): LookupService {
 }
 
 const logger = createLogger({ level: 'silent' });
-const depsFor = (behaviour: Behaviour): ListenerDeps => ({
-  lookup: fakeLookup(behaviour),
-  logger,
-  reveal: createRevealPolicy({ kind: 'everyone' }, { logger }),
-  audit: createAuditLog({ logger }),
-  access: { stock: { channels: [], users: [] }, contact: { channels: [], users: [] } },
-  examples: undefined,
-  now: () => new Date('2026-03-02T10:45:00Z'),
-  timing: { ackWithinMs: 200, workingAfterMs: 300 },
-});
+const depsFor = (behaviour: Behaviour): ListenerDeps => listenerDeps(fakeLookup(behaviour), logger);
 
 const client = {
   users: { info: async () => ({ ok: true, user: {} }) },
