@@ -46,7 +46,6 @@ export interface CatalogueOptions {
 
 export interface CatalogueStatus {
   items: number;
-  categories: number;
   /** Share of the ERP's items held, when the ERP told us its total; else undefined. */
   coverage: number | undefined;
   /** A crawl pass reached its end recently (within two refresh periods). */
@@ -71,36 +70,40 @@ export class Catalogue {
   private loadedVersion = 0;
   private closed = false;
 
-  constructor(private readonly o: CatalogueOptions) {
-    this.now = o.now ?? Date.now;
-    this.store = o.store ?? new CatalogueStore();
-    this.share = o.redis
-      ? new RedisCatalogueShare(o.redis.client, o.redis.prefix, o.leaseMs ?? 30_000)
+  constructor(private readonly options: CatalogueOptions) {
+    this.now = options.now ?? Date.now;
+    this.store = options.store ?? new CatalogueStore();
+    this.share = options.redis
+      ? new RedisCatalogueShare(
+          options.redis.client,
+          options.redis.prefix,
+          options.leaseMs ?? 30_000,
+        )
       : undefined;
-    this.crawler = o.budget
+    this.crawler = options.budget
       ? new CatalogueCrawler({
           store: this.store,
-          budget: o.budget,
-          erp: o.erp,
-          logger: o.logger.child({ component: 'catalogue' }),
+          budget: options.budget,
+          erp: options.erp,
+          logger: options.logger.child({ component: 'catalogue' }),
           now: this.now,
           mayContinue: () => !this.closed && (this.share === undefined || this.leader),
         })
       : undefined;
     this.suggester = new Suggester({
       store: this.store,
-      lookup: o.lookup,
+      lookup: options.lookup,
       complete: () => this.isComplete(),
       waitMs: SUGGEST_WAIT_MS,
-      coverMs: o.coverMs,
+      coverMs: options.coverMs,
       now: this.now,
     });
-    if (o.registry) this.registerMetrics(o.registry);
+    if (options.registry) this.registerMetrics(options.registry);
   }
 
   /** Loads the saved file (if any) and starts the schedule. */
   start(): void {
-    this.schedule(this.o.startDelayMs ?? 15_000);
+    this.schedule(this.options.startDelayMs ?? 15_000);
   }
 
   /** One scheduling step (tests call it directly): sync, then crawl when due. */
@@ -115,7 +118,6 @@ export class Catalogue {
     const { lastFullPassAt, knownTotal } = this.store.state;
     return {
       items: this.store.size,
-      categories: this.store.categories().length,
       coverage:
         knownTotal !== undefined && knownTotal > 0
           ? Math.min(1, this.store.size / knownTotal)
@@ -162,7 +164,7 @@ export class Catalogue {
 
   isComplete(): boolean {
     const at = this.store.state.lastFullPassAt;
-    return at !== undefined && this.now() - at <= 2 * this.o.refreshMs;
+    return at !== undefined && this.now() - at <= 2 * this.options.refreshMs;
   }
 
   async close(): Promise<void> {
@@ -175,12 +177,12 @@ export class Catalogue {
 
   /** Loads CATALOGUE_FILE, once, before the first crawl. */
   async loadFile(): Promise<void> {
-    if (!this.o.file) return;
+    if (!this.options.file) return;
     try {
-      const snapshot = await loadSnapshotFile(this.o.file);
+      const snapshot = await loadSnapshotFile(this.options.file);
       if (snapshot) this.store.load(snapshot);
     } catch (error) {
-      this.o.logger.warn(
+      this.options.logger.warn(
         { err: errorFields(error) },
         'CATALOGUE_FILE could not be read; starting with an empty index',
       );
@@ -191,7 +193,7 @@ export class Catalogue {
     if (this.closed) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      void this.tick().finally(() => this.schedule(this.o.syncMs ?? 10_000));
+      void this.tick().finally(() => this.schedule(this.options.syncMs ?? 10_000));
     }, ms);
     this.timer.unref();
   }
@@ -211,13 +213,13 @@ export class Catalogue {
       }
       await this.publish();
     } catch (error) {
-      this.o.logger.warn({ err: errorFields(error) }, 'catalogue schedule step failed');
+      this.options.logger.warn({ err: errorFields(error) }, 'catalogue schedule step failed');
     }
   }
 
   private passDue(): boolean {
     const at = this.store.state.lastFullPassAt;
-    return at === undefined || this.now() - at >= this.o.refreshMs;
+    return at === undefined || this.now() - at >= this.options.refreshMs;
   }
 
   /** Renews the lease during a long pass; a lost lease stops the pass at its next search. */
@@ -233,7 +235,7 @@ export class Catalogue {
           },
         );
       },
-      (this.o.leaseMs ?? 30_000) / 3,
+      (this.options.leaseMs ?? 30_000) / 3,
     );
     timer.unref();
     return timer;
@@ -264,7 +266,7 @@ export class Catalogue {
       await this.share.publish(snapshot, version);
       this.loadedVersion = version;
     }
-    if (this.o.file) await saveSnapshotFile(this.o.file, snapshot);
+    if (this.options.file) await saveSnapshotFile(this.options.file, snapshot);
   }
 
   private registerMetrics(registry: Registry): void {

@@ -57,8 +57,6 @@ export interface CrawlerOptions {
   erp: Pick<ErpApi, 'searchItems'>;
   logger: AppLogger;
   now?: () => number;
-  /** Called after every search (metrics) and at the end of a pass (sharing, saving). */
-  onSearch?: () => void;
   /** True while this replica may crawl (the Redis lease); checked before every search. */
   mayContinue?: () => boolean;
 }
@@ -74,8 +72,8 @@ export class CatalogueCrawler {
   private readonly wakers = new Set<() => void>();
   private readonly now: () => number;
 
-  constructor(private readonly o: CrawlerOptions) {
-    this.now = o.now ?? Date.now;
+  constructor(private readonly options: CrawlerOptions) {
+    this.now = options.now ?? Date.now;
   }
 
   progress(): CrawlProgress {
@@ -98,37 +96,40 @@ export class CatalogueCrawler {
     this.running = true;
     const pass = new Pass(this.now());
     try {
-      if (this.o.store.state.wordless !== false) await this.probeWordless(pass);
-      if (this.o.store.state.wordless === true) {
+      if (this.options.store.state.wordless !== false) await this.probeWordless(pass);
+      if (this.options.store.state.wordless === true) {
         await this.probeCategories(pass, [undefined]);
       } else {
         await this.probeCategories(pass, CATEGORY_SEEDS);
         await this.widen(pass);
       }
-      this.o.store.state.lastFullPassAt = this.now();
+      this.options.store.state.lastFullPassAt = this.now();
       pass.finished = true;
     } catch (error) {
       if (!(error instanceof Stopped)) {
-        this.o.logger.warn({ err: errorFields(error) }, 'catalogue crawl pass stopped early');
+        this.options.logger.warn({ err: errorFields(error) }, 'catalogue crawl pass stopped early');
       }
     } finally {
       this.running = false;
       this.passes += 1;
     }
     this.lastPass = { searches: pass.searches, newItems: pass.newItems, finished: pass.finished };
-    this.o.logger.info({ ...this.lastPass, items: this.o.store.size }, 'catalogue crawl pass');
+    this.options.logger.info(
+      { ...this.lastPass, items: this.options.store.size },
+      'catalogue crawl pass',
+    );
     return this.lastPass;
   }
 
   private async probeWordless(pass: Pass): Promise<void> {
     try {
       const total = await this.pageToEnd(pass, { keywords: [] });
-      this.o.store.state.wordless = true;
-      if (total !== undefined) this.o.store.state.knownTotal = total;
+      this.options.store.state.wordless = true;
+      if (total !== undefined) this.options.store.state.knownTotal = total;
     } catch (error) {
       if (!(error instanceof BadRequestError)) throw error;
       // "q is required": remembered, so later passes do not spend a search asking again.
-      this.o.store.state.wordless = false;
+      this.options.store.state.wordless = false;
     }
   }
 
@@ -142,7 +143,7 @@ export class CatalogueCrawler {
         // Without words the unfiltered search already brought every item: one page names the id.
         const firstPageOnly = seed === undefined;
         await this.pageToEnd(pass, { keywords, category: id }, firstPageOnly);
-        if (this.o.store.categoryName(id) !== undefined) {
+        if (this.options.store.categoryName(id) !== undefined) {
           hit = true;
           break;
         }
@@ -154,7 +155,7 @@ export class CatalogueCrawler {
   }
 
   private everyCategoryNamed(): boolean {
-    return this.o.store.categories().every((category) => category.id !== undefined);
+    return this.options.store.categories().every((category) => category.id !== undefined);
   }
 
   /** Seeds, then description words by frequency, until searches stop bringing new items. */
@@ -174,7 +175,7 @@ export class CatalogueCrawler {
 
   private nextWord(tried: ReadonlySet<string>): string | undefined {
     const counts = new Map<string, number>();
-    for (const item of this.o.store.all()) {
+    for (const item of this.options.store.all()) {
       for (const word of item.description.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
         if (word.length >= 3 && !tried.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
       }
@@ -196,7 +197,7 @@ export class CatalogueCrawler {
     let total: number | undefined;
     for (let offset = 0; offset < MAX_OFFSET; offset += CRAWL_PAGE) {
       const envelope = await this.search(pass, { ...query, limit: CRAWL_PAGE, offset });
-      pass.newItems += this.o.store.addRows(envelope.items, this.now(), query.category);
+      pass.newItems += this.options.store.addRows(envelope.items, this.now(), query.category);
       if (envelope.count > envelope.items.length + offset) total = envelope.count;
       // A short page is the end; the count is never trusted to say there is more.
       if (envelope.items.length < CRAWL_PAGE || firstPageOnly) break;
@@ -213,7 +214,10 @@ export class CatalogueCrawler {
     query: Pick<ItemSearchParams, 'keywords' | 'category'>,
     since: number,
   ): number {
-    const matches = matchItems(this.o.store, { words: query.keywords, category: query.category });
+    const matches = matchItems(this.options.store, {
+      words: query.keywords,
+      category: query.category,
+    });
     return matches?.filter((item) => item.seenAt >= since).length ?? 0;
   }
 
@@ -222,18 +226,17 @@ export class CatalogueCrawler {
     await this.turn();
     pass.searches += 1;
     this.searches += 1;
-    const envelope = await this.o.budget.run((signal) =>
-      this.o.erp.searchItems(params, { signal }),
+    const envelope = await this.options.budget.run((signal) =>
+      this.options.erp.searchItems(params, { signal }),
     );
-    this.o.onSearch?.();
     return envelope;
   }
 
   /** Waits until the budget lets the crawl send a search: no user waiting, share not spent. */
   private async turn(): Promise<void> {
     for (;;) {
-      if (this.stopped || this.o.mayContinue?.() === false) throw new Stopped();
-      const waitMs = this.o.budget.usersWaiting() ? POLL_MS : this.o.budget.waitMs();
+      if (this.stopped || this.options.mayContinue?.() === false) throw new Stopped();
+      const waitMs = this.options.budget.usersWaiting() ? POLL_MS : this.options.budget.waitMs();
       if (waitMs <= 0) return;
       await this.sleep(Math.min(waitMs, 5_000));
     }

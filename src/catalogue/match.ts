@@ -6,6 +6,7 @@
  * (it cannot find "dget" inside "widget").
  */
 import type { ItemSearchRow } from '../erp/schemas.js';
+import { normaliseWords } from '../lookup/resources.js';
 import type { ItemQuery, Page } from '../lookup/types.js';
 import type { CatalogueItem, CatalogueStore } from './store.js';
 
@@ -16,7 +17,7 @@ export interface IndexedPage {
 }
 
 export function matchItems(store: CatalogueStore, query: ItemQuery): CatalogueItem[] | undefined {
-  const words = query.words.flatMap((w) => w.toLowerCase().split(/\s+/)).filter(Boolean);
+  const words = normaliseWords(query.words);
   let categoryName: string | undefined;
   if (query.category !== undefined) {
     categoryName = store.categoryName(query.category);

@@ -137,16 +137,12 @@ export class CatalogueStore {
   private codes: Uint32Array | undefined;
   private codesAt = -1;
   private codesBuiltAt = 0;
-  /** Bumped on every change: suggestion caches and the shared snapshot key on it. */
+  /** Bumped when a code or description changes: the sorted code list is rebuilt after it. */
   private revision = 0;
   state: CatalogueState = { lastFullPassAt: undefined, knownTotal: undefined, wordless: undefined };
 
   get size(): number {
     return this.slots.size;
-  }
-
-  get version(): number {
-    return this.revision;
   }
 
   /** Adds or refreshes search rows; returns how many were new to the index. */
@@ -451,8 +447,9 @@ export class CatalogueStore {
       const text = searchableText(item);
       if (known) this.index.update(item.id, text);
       else this.index.add(item.id, text);
+      // Figures alone (every ERP answer refreshes them) leave the code order as it is.
+      this.revision += 1;
     }
-    this.revision += 1;
     return !known;
   }
 

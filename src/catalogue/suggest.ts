@@ -6,6 +6,7 @@
  * word is covered too, unless the earlier search came back full (there may be more). Text
  * for which the index already fills the whole list costs nothing either.
  */
+import { normaliseWords } from '../lookup/resources.js';
 import type { ItemQuery, LookupService } from '../lookup/types.js';
 import type { CatalogueItem, CatalogueStore } from './store.js';
 
@@ -35,28 +36,24 @@ const MAX_REMEMBERED = 500;
 
 export class Suggester {
   private readonly searched: Searched[] = [];
-  private upstream = 0;
   private readonly now: () => number;
 
-  constructor(private readonly o: SuggesterOptions) {
-    this.now = o.now ?? Date.now;
-  }
-
-  /** Upstream searches started by suggestions so far (for the benchmark and metrics). */
-  get upstreamSearches(): number {
-    return this.upstream;
+  constructor(private readonly options: SuggesterOptions) {
+    this.now = options.now ?? Date.now;
   }
 
   async suggest(
     typed: string,
     options: { category?: number; requester?: string; limit: number },
   ): Promise<CatalogueItem[]> {
-    const text = normalise(typed);
+    const text = normaliseWords([typed]).join(' ');
     const categoryName =
-      options.category === undefined ? undefined : this.o.store.categoryName(options.category);
+      options.category === undefined
+        ? undefined
+        : this.options.store.categoryName(options.category);
     const local = () =>
-      this.o.store.suggest(text, { category: categoryName, limit: options.limit });
-    if (this.o.complete()) return local();
+      this.options.store.suggest(text, { category: categoryName, limit: options.limit });
+    if (this.options.complete()) return local();
     const known = local();
     // The index covers this text when it is complete, or already fills the whole list.
     if (known.length >= options.limit || !this.needsUpstream(text, options.category)) return known;
@@ -69,19 +66,18 @@ export class Suggester {
       at: this.now(),
     };
     this.remember(entry);
-    this.upstream += 1;
     const query: ItemQuery = {
       words,
       ...(options.category === undefined ? {} : { category: options.category }),
     };
-    const search = this.o.lookup
+    const search = this.options.lookup
       .searchItems(query, 0, { requester: options.requester })
       .then((fetched) => {
         entry.full = fetched.data.hasNext;
       })
       // A busy budget or a failing ERP leaves the answer to the index; nothing to report.
       .catch(() => undefined);
-    await waitAtMost(search, this.o.waitMs);
+    await waitAtMost(search, this.options.waitMs);
     return local();
   }
 
@@ -92,7 +88,7 @@ export class Suggester {
     const now = this.now();
     return !this.searched.some(
       (s) =>
-        now - s.at < this.o.coverMs &&
+        now - s.at < this.options.coverMs &&
         s.category === category &&
         text.startsWith(s.text) &&
         (s.words === words.length || !s.full),
@@ -103,10 +99,6 @@ export class Suggester {
     this.searched.push(entry);
     if (this.searched.length > MAX_REMEMBERED) this.searched.shift();
   }
-}
-
-function normalise(text: string): string {
-  return text.trim().toLowerCase().split(/\s+/).filter(Boolean).join(' ');
 }
 
 function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {

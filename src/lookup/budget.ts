@@ -131,10 +131,6 @@ export class BudgetQueue {
     return { ownAhead, waitMs: Math.max(0, start - now) };
   }
 
-  waiting(): number {
-    return this.waitingCount;
-  }
-
   /** Try to hand out slots now (after an enqueue, a cancelled slot or a timer). */
   kick(): void {
     if (this.pumping) {

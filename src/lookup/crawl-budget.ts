@@ -33,7 +33,7 @@ export function ledgerCrawlBudget(options: LedgerCrawlBudgetOptions): CrawlBudge
       calls.shift();
   };
   return {
-    usersWaiting: () => lane.queue.waiting() > 0,
+    usersWaiting: () => lane.queue.usersWaiting(),
     waitMs() {
       if (quota === 0) return Number.POSITIVE_INFINITY;
       const at = now();

@@ -172,5 +172,15 @@ export function checkRef(resource: RecordResource<unknown>, ref: ErpRef): void {
   if (!valid) throw new InputError('bad_ref', resource.endpoint);
 }
 
-export const windowSchema = <Row>(row: z.ZodType<Row>) =>
-  z.object({ rows: z.array(row), count: z.number().int().nonnegative() });
+const windowSchemas = new WeakMap<z.ZodType, z.ZodType<SearchWindow<unknown>>>();
+
+/** One compiled schema per row schema: zod compiles an object's parser on its first parse. */
+export function windowSchema<Row>(row: z.ZodType<Row>): z.ZodType<SearchWindow<Row>> {
+  let schema = windowSchemas.get(row);
+  if (!schema) {
+    schema = z.object({ rows: z.array(row), count: z.number().int().nonnegative() });
+    windowSchemas.set(row, schema);
+  }
+  // The map is keyed by `row`, so the schema stored for it parses rows of this type.
+  return schema as z.ZodType<SearchWindow<Row>>;
+}

@@ -92,11 +92,11 @@ export class Readiness {
   private running: Promise<void> | undefined;
   private probing = false;
 
-  constructor(private readonly o: ReadinessOptions) {
-    this.now = o.now ?? Date.now;
-    this.tickMs = o.tickMs ?? 10_000;
-    this.quietMs = o.quietMs ?? 15_000;
-    this.probeEveryMs = o.probeEveryMs ?? 60_000;
+  constructor(private readonly options: ReadinessOptions) {
+    this.now = options.now ?? Date.now;
+    this.tickMs = options.tickMs ?? 10_000;
+    this.quietMs = options.quietMs ?? 15_000;
+    this.probeEveryMs = options.probeEveryMs ?? 60_000;
   }
 
   /** Feeds one ERP call's outcome (see `observedErp`). */
@@ -142,7 +142,7 @@ export class Readiness {
    */
   check(): Promise<void> {
     this.running ??= this.runChecks()
-      .catch((error: unknown) => this.o.logger.warn({ err: error }, 'Readiness check failed'))
+      .catch((error: unknown) => this.options.logger.warn({ err: error }, 'Readiness check failed'))
       .finally(() => {
         this.running = undefined;
         this.updateGauges();
@@ -154,9 +154,9 @@ export class Readiness {
     const now = this.now();
     const quiet = this.lastAnswerAt === undefined || now - this.lastAnswerAt >= this.quietMs;
     const refused = this.erp?.value !== undefined && CONNECTION_REASONS.has(this.erp.value);
-    if (this.o.connectErp && (quiet || refused)) {
+    if (this.options.connectErp && (quiet || refused)) {
       try {
-        await this.o.connectErp();
+        await this.options.connectErp();
         // Connecting again clears a refusal; a timeout needs a real answer to clear.
         if (this.erp === undefined || refused) this.setErp(undefined);
       } catch (error) {
@@ -168,12 +168,12 @@ export class Readiness {
       this.lastProbeAt === undefined || this.now() - this.lastProbeAt >= this.probeEveryMs;
     const answeredLately =
       this.lastAnswerAt !== undefined && this.now() - this.lastAnswerAt < this.probeEveryMs;
-    if (probeDue && !answeredLately && !this.probing && this.o.budgetFree()) {
+    if (probeDue && !answeredLately && !this.probing && this.options.budgetFree()) {
       this.lastProbeAt = this.now();
       this.probing = true;
       // Not awaited: a slow ERP must not hold up the next connection checks. Its outcome
       // arrives through `observe`; a refusal by the breaker or the budget is no news.
-      void this.o
+      void this.options
         .probeErp()
         .catch(() => undefined)
         .finally(() => {
@@ -193,11 +193,11 @@ export class Readiness {
       erp: this.erpCheck(),
       credentials: this.credentialsCheck(),
     };
-    if (this.o.redis) {
-      const status = this.o.redis.status;
+    if (this.options.redis) {
+      const status = this.options.redis.status;
       checks.redis = { ok: status === 'ready', detail: status };
     }
-    if (this.o.socketMode) {
+    if (this.options.socketMode) {
       checks.slack = {
         ok: this.socket.value,
         detail: this.socket.value ? 'socket connected' : 'socket not connected',
@@ -209,7 +209,7 @@ export class Readiness {
   }
 
   private erpCheck(): CheckResult {
-    const breaker = this.o.breakerState();
+    const breaker = this.options.breakerState();
     if (breaker === 'open') return { ok: false, detail: 'circuit open' };
     if (this.erp === undefined) return { ok: false, detail: 'not checked yet' };
     const since = iso(this.erp.since);
@@ -235,9 +235,9 @@ export class Readiness {
     const wasKnown = this.erp !== undefined;
     this.erp = { value: reason, since: this.now() };
     if (reason !== undefined) {
-      this.o.logger.warn({ reason }, 'Readiness: the ERP is unreachable');
+      this.options.logger.warn({ reason }, 'Readiness: the ERP is unreachable');
     } else if (wasKnown) {
-      this.o.logger.info('Readiness: the ERP is reachable again');
+      this.options.logger.info('Readiness: the ERP is reachable again');
     }
     this.updateGauges();
   }
@@ -246,13 +246,13 @@ export class Readiness {
     if (this.credentials?.value === value) return;
     this.credentials = { value, since: this.now() };
     if (value !== 'accepted') {
-      this.o.logger.error({ code: value }, 'Readiness: the ERP refused the credentials');
+      this.options.logger.error({ code: value }, 'Readiness: the ERP refused the credentials');
     }
     this.updateGauges();
   }
 
   private updateGauges(): void {
-    const metrics = this.o.metrics;
+    const metrics = this.options.metrics;
     if (!metrics) return;
     const report = this.evaluate();
     metrics.ready.set(report.status === 'ready' ? 1 : 0);

@@ -4,7 +4,7 @@
  */
 import type { ItemQuery } from '../lookup/types.js';
 import { SEARCH_PAGE_SIZE } from '../lookup/types.js';
-import { categoriesList, indexedSearchNotice } from '../views/catalogue.js';
+import { categoriesList, indexedSearchNotice, NO_CATALOGUE } from '../views/catalogue.js';
 import type { SlackMessage } from '../views/message.js';
 import { itemSearchList } from '../views/searchLists.js';
 import type { ListenerDeps } from './deps.js';
@@ -14,13 +14,7 @@ export async function categoriesAnswer(deps: ListenerDeps): Promise<SlackMessage
   const status = catalogue?.status();
   return categoriesList({
     categories: catalogue?.categories() ?? [],
-    summary: status ?? {
-      items: 0,
-      complete: false,
-      coverage: undefined,
-      lastFullPassAt: undefined,
-      crawling: false,
-    },
+    summary: status ?? NO_CATALOGUE,
     now: deps.now(),
   });
 }

@@ -20,6 +20,7 @@ import {
 } from '@slack/bolt';
 import { z } from 'zod';
 import type { AppLogger } from '../log/logger.js';
+import { errorFields } from '../log/logger.js';
 
 /** Slack's own rule: a request more than five minutes away from our clock is refused. */
 export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
@@ -77,7 +78,7 @@ export function guardedRequestListener(bolt: RequestListener, options: GuardOpti
       },
       (error: unknown) => {
         options.onRefused?.('internal');
-        logger.error({ err: describe(error) }, 'could not screen a Slack request');
+        logger.error({ err: errorFields(error) }, 'could not screen a Slack request');
         answer(res, 500);
       },
     );
@@ -93,7 +94,7 @@ function passOn(
   try {
     bolt(req, res);
   } catch (error) {
-    logger.error({ err: describe(error) }, 'Bolt could not take a Slack request');
+    logger.error({ err: errorFields(error) }, 'Bolt could not take a Slack request');
     answer(res, 500);
   }
 }
@@ -216,8 +217,4 @@ function answer(res: ServerResponse, status: number): void {
   if (res.headersSent) return;
   res.writeHead(status);
   res.end();
-}
-
-function describe(error: unknown): Record<string, unknown> {
-  return error instanceof Error ? { name: error.name, message: error.message } : { error };
 }

@@ -60,3 +60,12 @@ export interface Actor {
   teamId: string | undefined;
   channelId: string | undefined;
 }
+
+/** Slack Web API errors carry their code in `data.error`. */
+const SlackApiFailure = z.object({ data: z.object({ error: z.string() }) });
+
+/** The Slack error code of a failed Web API call (`not_in_channel`, …), if any. */
+export function slackErrorCode(error: unknown): string | undefined {
+  const parsed = SlackApiFailure.safeParse(error);
+  return parsed.success ? parsed.data.data.error : undefined;
+}

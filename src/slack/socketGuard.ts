@@ -12,6 +12,7 @@
 import type { SocketModeReceiver } from '@slack/bolt';
 import { z } from 'zod';
 import type { AppLogger } from '../log/logger.js';
+import { errorFields } from '../log/logger.js';
 import { boltCanRead } from './guard.js';
 
 type SocketModeClient = SocketModeReceiver['client'];
@@ -77,7 +78,7 @@ export function guardSocketClient(client: SocketModeClient, options: SocketGuard
           .then(() => handler(data, isBinary))
           .catch((error: unknown) => {
             options.logger.error(
-              { err: error instanceof Error ? { name: error.name, message: error.message } : {} },
+              { err: errorFields(error) },
               'Socket Mode client failed on a message',
             );
           });

@@ -28,6 +28,15 @@ export interface CatalogueSummary {
   crawling: boolean;
 }
 
+/** What is shown before the app has a catalogue index at all. */
+export const NO_CATALOGUE: CatalogueSummary = {
+  items: 0,
+  complete: false,
+  coverage: undefined,
+  lastFullPassAt: undefined,
+  crawling: false,
+};
+
 /** "2,000 items, complete as of 10:04 (3 min ago)" or "412 items so far, crawl running". */
 export function catalogueLine(summary: CatalogueSummary): string {
   const items = plural(summary.items, 'item');

@@ -8,24 +8,15 @@
  * user is told what to do.
  */
 import type { RespondArguments } from '@slack/bolt';
-import { z } from 'zod';
 import { errorMessage, shareConfirmation } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { cannotShareMessage } from '../../../views/share.js';
 import { contactCardAnswer, itemCardAnswer, logFailure } from '../../answers.js';
 import { privateReply, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
-import type { Actor } from '../../payloads.js';
+import { type Actor, slackErrorCode } from '../../payloads.js';
 import { itemRequestOf, refOf } from './cards.js';
 import { acceptClick, type ClickArgs } from './click.js';
-
-/** Slack Web API errors carry their code in `data.error`. */
-const SlackApiFailure = z.object({ data: z.object({ error: z.string() }) });
-
-function slackErrorCode(error: unknown): string | undefined {
-  const parsed = SlackApiFailure.safeParse(error);
-  return parsed.success ? parsed.data.data.error : undefined;
-}
 
 async function postForEveryone(
   deps: ListenerDeps,

@@ -5,6 +5,7 @@
 
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { errorFields } from '../../../log/logger.js';
+import { NO_CATALOGUE } from '../../../views/catalogue.js';
 import { homeView } from '../../../views/home.js';
 import type { ListenerDeps } from '../../deps.js';
 
@@ -20,13 +21,7 @@ export function appHomeOpened(deps: ListenerDeps) {
       sandbox: status?.sandbox ?? false,
       breaker: status?.breaker ?? 'closed',
       budgets: status?.endpoints ?? [],
-      catalogue: catalogue ?? {
-        items: 0,
-        complete: false,
-        coverage: undefined,
-        lastFullPassAt: undefined,
-        crawling: false,
-      },
+      catalogue: catalogue ?? NO_CATALOGUE,
       recent: (await deps.recent?.list(event.user)) ?? [],
       now: deps.now(),
     });

@@ -24,13 +24,7 @@ export function modalFor(
   return searchModal({
     categories: deps.catalogue?.categories() ?? [],
     metadata,
-    sandbox: deps.erpStatus?.().sandbox ?? false,
+    sandbox: deps.display?.sandbox ?? false,
     ...extra,
   });
-}
-
-/** The Slack error code of a failed Web API call (`not_in_channel`, …), if any. */
-export function slackErrorCode(error: unknown): string | undefined {
-  const data = (error as { data?: { error?: unknown } } | undefined)?.data;
-  return typeof data?.error === 'string' ? data.error : undefined;
 }

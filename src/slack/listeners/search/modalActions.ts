@@ -15,6 +15,7 @@ import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { NotFoundError } from '../../../erp/errors.js';
 import { errorFields } from '../../../log/logger.js';
+import { errorMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import {
   categoryFromValue,
@@ -24,9 +25,10 @@ import {
   SEARCH_ERRORS,
   type SearchMetadata,
 } from '../../../views/searchModal.js';
-import { itemCardAnswer, safely } from '../../answers.js';
+import { itemCardAnswer, logFailure, safely } from '../../answers.js';
 import type { ListenerDeps } from '../../deps.js';
-import { modalFor, slackErrorCode, UserPayload, ViewPayload } from './common.js';
+import { slackErrorCode } from '../../payloads.js';
+import { modalFor, UserPayload, ViewPayload } from './common.js';
 
 type ActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -90,9 +92,7 @@ export function itemChosen(deps: ListenerDeps) {
       await update(deps, client, action.view, metadata, { card });
     } catch (error) {
       const notice =
-        error instanceof NotFoundError
-          ? itemNotFoundNotice(code)
-          : (await safely(deps, 'search modal card', () => Promise.reject(error))).text;
+        error instanceof NotFoundError ? itemNotFoundNotice(code) : failureText(deps, error);
       await update(deps, client, action.view, { ...action.metadata }, { notice });
     }
   };
@@ -159,4 +159,10 @@ export function shareFromModal(deps: ListenerDeps) {
       });
     }
   };
+}
+
+/** The words for a card that could not be shown, logged as every failed answer is. */
+function failureText(deps: ListenerDeps, error: unknown): string {
+  logFailure(deps, 'search modal card', error);
+  return errorMessage(error).text;
 }
