@@ -138,7 +138,7 @@ interface Guards {
 
 const EVENTS_PATH = '/slack/events';
 
-/** Bolt's HTTP receiver behind `guard.ts` (Bolt still verifies each signature itself too). */
+/** Bolt's HTTP receiver behind `guard.ts`, which checks each signature once for both. */
 function guardedHttpReceiver(
   transport: Extract<SlackTransport, { kind: 'http' }>,
   customRoutes: CustomRoute[],
@@ -150,6 +150,8 @@ function guardedHttpReceiver(
     port: transport.port,
     customRoutes,
     logger: guards.boltLogger,
+    // guard.ts has checked the signature of everything that reaches Bolt's endpoint.
+    signatureVerification: false,
     // Bolt answers 500 when it cannot read a body (an `event` that is a string, no `user`).
     // Its messages quote the body, so only the error's class is logged.
     processEventErrorHandler: async (args) => {

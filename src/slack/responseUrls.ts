@@ -87,6 +87,14 @@ export function createResponseUrlGuard(options: ResponseUrlGuardOptions): Respon
     const origin = originOf(url);
     return origin !== undefined && allowed.has(origin);
   };
+  // An allowed origin and a slash: no other origin's URL can begin so.
+  const prefixes = [...allowed].flatMap((origin) => (origin ? [`${origin}/`] : []));
+  /** The usual event: one response_url, Slack's own. Nothing to remember, no parse. */
+  const plainlyAllowed = (body: Record<string, unknown>) =>
+    body.response_urls === undefined &&
+    (body.response_url === undefined ||
+      (typeof body.response_url === 'string' &&
+        prefixes.some((prefix) => (body.response_url as string).startsWith(prefix))));
   // A response_url lives 30 minutes; so may the memory of where its answer should go.
   const targets = new LRUCache<string, Target>({ max: 2000, ttl: 30 * 60 * 1000 });
   let client: ChatApi | undefined;
@@ -135,6 +143,9 @@ export function createResponseUrlGuard(options: ResponseUrlGuardOptions): Respon
   return {
     fetch: guardedFetch,
     screen(event) {
+      if (typeof event.body !== 'object' || event.body === null || plainlyAllowed(event.body)) {
+        return;
+      }
       const body = Addressed.safeParse(event.body);
       if (!body.success) return;
       const fields = body.data;

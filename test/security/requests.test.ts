@@ -4,7 +4,7 @@
  * `null` inside the Socket Mode client, timestamps from the future were accepted, and any
  * response_url was trusted.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, encodeState } from '../../src/views/actions.js';
@@ -14,6 +14,7 @@ import {
   blockActionsPayload,
   interactionForm,
   postToSlackApp,
+  signSlackRequest,
   slashCommandForm,
 } from '../helpers/slack/index.js';
 import { failOnEscapedRejections, stockOverSocket } from './helpers.js';
@@ -70,6 +71,69 @@ describe('over HTTP', () => {
     expect((await signed(body, undefined, now - 6 * 60)).status).toBe(401);
     expect(run.sandbox.stats().requests.getItem ?? 0).toBe(before);
     expect((await signed(body, undefined, now + 60)).status).toBe(200);
+  });
+
+  /** A raw HTTP request: fetch would tidy the target (`..`, absolute form) before sending. */
+  const rawPost = (target: string, body: string, headers: Record<string, string>) =>
+    new Promise<number>((resolve, reject) => {
+      const url = new URL(run.baseUrl);
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: 'POST',
+          path: target,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+
+  it('checks every signature before Bolt, on every spelling of the endpoint, and runs nothing unsigned', async () => {
+    const body = slashCommandForm({
+      command: '/stock',
+      text: 'WIDGET-9',
+      response_url: run.slack.responseUrl(),
+    });
+    const refusedBefore = run.logLines.filter((line) => line.includes('bad_signature')).length;
+    const forged = signSlackRequest(`${SIGNING_SECRET}-forged`, body);
+    const signed = signSlackRequest(SIGNING_SECRET, body);
+    // The signature covers the timestamp: the same signature under another one is refused.
+    const later = String(Number(signed['x-slack-request-timestamp']) + 1);
+    for (const target of ['/slack/events', '/x/../slack/events', 'http://evil/slack/events']) {
+      expect(await rawPost(target, body, {}), `${target} unsigned`).toBe(401);
+      expect(await rawPost(target, body, { ...forged }), `${target} forged`).toBe(401);
+      expect(
+        await rawPost(target, body, { ...signed, 'x-slack-request-timestamp': later }),
+        `${target} re-timed`,
+      ).toBe(401);
+      expect(await rawPost(target, body, { ...signed }), `${target} signed`).toBe(200);
+    }
+    const refused = run.logLines.filter((line) => line.includes('bad_signature')).length;
+    expect(refused - refusedBefore).toBe(9);
+  });
+
+  it("answers Slack's unsigned ssl_check with 200 and drops a command smuggled along with it", async () => {
+    const command = slashCommandForm({
+      command: '/stock',
+      text: 'SMUGGLED-1',
+      response_url: run.slack.responseUrl(),
+    });
+    const before = run.sandbox.stats().requests.getItem ?? 0;
+    const reply = await postToSlackApp(run.eventsUrl, `ssl_check=1&${command}`, {
+      signingSecret: SIGNING_SECRET,
+      unsigned: true,
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toBe('');
+    await settle();
+    expect(run.sandbox.stats().requests.getItem ?? 0).toBe(before);
+    expect(run.sandbox.stats().requests.searchItems ?? 0).toBe(0);
   });
 
   describe('response_url', () => {

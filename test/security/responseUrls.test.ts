@@ -109,4 +109,19 @@ describe('response_url allow-list', () => {
       args: { channel: 'C2', text: 'shared' },
     });
   });
+
+  it('remembers look-alikes of the allowed origins, which the quick check must not wave through', async () => {
+    const { guard, posted } = setup();
+    const lookAlikes = [
+      'https://hooks.slack.com.evil.example/r',
+      'https://hooks.slack.com@evil.example/r',
+      'http://127.0.0.1:40100/r',
+      'https://evil.example/https://hooks.slack.com/',
+    ];
+    for (const [i, url] of lookAlikes.entries()) {
+      guard.screen(event({ response_url: url, user_id: `U${i}`, channel_id: `C${i}` }));
+      await send(guard, url, { response_type: 'ephemeral', text: 'details' });
+    }
+    expect(posted.map((post) => post.args.user)).toEqual(['U0', 'U1', 'U2', 'U3']);
+  });
 });
