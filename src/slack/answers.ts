@@ -15,13 +15,13 @@ import {
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { contactCard } from '../views/contactCard.js';
 import { errorMessage, noticeMessage } from '../views/feedback.js';
-import { itemCard } from '../views/itemCard.js';
 import type { SlackMessage } from '../views/message.js';
 import { notFoundNotice } from '../views/notFound.js';
 import { progressMessage, type WorkSubject } from '../views/progress.js';
 import { contactSearchList, itemSearchList, type ListModel } from '../views/searchLists.js';
 import { indexedSearchAnswer } from './catalogueAnswers.js';
 import type { ListenerDeps } from './deps.js';
+import { drawnItemCard } from './drawnCards.js';
 import type { Actor } from './payloads.js';
 
 export interface ItemCardRequest {
@@ -83,7 +83,7 @@ export async function itemCardAnswer(
 ): Promise<SlackMessage> {
   const fetched = await deps.lookup.getItem(request.ref, lookupOptions(actor, request.refresh));
   deps.recent?.record(actor.userId, fetched.data.code);
-  return itemCard({
+  return drawnItemCard({
     ...deps.display,
     item: fetched.data,
     freshness: fetched.freshness,

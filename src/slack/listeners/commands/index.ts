@@ -11,6 +11,10 @@ const COMMAND_LISTENERS = {
 /** The slash commands of PRODUCT.md; both manifests declare the same (a test checks). */
 export const COMMANDS = Object.keys(COMMAND_LISTENERS) as Array<keyof typeof COMMAND_LISTENERS>;
 
+/** One Bolt listener for both commands: every registered listener costs every request. */
 export function registerCommands(app: App, deps: ListenerDeps): void {
-  for (const command of COMMANDS) app.command(command, COMMAND_LISTENERS[command](deps));
+  const listeners = new Map(COMMANDS.map((name) => [name, COMMAND_LISTENERS[name](deps)]));
+  app.command(new RegExp(`^(${COMMANDS.join('|')})$`), async (args) => {
+    await listeners.get(args.command.command as (typeof COMMANDS)[number])?.(args);
+  });
 }

@@ -4,7 +4,7 @@ import type { ListenerDeps } from '../../deps.js';
 import type { ClickArgs } from '../actions/click.js';
 import { appHomeOpened } from './appHome.js';
 import { categoryChosen, itemChosen, shareFromModal } from './modalActions.js';
-import { homeSearchButton, STOCK_SEARCH_CALLBACK_ID, searchShortcut } from './openSearch.js';
+import { homeSearchButton } from './openSearch.js';
 import { itemSuggestions } from './suggestions.js';
 
 /**
@@ -21,9 +21,11 @@ export function searchActionHandlers(
   };
 }
 
-/** Issue 16: the "Search stock" modal, its typeahead, and App Home. */
+/**
+ * Issue 16: the "Search stock" modal's typeahead and submission, and App Home. Its shortcut
+ * shares the one shortcut listener of `../shortcuts/index.ts`.
+ */
 export function registerSearch(app: App, deps: ListenerDeps): void {
-  app.shortcut({ type: 'shortcut', callback_id: STOCK_SEARCH_CALLBACK_ID }, searchShortcut(deps));
   app.options({ type: 'block_suggestion', action_id: SEARCH.itemAction }, itemSuggestions(deps));
   app.view({ type: 'view_submission', callback_id: SEARCH.callbackId }, shareFromModal(deps));
   app.event('app_home_opened', appHomeOpened(deps));

@@ -1,0 +1,50 @@
+/**
+ * Item cards already drawn. A cached lookup hands back the same `item` object until the item
+ * is fetched again, so a popular item's card is drawn once per state, not once per request
+ * (drawing was a sixth of a cached /stock's CPU time). The views stay pure functions; this
+ * only remembers their answers.
+ *
+ * Bounded by count: a card is at most about 12,000 characters (the views' budgets in
+ * itemParts.ts), typically 3,000, so 256 cards hold about 2 MiB. An entry is used only for
+ * the very `item` object it was drawn from: a new fetch is always drawn afresh.
+ */
+import { LRUCache } from 'lru-cache';
+import type { Item } from '../erp/schemas.js';
+import { type ItemCardModel, itemCard } from '../views/itemCard.js';
+import type { SlackMessage } from '../views/message.js';
+
+const drawn = new LRUCache<string, { item: Item; card: SlackMessage }>({ max: 256 });
+
+export function drawnItemCard(model: ItemCardModel): SlackMessage {
+  const key = cardKey(model);
+  const known = drawn.get(key);
+  if (known?.item === model.item) return known.card;
+  const card = itemCard(model);
+  drawn.set(key, { item: model.item, card });
+  return card;
+}
+
+/**
+ * Everything a card depends on besides the item object (the model's `now` is not shown).
+ * Typed over the model's keys: a new field must be added here too, or this fails to compile.
+ */
+function cardKey(model: ItemCardModel): string {
+  const { freshness } = model;
+  const parts: Record<Exclude<keyof ItemCardModel, 'item' | 'now'>, unknown> = {
+    freshness: [
+      freshness.fetchedAt.getTime(),
+      freshness.fromCache,
+      freshness.stale,
+      freshness.staleBecause,
+    ],
+    sandbox: model.sandbox,
+    shareCost: model.shareCost,
+    path: model.path,
+    pathPages: model.pathPages,
+    branchView: model.branchView,
+    branchPage: model.branchPage,
+    bomPage: model.bomPage,
+    shared: model.shared,
+  };
+  return `${model.item.code}\n${JSON.stringify(parts)}`;
+}
