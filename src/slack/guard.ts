@@ -15,6 +15,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { parse as parseForm } from 'node:querystring';
 import {
   type BufferedIncomingMessage,
   defaultBodyLimit,
@@ -110,8 +111,10 @@ async function screen(req: IncomingMessage, options: GuardOptions): Promise<Verd
     return tooLarge ? refuse(413, 'too_large') : refuse(400, 'unreadable');
   }
   const text = buffered.rawBody.toString();
+  // Parsed once, as Bolt's parseHTTPRequestBody parses it (querystring, then `payload`).
+  const form = isFormBody(req) ? parseForm(text) : undefined;
   // Slack's unsigned SSL check: Bolt answers it; nothing smuggled along with it goes on.
-  if (isFormBody(req) && new URLSearchParams(text).get('ssl_check') === '1') {
+  if (form?.ssl_check === '1') {
     buffered.rawBody = Buffer.from('ssl_check=1');
     return { pass: true };
   }
@@ -130,7 +133,11 @@ async function screen(req: IncomingMessage, options: GuardOptions): Promise<Verd
 
   let body: unknown;
   try {
-    body = HTTPModuleFunctions.parseHTTPRequestBody(buffered);
+    body = form
+      ? typeof form.payload === 'string'
+        ? JSON.parse(form.payload)
+        : form
+      : JSON.parse(text);
   } catch {
     // Bolt answers a body it cannot parse with 400 itself, without crashing.
     return { pass: true };
@@ -173,6 +180,8 @@ function isEndpoint(endpoints: readonly string[], target = '/'): boolean {
 
 /** Whether Bolt can route this body without throwing (the Socket Mode guard uses it too). */
 export function boltCanRead(body: unknown): boolean {
+  // A body without any field the schema looks at (a slash command) passes it trivially.
+  if (isRecord(body) && !Object.keys(body).some((key) => SCHEMA_FIELDS.has(key))) return true;
   return BoltReadable.safeParse(body).success;
 }
 
@@ -209,6 +218,20 @@ const BoltReadable = z
     return !(body.type === 'view_submission' || body.type === 'view_closed') || isRecord(body.view);
   });
 
+/** The fields BoltReadable checks, bar `command` (which alone makes any body readable). */
+const SCHEMA_FIELDS = new Set([
+  'type',
+  'name',
+  'event',
+  'authorizations',
+  'team',
+  'enterprise',
+  'user',
+  'channel',
+  'view',
+  'actions',
+]);
+
 const INTERACTIONS = new Set([
   'block_suggestion',
   'dialog_submission',
@@ -229,7 +252,7 @@ function readableEvent(event: Record<string, unknown>): boolean {
   );
 }
 
-function isRecord(value: unknown): boolean {
+function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
