@@ -41,8 +41,10 @@ export function createRecentLookups(redis?: { client: Redis; prefix: string }): 
   const memory = new LRUCache<string, string[]>({ max: 10_000, ttl: TTL_MS });
   return {
     record(userId, code) {
-      const codes = (memory.get(userId) ?? []).filter((known) => known !== code);
-      memory.set(userId, [code, ...codes].slice(0, KEEP));
+      const known = memory.get(userId, { updateAgeOnGet: true }) ?? [];
+      // The same code again (a user checking one item over and over): nothing moves.
+      if (known[0] === code) return;
+      memory.set(userId, [code, ...known.filter((other) => other !== code)].slice(0, KEEP));
     },
     list: async (userId) => memory.get(userId) ?? [],
   };
