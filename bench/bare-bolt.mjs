@@ -3,6 +3,7 @@
  * signature check, the same Web API start-up call and the same /healthz route as ours, that
  * answers every /stock with a constant. Plain JavaScript, so nothing compiles at start.
  */
+import { readFileSync } from 'node:fs';
 import bolt from '@slack/bolt';
 
 const { App, LogLevel } = bolt;
@@ -24,8 +25,13 @@ const app = new App({
     },
   ],
 });
+// BENCH_BARE_CARD names a JSON file: answer that (one of our cards) instead, to tell what the
+// card's size costs from what our code costs.
+const answer = process.env.BENCH_BARE_CARD
+  ? JSON.parse(readFileSync(process.env.BENCH_BARE_CARD, 'utf8'))
+  : { response_type: 'ephemeral', text: 'WIDGET-9: 42 in stock' };
 app.command('/stock', async ({ ack }) => {
-  await ack({ response_type: 'ephemeral', text: 'WIDGET-9: 42 in stock' });
+  await ack(answer);
 });
 await app.init();
 await app.start();

@@ -131,11 +131,17 @@ function safeStringify(value: unknown): string {
 /** Bolt's logger interface over our pino logger, so that Bolt's lines get the same scrubbing. */
 export function toBoltLogger(logger: AppLogger): BoltLogger {
   let child = logger.child({ component: 'bolt' });
+  // Bolt logs at debug on every acknowledgement: join its parts only for a line that is kept.
+  const line =
+    (level: 'debug' | 'info' | 'warn' | 'error') =>
+    (...msgs: unknown[]): void => {
+      if (child.isLevelEnabled(level)) child[level](...joinMessage(msgs));
+    };
   return {
-    debug: (...msgs) => child.debug(...joinMessage(msgs)),
-    info: (...msgs) => child.info(...joinMessage(msgs)),
-    warn: (...msgs) => child.warn(...joinMessage(msgs)),
-    error: (...msgs) => child.error(...joinMessage(msgs)),
+    debug: line('debug'),
+    info: line('info'),
+    warn: line('warn'),
+    error: line('error'),
     setLevel: (level) => {
       child.level = fromBolt[level];
     },
