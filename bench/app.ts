@@ -3,6 +3,8 @@
  * this process the way `npm start` starts them, both behind Bolt's HTTP receiver with the same
  * signature check, measured in turns (ABAB) so the machine's other load falls on both alike.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Pool } from 'undici';
 import { type RunningSandbox, startSandbox } from '../src/sandbox/index.js';
 import { startErpStub } from './erpStub.js';
@@ -21,6 +23,8 @@ import { percentile, seeded } from './workload.js';
 
 export interface AppSectionOptions {
   quick: boolean;
+  /** Where the bench writes its files (bench/results/). */
+  resultsDir: string;
   ours: AppCommand;
   bare: AppCommand;
   progress: (line: string) => void;
@@ -37,6 +41,11 @@ export interface AppFigures {
     loaderMs: { ours: number; bare: number };
   };
   cpuPerRequest: { oursMs: number; bareMs: number; ratio: number };
+  /**
+   * The same bare Bolt app acknowledging with our card (its JSON taken from our own answer):
+   * what answering with a card of that size costs Bolt and Node, whatever the code behind it.
+   */
+  cardFloor: { rps: number; cpuMs: number; throughputRatio: number; cpuRatio: number };
   idleRssMiB: { ours: number; bare: number; processes: number };
   coldStartMs: { ours: number; bare: number; ratio: number };
   peak: {
@@ -201,7 +210,7 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
     }
     if (!oursApp || !bareApp) throw new Error('no app left running');
 
-    // Cached /stock throughput and CPU per request, ABAB.
+    // Cached /stock throughput and CPU per request, ABAB (and C: bare Bolt sending our card).
     const oursPool = appPool(oursApp.port, 16);
     const barePool = appPool(bareApp.port, 16);
     const responseUrl = slack.responseUrl('throughput');
@@ -210,19 +219,24 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
     // Warm up both (JIT, the cache entry) before measuring.
     await loadPhase(oursApp, oursPool, 1, sample, responseUrl, oursOk);
     await loadPhase(bareApp, barePool, 1, sample, responseUrl, bareOk);
-    const phases = { ours: [] as Phase[], bare: [] as Phase[] };
+    const cardFile = join(options.resultsDir, 'card.json');
+    mkdirSync(options.resultsDir, { recursive: true });
+    writeFileSync(cardFile, (await post(oursPool, signedStock(sample, responseUrl))).body);
+    const cardApp = await startApp(bare, port(), { ...slackEnv, BENCH_BARE_CARD: cardFile });
+    const cardPool = appPool(cardApp.port, 16);
+    await loadPhase(cardApp, cardPool, 1, sample, responseUrl, oursOk);
+    const phases = { ours: [] as Phase[], bare: [] as Phase[], card: [] as Phase[] };
     const seconds = quick ? 2 : 6;
     for (let round = 0; round < (quick ? 2 : 3); round += 1) {
       phases.ours.push(await loadPhase(oursApp, oursPool, seconds, sample, responseUrl, oursOk));
       phases.bare.push(await loadPhase(bareApp, barePool, seconds, sample, responseUrl, bareOk));
+      phases.card.push(await loadPhase(cardApp, cardPool, seconds, sample, responseUrl, oursOk));
       progress(
-        `  throughput round ${round + 1}: ours ${phases.ours.at(-1)?.rps.toFixed(0)}/s, bare ${phases.bare.at(-1)?.rps.toFixed(0)}/s`,
+        `  throughput round ${round + 1}: ours ${phases.ours.at(-1)?.rps.toFixed(0)}/s, bare ${phases.bare.at(-1)?.rps.toFixed(0)}/s, bare sending our card ${phases.card.at(-1)?.rps.toFixed(0)}/s`,
       );
     }
-    await oursPool.close();
-    await barePool.close();
-    await oursApp.stop();
-    await bareApp.stop();
+    for (const pool of [oursPool, barePool, cardPool]) await pool.close();
+    for (const app of [oursApp, bareApp, cardApp]) await app.stop();
     const sum = (list: Phase[], pick: (phase: Phase) => number) =>
       list.reduce((total, phase) => total + pick(phase), 0);
     const oursRps = median(phases.ours.map((p) => p.rps));
@@ -231,8 +245,8 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
     const bareCpu = median(phases.bare.map((p) => p.cpuMsPerRequest));
     // Each round's pair ran back to back, under much the same load: the median of the pairs'
     // ratios is steadier than the ratio of medians taken at different moments.
-    const pairRatio = (pick: (phase: Phase) => number) =>
-      median(phases.ours.map((ours, i) => pick(ours) / pick(phases.bare[i] ?? ours)));
+    const pairRatio = (pick: (phase: Phase) => number, against = phases.bare) =>
+      median(phases.ours.map((ours, i) => pick(ours) / pick(against[i] ?? ours)));
 
     const burst = await burstRun(ours, slack, sandbox, slackEnv, progress);
     const peak = await peakRun(ours, quick, slack, stub, sandbox, slackEnv, progress);
@@ -255,6 +269,12 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
         oursMs: oursCpu,
         bareMs: bareCpu,
         ratio: pairRatio((p) => p.cpuMsPerRequest),
+      },
+      cardFloor: {
+        rps: median(phases.card.map((p) => p.rps)),
+        cpuMs: median(phases.card.map((p) => p.cpuMsPerRequest)),
+        throughputRatio: pairRatio((p) => p.rps, phases.card),
+        cpuRatio: pairRatio((p) => p.cpuMsPerRequest, phases.card),
       },
       idleRssMiB: { ours: median(idle.ours), bare: median(idle.bare), processes: idle.processes },
       coldStartMs: { ours: oursStart, bare: bareStart, ratio: oursStart / bareStart },

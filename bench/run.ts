@@ -123,7 +123,7 @@ function lookupTables(figures: LookupFigures): { text: string; targets: Target[]
 }
 
 function appTargets(app: AppFigures): Target[] {
-  const { throughput, cpuPerRequest, idleRssMiB, peak, coldStartMs, burst } = app;
+  const { throughput, cpuPerRequest, cardFloor, idleRssMiB, peak, coldStartMs, burst } = app;
   return [
     {
       name: 'cached /stock throughput, ours / bare Bolt (median of the ABAB pairs)',
@@ -141,6 +141,12 @@ function appTargets(app: AppFigures): Target[] {
       name: 'CPU per cached request, ours / bare Bolt (median of the ABAB pairs)',
       goal: '≤ 1.3×',
       measured: `${cpuPerRequest.ratio.toFixed(2)}× (${cpuPerRequest.oursMs.toFixed(2)} ms vs ${cpuPerRequest.bareMs.toFixed(2)} ms)`,
+      pass: undefined,
+    },
+    {
+      name: 'the floor: bare Bolt acknowledging with our card (same JSON), vs its constant; ours vs it',
+      goal: 'printed',
+      measured: `CPU ${(cardFloor.cpuMs / cpuPerRequest.bareMs).toFixed(2)}× the constant (${cardFloor.cpuMs.toFixed(2)} ms, ${cardFloor.rps.toFixed(0)}/s); ours ${cardFloor.cpuRatio.toFixed(2)}× its CPU, ${cardFloor.throughputRatio.toFixed(2)}× its throughput`,
       pass: undefined,
     },
     {
@@ -256,6 +262,7 @@ async function main(): Promise<number> {
     progress(`The app (${appDir}) vs a bare Bolt app, in turns...`);
     app = await runAppSection({
       quick,
+      resultsDir: join(root, 'bench/results'),
       ours: { name: 'ours', cwd: appDir, script: startScript(appDir) },
       bare: { name: 'bare Bolt', cwd: root, script: 'node bench/bare-bolt.mjs' },
       progress,
