@@ -2,10 +2,9 @@
  * Wiring for the catalogue (issue 16), kept out of the composition root: the index and its
  * crawl over the lookup service's budget, and what the Slack listeners get from it.
  */
-import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/config.js';
-import type { ErpApi } from '../erp/api.js';
+import { credentialTag, type ErpApi } from '../erp/api.js';
 import type { AppLogger } from '../log/logger.js';
 import { budgetStatus, ledgerCrawlBudget } from '../lookup/crawl-budget.js';
 import type { Metrics } from '../lookup/metrics.js';
@@ -17,7 +16,7 @@ import { createRecentLookups } from './recent.js';
 import type { CatalogueStore } from './store.js';
 
 export function catalogueRedisPrefix(erp: ErpApi): string {
-  const credential = createHash('sha256').update(erp.credentialKey).digest('hex').slice(0, 16);
+  const credential = credentialTag(erp.credentialKey);
   return `erp-lookups:catalogue:${credential}:`;
 }
 

@@ -2,6 +2,7 @@
  * The ERP as the rest of the app sees it. `ErpClient` (undici, over HTTP) implements it;
  * the lookup service wraps it; tests may hand in any other implementation.
  */
+import { createHash } from 'node:crypto';
 import type { Contact, ContactSearchEnvelope, Item, ItemSearchEnvelope } from './schemas.js';
 
 /** An exact lookup: by code (the default) or by internal id (`target=id`). */
@@ -45,4 +46,12 @@ export interface ErpApi {
 
 export function isIdRef(ref: ErpRef): ref is { id: number } {
   return 'id' in ref;
+}
+
+/**
+ * A credential key as it appears in Redis key names (budget, cache, catalogue): short, and
+ * hashed, so no key carries a company code or URL.
+ */
+export function credentialTag(credentialKey: string): string {
+  return createHash('sha256').update(credentialKey).digest('hex').slice(0, 16);
 }

@@ -10,10 +10,10 @@
  * the Refresh button, and `maxSize` + `sizeCalculation` bound it in bytes. Entries are kept
  * past their freshness for stale serving; the service drops them when too old to serve.
  */
-import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import { credentialTag } from '../erp/api.js';
 import type { RedisHealth } from './redis.js';
 
 export type Entry =
@@ -76,7 +76,7 @@ export class RedisCache {
   ) {
     // Per credential (another tenant's answers must never be served), hashed so the key
     // carries no company code or URL.
-    const credential = createHash('sha256').update(credentialKey).digest('hex').slice(0, 16);
+    const credential = credentialTag(credentialKey);
     this.prefix = `${keyPrefix}cache:${credential}:`;
   }
 

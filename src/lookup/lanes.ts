@@ -2,8 +2,8 @@
  * One lane per ERP endpoint: its budget ledger (in memory, or shared through Redis) and the
  * fair queue in front of it (see ledger.ts for the algorithm).
  */
-import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { credentialTag } from '../erp/api.js';
 import type { ErpEndpoint } from '../erp/errors.js';
 import { BudgetQueue } from './budget.js';
 import { fairShare, type Ledger, MemoryLedger } from './ledger.js';
@@ -28,7 +28,7 @@ export interface LaneSettings {
 
 export function createLanes(settings: LaneSettings): Record<ErpEndpoint, Lane> {
   const windowMs = settings.limits.windowMs ?? 60_000;
-  const credential = createHash('sha256').update(settings.credentialKey).digest('hex').slice(0, 16);
+  const credential = credentialTag(settings.credentialKey);
   const lane = (endpoint: ErpEndpoint): Lane => {
     const limit = endpoint.startsWith('search')
       ? settings.limits.searchPerMinute
