@@ -13,7 +13,7 @@ export const CommandPayload = z.object({
   user_id: slackId,
   channel_id: slackId.optional(),
   team_id: slackId.optional(),
-  response_url: z.url().optional(),
+  // No response_url: Bolt's respond() reads it, and responseUrls.ts decides where it may go.
 });
 export type CommandPayload = z.infer<typeof CommandPayload>;
 
