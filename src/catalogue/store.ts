@@ -72,18 +72,12 @@ export interface CatalogueState {
   wordless: boolean | undefined;
 }
 
-/**
- * Items the index holds by default (CATALOGUE_MAX_ITEMS): about 9 MiB at the 0.45 KiB an item
- * measured above (44 MiB per 100,000), which keeps a replica's peak under 150 MiB with the
- * default cache (README "Memory").
- */
-export const DEFAULT_MAX_ITEMS = 20_000;
-
 export interface CatalogueStoreOptions {
   /**
    * Most items held. Once reached, items not yet held are turned away (counted in
    * `turnedAway`) while those held keep being refreshed; the index is then `full` and never
-   * complete, so word searches go to the ERP. Default DEFAULT_MAX_ITEMS; at least 1.
+   * complete, so word searches go to the ERP. At least 1; default no bound (the app passes
+   * CATALOGUE_MAX_ITEMS, 20,000 unless set).
    */
   maxItems?: number;
 }
@@ -160,8 +154,8 @@ export class CatalogueStore {
   private turned = 0;
 
   constructor(options: CatalogueStoreOptions = {}) {
-    const maxItems = options.maxItems ?? DEFAULT_MAX_ITEMS;
-    if (!Number.isInteger(maxItems) || maxItems < 1) {
+    const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
+    if (maxItems !== Number.POSITIVE_INFINITY && !(Number.isInteger(maxItems) && maxItems >= 1)) {
       throw new RangeError('maxItems must be a whole number of at least 1');
     }
     this.maxItems = maxItems;

@@ -126,8 +126,10 @@ describe('CatalogueStore bound (CATALOGUE_MAX_ITEMS)', () => {
     expect(small.full).toBe(false);
   });
 
-  it('refuses a bound below one item', () => {
+  it('refuses a bound below one item or not whole; unbounded unless given one', () => {
     expect(() => new CatalogueStore({ maxItems: 0 })).toThrow(RangeError);
+    expect(() => new CatalogueStore({ maxItems: 2.5 })).toThrow(RangeError);
+    expect(new CatalogueStore().maxItems).toBe(Number.POSITIVE_INFINITY);
   });
 });
 
