@@ -19,7 +19,7 @@ COPY src ./src
 RUN npx tsc -p tsconfig.build.json
 
 FROM ${NODE_IMAGE}
-ENV NODE_ENV=production PORT=3000
+ENV NODE_ENV=production PORT=3000 MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Production dependencies only; dist/ comes from the build stage, so no script needs to run.
