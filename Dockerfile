@@ -19,7 +19,7 @@ COPY src ./src
 RUN npx tsc -p tsconfig.build.json
 
 FROM ${NODE_IMAGE}
-ENV NODE_ENV=production PORT=3000
+ENV NODE_ENV=production PORT=3000 MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Production dependencies only; dist/ comes from the build stage, so no script needs to run.
@@ -32,4 +32,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The same entry point as `npm start`; SIGTERM drains in-flight answers, then exits.
-CMD ["node", "--enable-source-maps", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=10", "--optimize-for-size", "--enable-source-maps", "dist/main.js"]

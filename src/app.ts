@@ -115,7 +115,7 @@ export async function createServices(
     ? (await import('./lookup/redisConnect.js')).connectRedis(config.redisUrl, logger)
     : undefined;
   // Issue 16: every item and search row the lookups receive also feeds the catalogue index.
-  const store = new CatalogueStore();
+  const store = new CatalogueStore({ maxItems: config.catalogue.maxItems });
   const lookup = createLookupService({
     erp: catalogueFeed(erp, store, Date.now),
     ttlMs: config.cache.ttlSeconds * 1000,

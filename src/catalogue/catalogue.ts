@@ -46,6 +46,13 @@ export interface CatalogueOptions {
 
 export interface CatalogueStatus {
   items: number;
+  /** CATALOGUE_MAX_ITEMS: the most items the index holds. */
+  maxItems: number;
+  /**
+   * Items were turned away at `maxItems`: the index misses some, so it is never complete and
+   * the crawl stops (word searches go to the ERP, typeahead asks it as while filling).
+   */
+  full: boolean;
   /** Share of the ERP's items held, when the ERP told us its total; else undefined. */
   coverage: number | undefined;
   /** A crawl pass reached its end recently (within two refresh periods). */
@@ -69,6 +76,7 @@ export class Catalogue {
   private leader = false;
   private loadedVersion = 0;
   private closed = false;
+  private warnedFull = false;
 
   constructor(private readonly options: CatalogueOptions) {
     this.now = options.now ?? Date.now;
@@ -118,6 +126,8 @@ export class Catalogue {
     const { lastFullPassAt, knownTotal } = this.store.state;
     return {
       items: this.store.size,
+      maxItems: this.store.maxItems,
+      full: this.store.full,
       coverage:
         knownTotal !== undefined && knownTotal > 0
           ? Math.min(1, this.store.size / knownTotal)
@@ -134,6 +144,8 @@ export class Catalogue {
     const status = this.status();
     return {
       items: status.items,
+      maxItems: status.maxItems,
+      full: status.full,
       complete: status.complete,
       coverage: status.coverage ?? null,
       lastFullPassAt: status.lastFullPassAt?.toISOString() ?? null,
@@ -163,6 +175,7 @@ export class Catalogue {
   }
 
   isComplete(): boolean {
+    if (this.store.full) return false;
     const at = this.store.state.lastFullPassAt;
     return at !== undefined && this.now() - at <= 2 * this.options.refreshMs;
   }
@@ -199,6 +212,7 @@ export class Catalogue {
   }
 
   private async step(): Promise<void> {
+    this.warnWhenFull();
     try {
       if (this.share) {
         this.leader = this.crawler ? await this.share.holdLease() : false;
@@ -217,7 +231,18 @@ export class Catalogue {
     }
   }
 
+  private warnWhenFull(): void {
+    if (this.warnedFull || !this.store.full) return;
+    this.warnedFull = true;
+    this.options.logger.warn(
+      { items: this.store.size, maxItems: this.store.maxItems },
+      'catalogue index is full (CATALOGUE_MAX_ITEMS): new items are not indexed, the crawl stops and word searches go to the ERP',
+    );
+  }
+
   private passDue(): boolean {
+    // A full index would turn away what a pass brings: no pass until a snapshot replaces it.
+    if (this.store.full) return false;
     const at = this.store.state.lastFullPassAt;
     return at === undefined || this.now() - at >= this.options.refreshMs;
   }
@@ -277,6 +302,14 @@ export class Catalogue {
       registers: [registry],
       collect() {
         this.set(status().items);
+      },
+    });
+    new Gauge({
+      name: 'catalogue_full',
+      help: '1 when the index turned items away at CATALOGUE_MAX_ITEMS (it is then never complete)',
+      registers: [registry],
+      collect() {
+        this.set(status().full ? 1 : 0);
       },
     });
     new Gauge({

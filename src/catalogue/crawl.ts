@@ -198,6 +198,8 @@ export class CatalogueCrawler {
     for (let offset = 0; offset < MAX_OFFSET; offset += CRAWL_PAGE) {
       const envelope = await this.search(pass, { ...query, limit: CRAWL_PAGE, offset });
       pass.newItems += this.options.store.addRows(envelope.items, this.now(), query.category);
+      // A full index (CATALOGUE_MAX_ITEMS) turns new items away: further searches are wasted.
+      if (this.options.store.full) throw new Stopped();
       if (envelope.count > envelope.items.length + offset) total = envelope.count;
       // A short page is the end; the count is never trusted to say there is more.
       if (envelope.items.length < CRAWL_PAGE || firstPageOnly) break;

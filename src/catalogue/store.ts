@@ -1,6 +1,6 @@
 /**
- * The catalogue index: every item the app has seen (search rows, full records, the crawl),
- * searchable by prefix and fuzzily on codes and description words.
+ * The catalogue index: the items the app has seen (search rows, full records, the crawl), up
+ * to CATALOGUE_MAX_ITEMS, searchable by prefix and fuzzily on codes and description words.
  *
  * The full-text part is FlexSearch (`tokenize: 'forward'` gives prefixes, the LatinBalance
  * encoder folds case, accents and letters that sound alike, so "sprok" finds "Sprocket").
@@ -72,6 +72,16 @@ export interface CatalogueState {
   wordless: boolean | undefined;
 }
 
+export interface CatalogueStoreOptions {
+  /**
+   * Most items held. Once reached, items not yet held are turned away (counted in
+   * `turnedAway`) while those held keep being refreshed; the index is then `full` and never
+   * complete, so word searches go to the ERP. At least 1; default no bound (the app passes
+   * CATALOGUE_MAX_ITEMS, 20,000 unless set).
+   */
+  maxItems?: number;
+}
+
 /** Candidates read from FlexSearch for one typed text; the answer is the best 25 of them. */
 const CANDIDATES = 1_000;
 
@@ -140,9 +150,29 @@ export class CatalogueStore {
   /** Bumped when a code or description changes: the sorted code list is rebuilt after it. */
   private revision = 0;
   state: CatalogueState = { lastFullPassAt: undefined, knownTotal: undefined, wordless: undefined };
+  readonly maxItems: number;
+  private turned = 0;
+
+  constructor(options: CatalogueStoreOptions = {}) {
+    const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
+    if (maxItems !== Number.POSITIVE_INFINITY && !(Number.isInteger(maxItems) && maxItems >= 1)) {
+      throw new RangeError('maxItems must be a whole number of at least 1');
+    }
+    this.maxItems = maxItems;
+  }
 
   get size(): number {
     return this.slots.size;
+  }
+
+  /** Items not indexed because the index held `maxItems` already (since the last load). */
+  get turnedAway(): number {
+    return this.turned;
+  }
+
+  /** True once an item was turned away: the index misses items and cannot be complete. */
+  get full(): boolean {
+    return this.turned > 0;
   }
 
   /** Adds or refreshes search rows; returns how many were new to the index. */
@@ -383,6 +413,7 @@ export class CatalogueStore {
   /** Replaces everything with a snapshot (another replica's crawl, or the file at start). */
   load(snapshot: CatalogueSnapshot): void {
     this.slots.clear();
+    this.turned = 0;
     this.codeOf.length = 0;
     this.descriptionOf.length = 0;
     this.codes = undefined;
@@ -422,10 +453,14 @@ export class CatalogueStore {
     };
   }
 
-  /** Returns true when the item was not in the index before. */
+  /** Returns true when the item was not in the index before (and is now). */
   private put(item: CatalogueItem): boolean {
     let slot = this.slots.get(item.id);
     const known = slot !== undefined;
+    if (!known && this.slots.size >= this.maxItems) {
+      this.turned += 1;
+      return false;
+    }
     const reindex =
       slot === undefined ||
       this.codeOf[slot] !== item.code ||

@@ -57,7 +57,13 @@ export interface AppConfig {
   /** SHARE_COST: item and component costs on shared cards too (internal-only workspaces). */
   shareCost: boolean;
   /** The catalogue index (issue 16): crawl share of the search budget, refresh, save file. */
-  catalogue: { crawlShare: number; refreshMinutes: number; file: string | undefined };
+  catalogue: {
+    crawlShare: number;
+    refreshMinutes: number;
+    file: string | undefined;
+    /** CATALOGUE_MAX_ITEMS: the most items the index holds (about 0.45 KiB each). */
+    maxItems: number;
+  };
 }
 
 export interface ConfigProblem {
@@ -195,6 +201,9 @@ export const EnvSchema = z.object({
   ),
   CATALOGUE_REFRESH_MINUTES: intInRange(60, 1, 10_080),
   CATALOGUE_FILE: optionalString,
+  // About 9 MiB at 0.45 KiB an item (bench/catalogue.ts: 44 MiB per 100,000): with the default
+  // cache, a replica's peak stays under 150 MiB (README "Memory").
+  CATALOGUE_MAX_ITEMS: intInRange(20_000, 1, 1_000_000),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -219,6 +228,8 @@ const FIXES: Record<string, string> = {
   CATALOGUE_CRAWL_SHARE:
     'Use a share of the search budget between 0 (no crawl) and 1, e.g. 0.25 for a quarter.',
   CATALOGUE_REFRESH_MINUTES: 'Use a whole number of minutes from 1 to 10080 (a week).',
+  CATALOGUE_MAX_ITEMS:
+    'Use a whole number of items from 1 to 1000000, e.g. CATALOGUE_MAX_ITEMS=20000 (each item takes about 0.45 KiB).',
   CONTACT_REVEAL:
     'Use members (everyone but guests), everyone, nobody, or a comma-separated list of user ids (U…) and user group ids (S…).',
   SHARE_COST:
@@ -427,6 +438,7 @@ export function loadConfigReport(source: NodeJS.ProcessEnv = process.env): {
       crawlShare: env.CATALOGUE_CRAWL_SHARE,
       refreshMinutes: env.CATALOGUE_REFRESH_MINUTES,
       file: env.CATALOGUE_FILE,
+      maxItems: env.CATALOGUE_MAX_ITEMS,
     },
   });
   return { config, warnings: warningsFor(env, config) };

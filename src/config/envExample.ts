@@ -50,6 +50,8 @@ const MEANINGS = {
   CATALOGUE_REFRESH_MINUTES: 'How often the catalogue crawl refreshes the index, in minutes.',
   CATALOGUE_FILE:
     'Without REDIS_URL: save the catalogue index to this file so it survives restarts. Unset: memory only.',
+  CATALOGUE_MAX_ITEMS:
+    'Most items the catalogue index holds (about 0.45 KiB each); beyond it the index is full, never complete, and word searches go to the ERP.',
   SHARE_COST:
     'true: item and component costs also show on cards shared to a channel (internal-only workspaces).',
 } satisfies Record<EnvName, string>;

@@ -32,7 +32,7 @@ afterEach(async () => {
   rigs = [];
 });
 
-async function rig(requireQuery: boolean): Promise<Rig> {
+async function rig(requireQuery: boolean, maxItems?: number): Promise<Rig> {
   const sandbox = await startSandbox({
     seed: 5,
     limits: {
@@ -49,6 +49,7 @@ async function rig(requireQuery: boolean): Promise<Rig> {
     sandbox,
     windowMs: WINDOW_MS,
     searchLimit: SEARCH_LIMIT,
+    maxItems,
   });
   const built = { sandbox, client, lookup, catalogue };
   rigs.push(built);
@@ -75,6 +76,25 @@ describe.each([true, false])('crawl (ERP requires words: %s)', (requireQuery) =>
     // At most a quarter of 20 searches per window: the pass cannot have been faster.
     const searches = progress?.searches ?? 0;
     expect(elapsed).toBeGreaterThanOrEqual(((Math.ceil(searches / 5) - 1) * WINDOW_MS) / 2);
+  }, 60_000);
+});
+
+describe('a bounded index (CATALOGUE_MAX_ITEMS)', () => {
+  it('stops the crawl once full, says so in its status, and never calls itself complete', async () => {
+    const { sandbox, catalogue } = await rig(false, 150);
+    await catalogue.tick();
+    const progress = catalogue.crawlProgress();
+    expect(progress?.lastPass?.finished).toBe(false);
+    expect(catalogue.store.size).toBe(150);
+    expect(catalogue.status()).toMatchObject({ items: 150, maxItems: 150, full: true });
+    expect(catalogue.status().complete).toBe(false);
+    expect(catalogue.readiness()).toMatchObject({ full: true, complete: false });
+    expect(catalogue.searchPage({ words: ['widget'] }, 0, 10)).toBeUndefined();
+    // Full: no further pass spends the search budget.
+    const searches = progress?.searches ?? 0;
+    await catalogue.tick();
+    expect(catalogue.crawlProgress()?.searches).toBe(searches);
+    expect(sandbox.data.items.length).toBeGreaterThan(150);
   }, 60_000);
 });
 

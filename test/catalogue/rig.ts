@@ -27,8 +27,10 @@ export function crawlSide(o: {
   searchLimit: number;
   redis?: Redis;
   keyPrefix?: string;
+  /** CATALOGUE_MAX_ITEMS; default the store's. */
+  maxItems?: number;
 }): CrawlSide {
-  const store = new CatalogueStore();
+  const store = new CatalogueStore({ maxItems: o.maxItems });
   const client = new ErpClient({
     baseUrl: o.sandbox.url,
     ...o.sandbox.credentials,

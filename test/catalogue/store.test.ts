@@ -91,6 +91,48 @@ describe('CatalogueStore categories and records', () => {
   });
 });
 
+describe('CatalogueStore bound (CATALOGUE_MAX_ITEMS)', () => {
+  it('turns new items away at maxItems, keeps refreshing those held, and says it is full', () => {
+    const store = new CatalogueStore({ maxItems: 2 });
+    const added = store.addRows(
+      [
+        row(1, 'WID-0009', 'Blue widget 9mm', 'Widgets'),
+        row(2, 'WID-0010', 'Red widget 12mm', 'Widgets'),
+        row(3, 'FST-0100', 'Hex bolt M8 zinc', 'Fasteners'),
+      ],
+      1_000,
+    );
+    expect(added).toBe(2);
+    expect(store.size).toBe(2);
+    expect(store.full).toBe(true);
+    expect(store.turnedAway).toBe(1);
+    expect(store.get(3)).toBeUndefined();
+    expect(store.suggest('hex', { limit: 5 })).toEqual([]);
+    expect(store.addRows([row(1, 'WID-0009', 'Blue widget 9mm', 'Widgets')], 5_000)).toBe(0);
+    expect(store.get(1)?.seenAt).toBe(5_000);
+    expect(store.size).toBe(2);
+  });
+
+  it('is not full until an item is turned away, and a snapshot load starts the count again', () => {
+    const store = new CatalogueStore({ maxItems: 5 });
+    store.load(filled().snapshot());
+    expect(store.size).toBe(5);
+    expect(store.full).toBe(false);
+    const small = new CatalogueStore({ maxItems: 3 });
+    small.load(filled().snapshot());
+    expect(small.size).toBe(3);
+    expect(small.turnedAway).toBe(2);
+    small.load({ ...filled().snapshot(), items: [] });
+    expect(small.full).toBe(false);
+  });
+
+  it('refuses a bound below one item or not whole; unbounded unless given one', () => {
+    expect(() => new CatalogueStore({ maxItems: 0 })).toThrow(RangeError);
+    expect(() => new CatalogueStore({ maxItems: 2.5 })).toThrow(RangeError);
+    expect(new CatalogueStore().maxItems).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
 describe('snapshots', () => {
   it('survive gzip and validation, and a file, unchanged', async () => {
     const store = filled();

@@ -116,6 +116,22 @@ describe('loadConfig', () => {
     expect(problemsOf({ ERP_MAX_CONNECTIONS: '0' })).toEqual(['ERP_MAX_CONNECTIONS']);
   });
 
+  it('bounds the catalogue index at 20,000 items unless CATALOGUE_MAX_ITEMS says, and names a bad bound', () => {
+    expect(loadConfig({}).catalogue.maxItems).toBe(20_000);
+    expect(loadConfig({ CATALOGUE_MAX_ITEMS: '50000' }).catalogue.maxItems).toBe(50_000);
+    expect(problemsOf({ CATALOGUE_MAX_ITEMS: '0' })).toEqual(['CATALOGUE_MAX_ITEMS']);
+    expect(problemsOf({ CATALOGUE_MAX_ITEMS: 'lots' })).toEqual(['CATALOGUE_MAX_ITEMS']);
+    try {
+      loadConfig({ CATALOGUE_MAX_ITEMS: '2.5' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).message).toContain(
+        'CATALOGUE_MAX_ITEMS: must be a whole number from 1 to 1000000',
+      );
+      expect((error as ConfigError).message).toContain('each item takes about 0.45 KiB');
+    }
+  });
+
   it('rejects a malformed Redis URL', () => {
     expect(problemsOf({ REDIS_URL: 'http://127.0.0.1:6379' })).toEqual(['REDIS_URL']);
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe(

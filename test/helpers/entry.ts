@@ -12,6 +12,8 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const PackageJson = z.object({ scripts: z.object({ start: z.string().min(1) }) });
 
 export interface StartCommand {
+  /** Variables the command sets before the runner (`MALLOC_ARENA_MAX=2 node …`). */
+  env: Record<string, string>;
   /** `node` or `tsx`. */
   runner: string;
   /** Options before the entry file, e.g. `--enable-source-maps`. */
@@ -20,13 +22,23 @@ export interface StartCommand {
   entry: string;
 }
 
-/** Splits a command like `node --enable-source-maps dist/main.js` (no shell syntax). */
+/**
+ * Splits a command like `MALLOC_ARENA_MAX=2 node --enable-source-maps dist/main.js` (no shell
+ * syntax beyond leading variable assignments).
+ */
 export function parseStartCommand(words: readonly string[]): StartCommand {
-  const [runner, ...rest] = words;
+  const env: Record<string, string> = {};
+  let first = 0;
+  for (; first < words.length; first += 1) {
+    const assignment = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(words[first] ?? '');
+    if (!assignment?.[1]) break;
+    env[assignment[1]] = assignment[2] ?? '';
+  }
+  const [runner, ...rest] = words.slice(first);
   const at = rest.findIndex((word) => !word.startsWith('-'));
   const entry = rest[at];
   if (!runner || entry === undefined) throw new Error(`no entry file in: ${words.join(' ')}`);
-  return { runner, flags: rest.slice(0, at), entry };
+  return { env, runner, flags: rest.slice(0, at), entry };
 }
 
 export function npmStart(): StartCommand {

@@ -55,6 +55,12 @@ describe('Dockerfile', () => {
     expect(image.entry).toBe(compiledPath(start.entry));
     // Once npm start runs the compiled file itself, the two commands are one.
     if (start.runner === 'node') expect(image.flags).toEqual(start.flags);
+    // Variables npm start sets before node (MALLOC_ARENA_MAX) the image sets with ENV.
+    const env = only('ENV')
+      .map((i) => i.args)
+      .join(' ');
+    for (const [name, value] of Object.entries(start.env))
+      expect(env).toContain(`${name}=${value}`);
     expect(image.flags).toContain('--enable-source-maps');
     // The file compiles from a source that exists.
     const source = image.entry.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts');
