@@ -215,6 +215,8 @@ function machine(): string {
 function readmeSection(app: AppFigures | undefined, lookup: LookupFigures | undefined): string {
   const lines = [`Latest run: ${machine()}${quick ? ' (--quick)' : ''}.`, ''];
   if (app) {
+    const ours = startScript(values['app-dir'] ?? root);
+    lines.push(`Ours: \`${ours}\`; bare Bolt: \`${bareScript(ours)}\`.`, '');
     lines.push('| ours vs bare Bolt (HTTP receiver, same signature check) | measured | target |');
     lines.push('|---|---|---|');
     for (const t of appTargets(app)) lines.push(`| ${t.name} | ${t.measured} | ${t.goal} |`);
@@ -252,6 +254,17 @@ function writeReadme(section: string): void {
   writeFileSync(file, `${readme.slice(0, from + BEGIN.length)}\n${section}\n${readme.slice(to)}`);
 }
 
+/**
+ * The bare Bolt app started as our start script starts ours: the same environment prefix
+ * (MALLOC_ARENA_MAX) and node flags (heap sizing), so that the ratios measure our code, not
+ * V8's settings (as the lookup section gives the naive client our ERP pool).
+ */
+export function bareScript(ours: string): string {
+  const entry = /\S*dist\/main\.js/;
+  if (!entry.test(ours)) return 'node bench/bare-bolt.mjs';
+  return ours.replace(entry, 'bench/bare-bolt.mjs');
+}
+
 async function main(): Promise<number> {
   const began = performance.now();
   const lookup =
@@ -264,7 +277,7 @@ async function main(): Promise<number> {
       quick,
       resultsDir: join(root, 'bench/results'),
       ours: { name: 'ours', cwd: appDir, script: startScript(appDir) },
-      bare: { name: 'bare Bolt', cwd: root, script: 'node bench/bare-bolt.mjs' },
+      bare: { name: 'bare Bolt', cwd: root, script: bareScript(startScript(appDir)) },
       progress,
     });
   }
@@ -279,7 +292,9 @@ async function main(): Promise<number> {
   }
   if (app) {
     const rows = appTargets(app);
-    sections.push(`## The app vs a bare Bolt app (${appDir})\n\n${targetTable(rows)}`);
+    sections.push(
+      `## The app vs a bare Bolt app (${appDir})\n\nOurs: \`${startScript(appDir)}\`; bare Bolt: \`${bareScript(startScript(appDir))}\`.\n\n${targetTable(rows)}`,
+    );
     targets.push(...rows);
   }
   if (only === undefined || only === 'catalogue') {
