@@ -270,18 +270,36 @@ class CachedLookupService implements LookupService {
     options: LookupOptions,
   ): Promise<Fetched<T>> {
     checkRef(resource, ref);
+    const key = recordKey(resource, ref);
+    const fresh = options.refresh ? undefined : this.freshHit<T>(resource.kind, key);
+    if (fresh) return Promise.resolve(fresh);
     return this.lookup(
       {
         kind: resource.kind,
         endpoint: resource.endpoint,
         lifetime: resource.lifetime,
-        key: recordKey(resource, ref),
+        key,
         schema: resource.schema,
         fetch: (signal) => resource.get(this.options.erp, ref, { signal }),
         aliases: (record) => resource.refs(record).map((alias) => recordKey(resource, alias)),
       },
       options,
     );
+  }
+
+  /**
+   * The common case, a fresh answer in memory, without lru-cache's fetch machinery (its
+   * options, status and promise cost a cached /stock more than the card's cache read).
+   * lru-cache's get() hands back only entries within their lifetime.
+   */
+  private freshHit<T>(kind: CacheKind, key: string): Fetched<T> | undefined {
+    const entry = this.memory.get(key);
+    if (entry?.kind !== 'value') return undefined;
+    this.options.metrics.cache.inc({ kind, result: 'hit' });
+    return {
+      data: entry.data as T,
+      freshness: { fetchedAt: new Date(entry.fetchedAt), fromCache: true, stale: false },
+    };
   }
 
   private async searchPage<Q extends { words: readonly string[] }, Row>(
