@@ -27,6 +27,11 @@ export interface AppSectionOptions {
   resultsDir: string;
   ours: AppCommand;
   bare: AppCommand;
+  /**
+   * The same two with node's default heap settings, when the start script sets its own
+   * (README "Memory"): what those settings cost in CPU, apart from what our code costs.
+   */
+  defaultHeap?: { ours: AppCommand; bare: AppCommand };
   progress: (line: string) => void;
 }
 
@@ -46,6 +51,8 @@ export interface AppFigures {
    * what answering with a card of that size costs Bolt and Node, whatever the code behind it.
    */
   cardFloor: { rps: number; cpuMs: number; throughputRatio: number; cpuRatio: number };
+  /** Ours against bare Bolt, both with node's default heap settings (when ours sets its own). */
+  defaultHeap?: { oursMs: number; bareMs: number; cpuRatio: number; throughputRatio: number };
   idleRssMiB: { ours: number; bare: number; processes: number };
   coldStartMs: { ours: number; bare: number; ratio: number };
   peak: {
@@ -227,18 +234,50 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
     const cardApp = await startApp(bare, port(), { ...slackEnv, BENCH_BARE_CARD: cardFile });
     const cardPool = appPool(cardApp.port, 16);
     await loadPhase(cardApp, cardPool, warmUp, sample, responseUrl, oursOk);
-    const phases = { ours: [] as Phase[], bare: [] as Phase[], card: [] as Phase[] };
+    const plain = options.defaultHeap
+      ? {
+          ours: await startApp(options.defaultHeap.ours, port(), oursEnv),
+          bare: await startApp(options.defaultHeap.bare, port(), slackEnv),
+        }
+      : undefined;
+    const plainPools = plain && {
+      ours: appPool(plain.ours.port, 16),
+      bare: appPool(plain.bare.port, 16),
+    };
+    if (plain && plainPools) {
+      await loadPhase(plain.ours, plainPools.ours, warmUp, sample, responseUrl, oursOk);
+      await loadPhase(plain.bare, plainPools.bare, warmUp, sample, responseUrl, bareOk);
+    }
+    const phases = {
+      ours: [] as Phase[],
+      bare: [] as Phase[],
+      card: [] as Phase[],
+      plainOurs: [] as Phase[],
+      plainBare: [] as Phase[],
+    };
     const seconds = quick ? 2 : 6;
     for (let round = 0; round < (quick ? 2 : 3); round += 1) {
       phases.ours.push(await loadPhase(oursApp, oursPool, seconds, sample, responseUrl, oursOk));
       phases.bare.push(await loadPhase(bareApp, barePool, seconds, sample, responseUrl, bareOk));
       phases.card.push(await loadPhase(cardApp, cardPool, seconds, sample, responseUrl, oursOk));
+      if (plain && plainPools) {
+        phases.plainOurs.push(
+          await loadPhase(plain.ours, plainPools.ours, seconds, sample, responseUrl, oursOk),
+        );
+        phases.plainBare.push(
+          await loadPhase(plain.bare, plainPools.bare, seconds, sample, responseUrl, bareOk),
+        );
+      }
       progress(
         `  throughput round ${round + 1}: ours ${phases.ours.at(-1)?.rps.toFixed(0)}/s, bare ${phases.bare.at(-1)?.rps.toFixed(0)}/s, bare sending our card ${phases.card.at(-1)?.rps.toFixed(0)}/s`,
       );
     }
-    for (const pool of [oursPool, barePool, cardPool]) await pool.close();
-    for (const app of [oursApp, bareApp, cardApp]) await app.stop();
+    for (const pool of [oursPool, barePool, cardPool, ...Object.values(plainPools ?? {})]) {
+      await pool.close();
+    }
+    for (const app of [oursApp, bareApp, cardApp, ...Object.values(plain ?? {})]) {
+      await app.stop();
+    }
     const sum = (list: Phase[], pick: (phase: Phase) => number) =>
       list.reduce((total, phase) => total + pick(phase), 0);
     const oursRps = median(phases.ours.map((p) => p.rps));
@@ -247,8 +286,8 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
     const bareCpu = median(phases.bare.map((p) => p.cpuMsPerRequest));
     // Each round's pair ran back to back, under much the same load: the median of the pairs'
     // ratios is steadier than the ratio of medians taken at different moments.
-    const pairRatio = (pick: (phase: Phase) => number, against = phases.bare) =>
-      median(phases.ours.map((ours, i) => pick(ours) / pick(against[i] ?? ours)));
+    const pairRatio = (pick: (phase: Phase) => number, against = phases.bare, mine = phases.ours) =>
+      median(mine.map((ours, i) => pick(ours) / pick(against[i] ?? ours)));
 
     const burst = await burstRun(ours, slack, sandbox, slackEnv, progress);
     const peak = await peakRun(ours, quick, slack, stub, sandbox, slackEnv, progress);
@@ -272,6 +311,14 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
         bareMs: bareCpu,
         ratio: pairRatio((p) => p.cpuMsPerRequest),
       },
+      defaultHeap: plain
+        ? {
+            oursMs: median(phases.plainOurs.map((p) => p.cpuMsPerRequest)),
+            bareMs: median(phases.plainBare.map((p) => p.cpuMsPerRequest)),
+            cpuRatio: pairRatio((p) => p.cpuMsPerRequest, phases.plainBare, phases.plainOurs),
+            throughputRatio: pairRatio((p) => p.rps, phases.plainBare, phases.plainOurs),
+          }
+        : undefined,
       cardFloor: {
         rps: median(phases.card.map((p) => p.rps)),
         cpuMs: median(phases.card.map((p) => p.cpuMsPerRequest)),

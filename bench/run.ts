@@ -124,6 +124,7 @@ function lookupTables(figures: LookupFigures): { text: string; targets: Target[]
 
 function appTargets(app: AppFigures): Target[] {
   const { throughput, cpuPerRequest, cardFloor, idleRssMiB, peak, coldStartMs, burst } = app;
+  const plain = app.defaultHeap;
   return [
     {
       name: 'cached /stock throughput, ours / bare Bolt (median of the ABAB pairs)',
@@ -143,6 +144,16 @@ function appTargets(app: AppFigures): Target[] {
       measured: `${cpuPerRequest.ratio.toFixed(2)}× (${cpuPerRequest.oursMs.toFixed(2)} ms vs ${cpuPerRequest.bareMs.toFixed(2)} ms)`,
       pass: undefined,
     },
+    ...(plain
+      ? [
+          {
+            name: "CPU per cached request, ours / bare Bolt, both with node's default heap settings (no heap flags: more memory)",
+            goal: 'printed',
+            measured: `${plain.cpuRatio.toFixed(2)}× (${plain.oursMs.toFixed(2)} ms vs ${plain.bareMs.toFixed(2)} ms); throughput ${plain.throughputRatio.toFixed(2)}×`,
+            pass: undefined,
+          },
+        ]
+      : []),
     {
       name: 'the floor: bare Bolt acknowledging with our card (same JSON), vs its constant; ours vs it',
       goal: 'printed',
@@ -265,6 +276,19 @@ export function bareScript(ours: string): string {
   return ours.replace(entry, 'bench/bare-bolt.mjs');
 }
 
+/** Our start script without its heap flags, and bare Bolt likewise; none if it sets none. */
+function defaultHeap(ours: string, appDir: string) {
+  const plain = ours.replace(
+    /\s--(max-semi-space-size|heap-growing-percent|max-old-space-size)=\S+|\s--optimize-for-size/g,
+    '',
+  );
+  if (plain === ours) return undefined;
+  return {
+    ours: { name: 'ours, default heap', cwd: appDir, script: plain },
+    bare: { name: 'bare Bolt, default heap', cwd: root, script: bareScript(plain) },
+  };
+}
+
 async function main(): Promise<number> {
   const began = performance.now();
   const lookup =
@@ -278,6 +302,7 @@ async function main(): Promise<number> {
       resultsDir: join(root, 'bench/results'),
       ours: { name: 'ours', cwd: appDir, script: startScript(appDir) },
       bare: { name: 'bare Bolt', cwd: root, script: bareScript(startScript(appDir)) },
+      defaultHeap: defaultHeap(startScript(appDir), appDir),
       progress,
     });
   }
