@@ -177,7 +177,9 @@ export const EnvSchema = z.object({
     blankToUndefined,
     z.coerce.number().int().min(1).max(86_400).optional(),
   ),
-  CACHE_MAX_MB: intInRange(32, 1, 4096),
+  // 24 MiB holds about 9,000 items (an hour of lookups at the ERP's 60 a minute is 3,600) and
+  // keeps a replica's peak under 150 MiB with the catalogue's default (README "Memory").
+  CACHE_MAX_MB: intInRange(24, 1, 4096),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' ? blankToUndefined(v.toLowerCase()) : v),
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
