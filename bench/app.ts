@@ -85,7 +85,9 @@ export interface AppFigures {
 
 const MiB = 1024 * 1024;
 const median = (values: readonly number[]) => percentile(values, 50);
-let nextPort = 40_000 + Math.floor(Math.random() * 10_000);
+// Below Linux's ephemeral range (32768 and up), where the load generator's own client sockets
+// take their ports: a port up there could already be in use by one of them (EADDRINUSE).
+let nextPort = 20_000 + Math.floor(Math.random() * 10_000);
 const port = () => {
   nextPort += 1;
   return nextPort;

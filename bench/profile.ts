@@ -19,7 +19,8 @@ const seconds = Number(process.argv[2] ?? 8);
 const bare = process.argv[3] === 'bare';
 const slack = await startSlackStub(() => false);
 const sandbox = await startSandbox();
-const port = 39_000 + Math.floor(Math.random() * 1000);
+// Below Linux's ephemeral range (32768 and up), which client sockets take ports from.
+const port = 30_000 + Math.floor(Math.random() * 1000);
 const child = spawn(
   process.execPath,
   [
