@@ -226,8 +226,7 @@ function machine(): string {
 function readmeSection(app: AppFigures | undefined, lookup: LookupFigures | undefined): string {
   const lines = [`Latest run: ${machine()}${quick ? ' (--quick)' : ''}.`, ''];
   if (app) {
-    const ours = startScript(values['app-dir'] ?? root);
-    lines.push(`Ours: \`${ours}\`; bare Bolt: \`${bareScript(ours)}\`.`, '');
+    lines.push(scriptsLine, '');
     lines.push('| ours vs bare Bolt (HTTP receiver, same signature check) | measured | target |');
     lines.push('|---|---|---|');
     for (const t of appTargets(app)) lines.push(`| ${t.name} | ${t.measured} | ${t.goal} |`);
@@ -266,8 +265,8 @@ function writeReadme(section: string): void {
 }
 
 /**
- * The bare Bolt app started as our start script starts ours: the same environment prefix
- * (MALLOC_ARENA_MAX) and node flags (heap sizing), so that the ratios measure our code, not
+ * The bare Bolt app started as our start script starts ours: the same environment prefix, if
+ * any, and node flags (heap sizing), so that the ratios measure our code, not
  * V8's settings (as the lookup section gives the naive client our ERP pool).
  */
 export function bareScript(ours: string): string {
@@ -289,20 +288,23 @@ function defaultHeap(ours: string, appDir: string) {
   };
 }
 
+const appDir = values['app-dir'] ?? root;
+const oursScript = startScript(appDir);
+const scriptsLine = `Ours: \`${oursScript}\`; bare Bolt: \`${bareScript(oursScript)}\`.`;
+
 async function main(): Promise<number> {
   const began = performance.now();
   const lookup =
     only === undefined || only === 'lookup' ? await runLookupSection(quick, progress) : undefined;
-  const appDir = values['app-dir'] ?? root;
   let app: AppFigures | undefined;
   if (only === undefined || only === 'app') {
     progress(`The app (${appDir}) vs a bare Bolt app, in turns...`);
     app = await runAppSection({
       quick,
       resultsDir: join(root, 'bench/results'),
-      ours: { name: 'ours', cwd: appDir, script: startScript(appDir) },
-      bare: { name: 'bare Bolt', cwd: root, script: bareScript(startScript(appDir)) },
-      defaultHeap: defaultHeap(startScript(appDir), appDir),
+      ours: { name: 'ours', cwd: appDir, script: oursScript },
+      bare: { name: 'bare Bolt', cwd: root, script: bareScript(oursScript) },
+      defaultHeap: defaultHeap(oursScript, appDir),
       progress,
     });
   }
@@ -318,7 +320,7 @@ async function main(): Promise<number> {
   if (app) {
     const rows = appTargets(app);
     sections.push(
-      `## The app vs a bare Bolt app (${appDir})\n\nOurs: \`${startScript(appDir)}\`; bare Bolt: \`${bareScript(startScript(appDir))}\`.\n\n${targetTable(rows)}`,
+      `## The app vs a bare Bolt app (${appDir})\n\n${scriptsLine}\n\n${targetTable(rows)}`,
     );
     targets.push(...rows);
   }

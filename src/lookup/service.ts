@@ -294,12 +294,7 @@ class CachedLookupService implements LookupService {
    */
   private freshHit<T>(kind: CacheKind, key: string): Fetched<T> | undefined {
     const entry = this.memory.get(key);
-    if (entry?.kind !== 'value') return undefined;
-    this.options.metrics.cache.inc({ kind, result: 'hit' });
-    return {
-      data: entry.data as T,
-      freshness: { fetchedAt: new Date(entry.fetchedAt), fromCache: true, stale: false },
-    };
+    return entry?.kind === 'value' ? this.served(kind, entry, true) : undefined;
   }
 
   private async searchPage<Q extends { words: readonly string[] }, Row>(
@@ -428,9 +423,19 @@ class CachedLookupService implements LookupService {
         { endpoint: spec.endpoint, statusCode: 404 },
       );
     }
-    if (fromCache) this.options.metrics.cache.inc({ kind: spec.kind, result: 'hit' });
+    return this.served(spec.kind, entry, fromCache);
+  }
+
+  /** A value as answered, fresh: counted as a hit when it came from the cache. */
+  private served<T>(
+    kind: CacheKind,
+    entry: Entry & { kind: 'value' },
+    fromCache: boolean,
+  ): Fetched<T> {
+    if (fromCache) this.options.metrics.cache.inc({ kind, result: 'hit' });
     return {
-      data: this.typed(spec, entry.data),
+      // Entries under a key are written only by that key's spec: see typed().
+      data: entry.data as T,
       freshness: { fetchedAt: new Date(entry.fetchedAt), fromCache, stale: false },
     };
   }
