@@ -94,6 +94,10 @@ export function createSlackApp(options: SlackAppOptions): App {
     // No listener reads context.conversation; Bolt's default store costs every request a
     // conversations lookup in memory and a timer (about 4% of a cached /stock's CPU time).
     convoStore: false as const,
+    // Bolt's ignoreSelf middleware drops Events API events the app's own bot user caused.
+    // The only event subscribed to is app_home_opened, which a person causes, never the bot;
+    // left on, it was one more middleware hop (a promise and a closure) on every request.
+    ignoreSelf: false,
   };
   const customRoutes = operationalRoutes(options.routes);
   const app =

@@ -1,4 +1,3 @@
-import type { App } from '@slack/bolt';
 import { ACTION, type ActionBase } from '../../../views/actions.js';
 import type { ListenerDeps } from '../../deps.js';
 import { searchActionHandlers } from '../search/index.js';
@@ -32,22 +31,19 @@ export function actionHandlers(
 }
 
 /**
- * One Bolt listener for every button: Bolt runs each registered listener's middleware chain
- * on every request (a slash command too), so fifteen listeners cost a cached /stock about a
- * tenth of its CPU time. The id's base picks the handler here instead.
+ * Who answers a button or select, by its action id: the id's base (before any `:n` that
+ * tells two buttons of one message apart) picks the handler.
  */
-export function registerActions(app: App, deps: ListenerDeps): void {
+export function actionHandler(
+  deps: ListenerDeps,
+): (actionId: string) => ((args: ClickArgs) => Promise<void>) | undefined {
   const handlers: Partial<Record<string, (args: ClickArgs) => Promise<void>>> = {
     ...actionHandlers(deps),
     ...searchActionHandlers(deps),
   };
   const ids = new RegExp(`^(${Object.keys(handlers).join('|')})(?::\\d+)?$`);
-  app.action<import('@slack/bolt').BlockAction>(
-    { type: 'block_actions', action_id: ids },
-    async (args) => {
-      const base = ids.exec(args.action.action_id)?.[1];
-      const handler = base === undefined ? undefined : handlers[base];
-      if (handler) await handler(args);
-    },
-  );
+  return (actionId) => {
+    const base = ids.exec(actionId)?.[1];
+    return base === undefined ? undefined : handlers[base];
+  };
 }

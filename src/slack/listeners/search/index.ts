@@ -5,9 +5,9 @@ import { categoryChosen, itemChosen } from './modalActions.js';
 import { homeSearchButton } from './openSearch.js';
 
 /**
- * The buttons and selects of the search modal and App Home. They are answered by the one
- * action listener of `../actions/index.ts`: every registered listener costs every request.
- * The modal's shortcut, typeahead and submission, and App Home, are in `../interactions.ts`.
+ * The buttons and selects of the search modal and App Home, found by their action id with
+ * every other button (`../actions/index.ts`). The modal's shortcut, typeahead and submission,
+ * and App Home, are routed in `../router.ts`.
  */
 export function searchActionHandlers(
   deps: ListenerDeps,
