@@ -7,8 +7,8 @@
  * `maxWaitMs` is refused at once with BusyError, and a call still waiting at its deadline is
  * refused then (the estimate was optimistic).
  *
- * Background work (a catalogue crawl) uses `tryTakeBackground`: a slot only when no user is
- * waiting, never a place in the queue, and never more than one requester's share.
+ * The catalogue crawl waits here as one more requester, and only while no user waits
+ * (src/lookup/crawl-budget.ts).
  */
 import type { ErpEndpoint } from '../erp/errors.js';
 import type { Ledger, Slot } from './ledger.js';
@@ -32,7 +32,6 @@ export interface BudgetQueueOptions {
 }
 
 export const ANONYMOUS = '(anonymous)';
-export const BACKGROUND = '(background)';
 /** Timers fire late under load: a call admitted at the bound still gets its turn. */
 const DEADLINE_GRACE_MS = 1_000;
 
@@ -92,13 +91,6 @@ export class BudgetQueue {
       this.enqueue(waiter);
       this.kick();
     });
-  }
-
-  /** A slot for background work, only when no user waits and one is free now; never queues. */
-  async tryTakeBackground(): Promise<Slot | undefined> {
-    if (this.closed || this.usersWaiting()) return undefined;
-    const result = await this.options.ledger.tryAcquire(BACKGROUND);
-    return result.granted ? result.slot : undefined;
   }
 
   usersWaiting(): boolean {

@@ -47,7 +47,6 @@ import {
   windowSchema,
 } from './resources.js';
 import {
-  type BackgroundBudget,
   BusyError,
   type ContactQuery,
   type Fetched,
@@ -243,19 +242,6 @@ class CachedLookupService implements LookupService {
 
   queuePosition(endpoint: ErpEndpoint, requester: string): QueuePosition {
     return this.lanes[endpoint].queue.position(requester);
-  }
-
-  backgroundBudget(endpoint: ErpEndpoint): BackgroundBudget {
-    const { queue, ledger } = this.lanes[endpoint];
-    return {
-      tryTake: () => queue.tryTakeBackground(),
-      usersWaiting: () => queue.usersWaiting(),
-      complete: (slot) => ledger.complete(slot),
-      cancel: (slot) => {
-        ledger.cancel(slot);
-        queue.kick();
-      },
-    };
   }
 
   async close(): Promise<void> {

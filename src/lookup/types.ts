@@ -6,7 +6,6 @@
 import type { ContactType, ErpRef } from '../erp/api.js';
 import type { ErpEndpoint } from '../erp/errors.js';
 import type { Contact, ContactSearchRow, Item, ItemSearchRow } from '../erp/schemas.js';
-import type { Slot } from './ledger.js';
 
 export interface Freshness {
   /** When the ERP produced this answer (not when we served it). */
@@ -76,8 +75,6 @@ export interface LookupService {
   queuePosition(endpoint: ErpEndpoint, requester: string): QueuePosition;
   /** The ERP circuit breaker's state (the worst endpoint's): what /readyz and metrics report. */
   breakerState(): 'closed' | 'open' | 'half-open';
-  /** The budget for background work (a catalogue crawl): a slot only when no user waits. */
-  backgroundBudget(endpoint: ErpEndpoint): BackgroundBudget;
   close(): Promise<void>;
 }
 
@@ -85,18 +82,6 @@ export interface QueuePosition {
   /** This requester's own calls already waiting on the endpoint. */
   ownAhead: number;
   waitMs: number;
-}
-
-/**
- * A background caller's view of one endpoint's budget. `tryTake` resolves a slot only when
- * no user is waiting and the budget (within one requester's fair share) has one free now;
- * the caller sends its ERP call and then `complete`s the slot (or `cancel`s it unused).
- */
-export interface BackgroundBudget {
-  tryTake(): Promise<Slot | undefined>;
-  usersWaiting(): boolean;
-  complete(slot: Slot): void;
-  cancel(slot: Slot): void;
 }
 
 /** The budget queue is full or the wait would exceed the bound: tell the user to retry. */

@@ -73,27 +73,6 @@ describe('fair share between users (default configuration)', () => {
     });
     expect(erp.count()).toBe(50);
   });
-
-  it('background work takes a slot only while no user waits, within one share', async () => {
-    const { service } = makeService({ limits: { getPerMinute: 6, searchPerMinute: 6 } });
-    const background = service.backgroundBudget('getItem');
-    const taken = [];
-    for (let i = 0; i < 6; i += 1) taken.push(await background.tryTake());
-    // 6 minus a sixth: 5 slots, the last one stays for people.
-    expect(taken.filter(Boolean)).toHaveLength(5);
-    const alice = service.getItem({ id: 1 }, { requester: 'UALICE' });
-    await vi.advanceTimersByTimeAsync(0);
-    await expect(alice).resolves.toMatchObject({ data: { id: 1 } });
-    const bob = service.getItem({ id: 2 }, { requester: 'UBOB' });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(background.usersWaiting()).toBe(true);
-    expect(await background.tryTake()).toBeUndefined();
-    const first = taken[0];
-    if (first) background.cancel(first);
-    await vi.advanceTimersByTimeAsync(0);
-    await expect(bob).resolves.toMatchObject({ data: { id: 2 } });
-    expect(background.usersWaiting()).toBe(false);
-  });
 });
 
 describe('429 without Retry-After (default configuration)', () => {

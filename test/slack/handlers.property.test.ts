@@ -70,12 +70,6 @@ function fakeLookup(behaviour: Behaviour): LookupService {
     expectedWaitMs: () => 0,
     queuePosition: () => ({ ownAhead: 0, waitMs: 0 }),
     breakerState: () => 'closed',
-    backgroundBudget: () => ({
-      tryTake: async () => undefined,
-      usersWaiting: () => false,
-      complete: () => {},
-      cancel: () => {},
-    }),
     close: async () => {},
   };
 }
