@@ -32,4 +32,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The same entry point as `npm start`; SIGTERM drains in-flight answers, then exits.
-CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=10", "--optimize-for-size", "--enable-source-maps", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=10", "--optimize-for-size", "--v8-pool-size=1", "--liftoff-only", "--enable-source-maps", "dist/main.js"]

@@ -20,7 +20,7 @@ describe('package scripts', () => {
   it('starts compiled JavaScript with source maps and builds it in prepare', () => {
     // The heap flags hold the resident size down (README "Memory"); source maps stay on.
     expect(pkg.scripts.start).toBe(
-      'node --max-semi-space-size=2 --heap-growing-percent=10 --optimize-for-size --enable-source-maps dist/main.js',
+      'node --max-semi-space-size=2 --heap-growing-percent=10 --optimize-for-size --v8-pool-size=1 --liftoff-only --enable-source-maps dist/main.js',
     );
     expect(pkg.scripts.prepare).toBe(pkg.scripts.build);
     expect(pkg.scripts.dev).toBe('tsx src/main.ts');
