@@ -275,7 +275,11 @@ export function bareScript(ours: string): string {
   return ours.replace(entry, 'bench/bare-bolt.mjs');
 }
 
-/** Our start script without its heap flags, and bare Bolt likewise; none if it sets none. */
+/**
+ * Our start script without its heap-sizing flags, and bare Bolt likewise; none if it sets
+ * none. The thread and WebAssembly flags (`--v8-pool-size`, `--liftoff-only`) stay: this row
+ * prices the heap settings alone.
+ */
 function defaultHeap(ours: string, appDir: string) {
   const plain = ours.replace(
     /\s--(max-semi-space-size|heap-growing-percent|max-old-space-size)=\S+|\s--optimize-for-size/g,

@@ -122,12 +122,14 @@ async function screen(req: IncomingMessage, options: GuardOptions): Promise<Verd
   const signature = singleHeader(req, 'x-slack-signature');
   const timestampHeader = singleHeader(req, 'x-slack-request-timestamp');
   const timestamp = Number(timestampHeader);
-  if (signature === undefined || !Number.isInteger(timestamp)) return refuse(401, 'bad_signature');
+  if (signature === undefined || timestampHeader === undefined || !Number.isInteger(timestamp)) {
+    return refuse(401, 'bad_signature');
+  }
   const nowMs = options.now?.() ?? Date.now();
   const skew = timestamp - Math.floor(nowMs / 1000);
   if (skew > MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'future_timestamp');
   if (skew < -MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'stale_timestamp');
-  if (!signedBySlack(options.signingSecret, signature, String(timestampHeader), text)) {
+  if (!signedBySlack(options.signingSecret, signature, timestampHeader, text)) {
     return refuse(401, 'bad_signature');
   }
 
