@@ -74,10 +74,20 @@ describe.each([
 
   it('enables interactivity (buttons and shortcuts) and asks for the minimal bot scopes', () => {
     expect(manifest.settings.interactivity.is_enabled).toBe(true);
-    // commands: the slash commands and shortcut; chat:write: Share to channel's fallback;
-    // users:read: telling guests apart for Reveal; usergroups:read: CONTACT_REVEAL groups.
+    // commands: the slash commands and shortcuts; chat:write: Share to channel's fallback and
+    // watch alerts; chat:write.public: watch alerts in public channels the app was not invited
+    // to; users:read: telling guests and externals apart; usergroups:read: CONTACT_REVEAL
+    // groups; channels:read, groups:read: the archive and delete events that end watches.
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(
-      ['chat:write', 'commands', 'usergroups:read', 'users:read'].sort(),
+      [
+        'channels:read',
+        'chat:write',
+        'chat:write.public',
+        'commands',
+        'groups:read',
+        'usergroups:read',
+        'users:read',
+      ].sort(),
     );
   });
 });
@@ -97,7 +107,7 @@ describe.each([
 
   it('enables the Home tab and subscribes to app_home_opened', () => {
     expect(parts.features.app_home.home_tab_enabled).toBe(true);
-    expect(parts.settings.event_subscriptions.bot_events).toEqual(['app_home_opened']);
+    expect(parts.settings.event_subscriptions.bot_events).toContain('app_home_opened');
   });
 
   it('has an options load URL and event URL over HTTP (Socket Mode needs neither)', () => {
@@ -130,5 +140,52 @@ describe('the two manifests', () => {
       settings: { interactivity: { is_enabled: m.settings.interactivity.is_enabled } },
     });
     expect(strip(http)).toEqual(strip(socket));
+  });
+});
+
+/** The Workflow Builder step: a custom function, which Slack accepts only from an org-ready app. */
+const Parameter = z.object({
+  type: z.enum(['string', 'integer', 'number', 'boolean']),
+  title: z.string().min(1),
+  description: z.string().min(1),
+  is_required: z.boolean(),
+});
+const FunctionParts = z.object({
+  functions: z.record(
+    z.string().max(100),
+    z.object({
+      title: z.string().min(1).max(255),
+      description: z.string().min(1),
+      input_parameters: z.record(z.string(), Parameter),
+      output_parameters: z.record(z.string(), Parameter),
+    }),
+  ),
+  settings: z.object({
+    org_deploy_enabled: z.literal(true),
+    function_runtime: z.literal('remote'),
+    event_subscriptions: z.object({ bot_events: z.array(z.string()) }),
+  }),
+});
+
+describe.each(['slack-manifest.yml', 'manifest/http.yml'])('%s: the workflow step', (path) => {
+  const parts = FunctionParts.parse(parse(readFileSync(path, 'utf8')));
+  const step = parts.functions.lookup_stock;
+
+  it('declares lookup_stock with its inputs and outputs, and subscribes to function_executed', () => {
+    expect(step?.title).toBe('Look up stock');
+    const inputs = step?.input_parameters ?? {};
+    expect(Object.keys(inputs)).toEqual(['item_code', 'quantity', 'branch']);
+    expect(inputs.item_code).toMatchObject({ type: 'string', is_required: true });
+    expect(inputs.quantity).toMatchObject({ type: 'integer', is_required: false });
+    expect(inputs.branch).toMatchObject({ type: 'string', is_required: false });
+    const outputs = step?.output_parameters ?? {};
+    expect(Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.type]))).toEqual({
+      available: 'integer',
+      on_order: 'integer',
+      can_supply: 'boolean',
+      description: 'string',
+      summary: 'string',
+    });
+    expect(parts.settings.event_subscriptions.bot_events).toContain('function_executed');
   });
 });
