@@ -29,7 +29,7 @@ export interface AppSectionOptions {
   bare: AppCommand;
   /**
    * The same two with node's default heap settings, when the start script sets its own
-   * (README "Memory"): what those settings cost in CPU, apart from what our code costs.
+   * (docs/benchmarks.md "Memory"): what those settings cost in CPU, apart from what our code costs.
    */
   defaultHeap?: { ours: AppCommand; bare: AppCommand };
   progress: (line: string) => void;

@@ -5,7 +5,8 @@
  *
  *   npm run bench                      everything (several minutes)
  *   npm run bench -- --quick           the CI run: under two minutes, smaller samples
- *   npm run bench -- --write-readme    also replace README.md's benchmark table
+ *   npm run bench -- --write-docs      also replace the figures in docs/benchmarks.md
+ *                                      (`--write-readme`, its former name, still works)
  *   npm run bench -- --only app|lookup|catalogue   one section
  *   npm run bench -- --app-dir DIR     the app section against another checkout (before/after)
  *
@@ -13,13 +14,14 @@
  * calls per command, Block Kit limits, answers lost) do not move with load, so they decide the
  * exit code.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type AppFigures, runAppSection } from './app.js';
 import { runCatalogueBench } from './catalogue.js';
+import { BENCH_DOC, type BenchSection, writeBenchDoc } from './docs.js';
 import { GET_LIMIT, LATENCY, type LookupFigures, MINUTE, runLookupSection } from './lookup.js';
 import { startScript } from './procs.js';
 import { percentile } from './workload.js';
@@ -28,6 +30,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    'write-docs': { type: 'boolean', default: false },
+    // Its name from when the figures lived in README.md; kept so that old habits still work.
     'write-readme': { type: 'boolean', default: false },
     only: { type: 'string' },
     'app-dir': { type: 'string' },
@@ -222,46 +226,44 @@ function machine(): string {
   return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB RAM), Node ${process.version}`;
 }
 
-/** README's table: one line per issue row, between the two markers. */
-function readmeSection(app: AppFigures | undefined, lookup: LookupFigures | undefined): string {
-  const lines = [`Latest run: ${machine()}${quick ? ' (--quick)' : ''}.`, ''];
-  if (app) {
-    lines.push(scriptsLine, '');
-    lines.push('| ours vs bare Bolt (HTTP receiver, same signature check) | measured | target |');
-    lines.push('|---|---|---|');
-    for (const t of appTargets(app)) lines.push(`| ${t.name} | ${t.measured} | ${t.goal} |`);
-    lines.push('');
-  }
-  if (lookup) {
+/** "Latest run: …", the first line of each generated block. */
+function latestRun(): string {
+  return `Latest run: ${machine()}${quick ? ' (--quick: smaller samples)' : ''}.`;
+}
+
+/** docs/benchmarks.md's app block: one line per target, measured before the goal. */
+function appSection(app: AppFigures): string {
+  const lines = [latestRun(), '', scriptsLine, ''];
+  lines.push('| ours vs bare Bolt (HTTP receiver, same signature check) | measured | target |');
+  lines.push('|---|---|---|');
+  for (const t of appTargets(app)) lines.push(`| ${t.name} | ${t.measured} | ${t.goal} |`);
+  return lines.join('\n');
+}
+
+/** docs/benchmarks.md's lookup block: the runs side by side, then the saturation runs. */
+function lookupSection(lookup: LookupFigures): string {
+  const lines = [latestRun(), ''];
+  lines.push(
+    '| 1,000 lookups, 50 users, 300 codes (Zipf), 60 getItem/min | calls / lookup | 429s | hits | busy | stale | errors | p99 |',
+  );
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const run of lookup.runs) {
     lines.push(
-      '| 1,000 lookups, 50 users, 300 codes (Zipf), 60 getItem/min | calls / lookup | 429s | hits | busy | stale | errors | p99 |',
+      `| ${run.name} | ${(run.upstream / run.lookups).toFixed(3)} | ${run.rateLimited} | ${run.hits} | ${run.busy} | ${run.stale} | ${run.errors} | ${ms(percentile(run.latencies, 99))} |`,
     );
-    lines.push('|---|---:|---:|---:|---:|---:|---:|---:|');
-    for (const run of lookup.runs) {
-      lines.push(
-        `| ${run.name} | ${(run.upstream / run.lookups).toFixed(3)} | ${run.rateLimited} | ${run.hits} | ${run.busy} | ${run.stale} | ${run.errors} | ${ms(percentile(run.latencies, 99))} |`,
-      );
-    }
-    for (const run of lookup.saturation) {
-      lines.push('');
-      lines.push(
-        `Saturation (${run.windowMs} ms window, ${run.windows} windows): ${(run.share * 100).toFixed(1)}% of the budget used, ${run.rateLimited} × 429.`,
-      );
-    }
+  }
+  for (const run of lookup.saturation) {
+    lines.push('');
+    lines.push(
+      `Saturation (${run.windowMs} ms window, ${run.windows} windows): ${(run.share * 100).toFixed(1)}% of the budget used, ${run.rateLimited} × 429.`,
+    );
   }
   return lines.join('\n');
 }
 
-const BEGIN = '<!-- bench:begin (npm run bench -- --write-readme) -->';
-const END = '<!-- bench:end -->';
-
-function writeReadme(section: string): void {
-  const file = join(root, 'README.md');
-  const readme = readFileSync(file, 'utf8');
-  const from = readme.indexOf(BEGIN);
-  const to = readme.indexOf(END);
-  if (from < 0 || to < from) throw new Error(`README.md has no ${BEGIN} … ${END} markers`);
-  writeFileSync(file, `${readme.slice(0, from + BEGIN.length)}\n${section}\n${readme.slice(to)}`);
+/** docs/benchmarks.md's catalogue block: the catalogue report without its own title. */
+function catalogueSection(report: string): string {
+  return [latestRun(), '', report.replace(/^# .*\n+/, '')].join('\n');
 }
 
 /**
@@ -328,9 +330,13 @@ async function main(): Promise<number> {
     );
     targets.push(...rows);
   }
+  const written: Array<[BenchSection, string]> = [];
+  if (lookup) written.push(['lookup', lookupSection(lookup)]);
+  if (app) written.push(['app', appSection(app)]);
   if (only === undefined || only === 'catalogue') {
     progress('The catalogue index: 100,000 synthetic items...');
     const catalogue = await runCatalogueBench();
+    written.push(['catalogue', catalogueSection(catalogue.report)]);
     sections.push(catalogue.report.replace(/^# /, '## '));
     targets.push({
       name: 'upstream searches per 100 keystrokes, index complete',
@@ -353,9 +359,9 @@ async function main(): Promise<number> {
   writeFileSync(join(results, `${stamp}${quick ? '-quick' : ''}.md`), report);
   writeFileSync(join(results, 'latest.md'), report);
   writeFileSync(join(results, 'latest.json'), JSON.stringify({ quick, lookup, app }, null, 2));
-  if (values['write-readme']) {
-    writeReadme(readmeSection(app, lookup));
-    progress('README.md benchmark table updated.');
+  if (values['write-docs'] || values['write-readme']) {
+    writeBenchDoc(join(root, BENCH_DOC), written);
+    progress(`${BENCH_DOC} updated: ${written.map(([section]) => section).join(', ')}.`);
   }
   return failed.length === 0 ? 0 : 1;
 }

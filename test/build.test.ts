@@ -18,7 +18,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
 
 describe('package scripts', () => {
   it('starts compiled JavaScript with source maps and builds it in prepare', () => {
-    // The memory flags hold the resident size down (README "Memory"); source maps stay on.
+    // The memory flags hold the resident size down (docs/benchmarks.md "Memory"); source maps stay on.
     expect(pkg.scripts.start).toBe(
       'node --max-semi-space-size=2 --heap-growing-percent=10 --optimize-for-size --v8-pool-size=1 --liftoff-only --enable-source-maps dist/main.js',
     );
