@@ -26,6 +26,8 @@
  * now, the rest reuse the (ahead - free)-th release, one cycle (window + response time) later
  * for every full round of the limit.
  */
+import { MAX_RETRY_AFTER_MS } from '../erp/errors.js';
+
 export interface Slot {
   readonly id: string;
   readonly sentAt: number;
@@ -202,7 +204,7 @@ export class MemoryLedger implements Ledger {
   }
 
   block(ms: number): void {
-    this.blockedUntil = Math.max(this.blockedUntil, this.now() + ms);
+    this.blockedUntil = Math.max(this.blockedUntil, this.now() + Math.min(ms, MAX_RETRY_AFTER_MS));
   }
 
   /** Calls in flight or held: the part of the budget this replica is using now. */

@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { MAX_RETRY_AFTER_MS } from '../erp/errors.js';
 import {
   type Acquired,
   type AcquireTerms,
@@ -29,6 +30,11 @@ const ACQUIRE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local blocked = redis.call('PTTL', KEYS[2])
+-- A pause longer than the app ever takes (written by an older version) is cut to that.
+if blocked > tonumber(ARGV[7]) then
+  redis.call('PEXPIRE', KEYS[2], ARGV[7])
+  blocked = tonumber(ARGV[7])
+end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
 local function refuse(code, key, blockedMs)
@@ -119,6 +125,7 @@ export class RedisLedger implements Ledger {
         local.slot.id,
         this.local.shareFor(terms.share),
         Math.max(0, terms.keepFree ?? 0),
+        MAX_RETRY_AFTER_MS,
       );
       this.options.health.succeeded();
       const [code, serverNow, blockedMs, ...scores] = Array.isArray(reply) ? reply.map(Number) : [];
@@ -167,7 +174,12 @@ export class RedisLedger implements Ledger {
   block(ms: number): void {
     this.local.block(ms);
     this.whenUsable((redis) =>
-      redis.eval(BLOCK, 1, `${this.options.key}:blocked`, Math.max(1, Math.ceil(ms))),
+      redis.eval(
+        BLOCK,
+        1,
+        `${this.options.key}:blocked`,
+        Math.max(1, Math.ceil(Math.min(ms, MAX_RETRY_AFTER_MS))),
+      ),
     );
   }
 

@@ -300,6 +300,12 @@ export class Upstream {
     // this ledger holds leaves the window (not a whole window from now).
     const ledger = this.options.lanes[endpoint].ledger;
     const waitMs = error.retryAfterMs ?? Math.max(1, ledger.windowTurnsAt() - this.options.now());
+    if (error.clamped) {
+      this.options.logger.warn(
+        { endpoint, askedRetryAfterMs: error.askedRetryAfterMs, waitMs },
+        'ERP asked for a longer pause than the app takes after a 429; pausing for the longest instead',
+      );
+    }
     ledger.block(waitMs);
     this.options.logger.warn(
       { endpoint, waitMs, retryAfterMs: error.retryAfterMs },
