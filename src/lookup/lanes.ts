@@ -33,7 +33,8 @@ export interface LaneSettings {
   fairShareReserve?: number;
   /** Longest a caller may wait for budget; a longer expected wait is a BusyError at once. */
   queueMaxWaitMs: number;
-  shared: { redis: Redis; health: RedisHealth; keyPrefix: string } | undefined;
+  /** Shared mode: the budget in Redis, across replicas. */
+  shared?: { redis: Redis; health: RedisHealth; keyPrefix: string } | undefined;
   metrics: Metrics;
   now: () => number;
 }
