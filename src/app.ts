@@ -13,9 +13,12 @@ import type { ConsoleTransport } from './console/index.js';
 import type { ErpApi } from './erp/api.js';
 import { ErpClient } from './erp/client.js';
 import type { AppLogger } from './log/logger.js';
+import { createUpstream } from './lookup/lanes.js';
 import { createMetrics, type Metrics } from './lookup/metrics.js';
-import { createLookupService } from './lookup/service.js';
+import { RedisHealth } from './lookup/redis.js';
+import { lookupServiceOver } from './lookup/service.js';
 import type { LookupService } from './lookup/types.js';
+import { budgetedErp, type Upstream } from './lookup/upstream.js';
 import { connectOnce, observedErp } from './ops/erpSignals.js';
 import { Readiness, type ReadinessOptions } from './ops/readiness.js';
 import { type AuditLog, createAuditLog } from './privacy/audit.js';
@@ -32,8 +35,13 @@ export interface Services {
   logger: AppLogger;
   metrics: Metrics;
   lookup: LookupService;
-  /** The ERP itself, under the lookup service (the start-up credential check uses it). */
+  /**
+   * The ERP for calls outside the lookup service (the start-up credential check): each call
+   * takes a slot of the same budget, so the ERP never sees more than its limit.
+   */
   erp: ErpApi;
+  /** The budget lanes every ERP call draws on; background requesters (watches) join here. */
+  upstream: Upstream;
   listeners: ListenerDeps;
   catalogue: Catalogue;
   /** Set when the ERP is the built-in sandbox. */
@@ -116,21 +124,41 @@ export async function createServices(
     : undefined;
   // Issue 16: every item and search row the lookups receive also feeds the catalogue index.
   const store = new CatalogueStore({ maxItems: config.catalogue.maxItems });
-  const lookup = createLookupService({
+  const lookupLogger = logger.child({ component: 'lookup' });
+  const redisHealth = redis ? new RedisHealth(redis, lookupLogger) : undefined;
+  const shared = redis && redisHealth ? { redis, health: redisHealth } : undefined;
+  // Every requester (users, the readiness probe, the start-up check, the crawl) on one ledger.
+  const upstream = createUpstream({
+    credentialKey: erp.credentialKey,
+    limits: config.limits,
+    fairShareReserve: config.fairShareReserve,
+    queueMaxWaitMs: config.queueMaxWaitMs,
+    shared: shared && { ...shared, keyPrefix: 'erp-lookups:' },
+    // One deadline for the whole call (cockatiel); undici's per-phase timeouts sit beneath it.
+    callTimeoutMs: config.erpTimeoutMs,
+    metrics,
+    logger: lookupLogger,
+    now: Date.now,
+  });
+  const lookup = lookupServiceOver({
     erp: catalogueFeed(erp, store, Date.now),
+    upstream,
     ttlMs: config.cache.ttlSeconds * 1000,
     contactTtlMs: config.cache.contactTtlSeconds * 1000,
     maxBytes: config.cache.maxBytes,
-    limits: config.limits,
-    queueMaxWaitMs: config.queueMaxWaitMs,
-    fairShareReserve: config.fairShareReserve,
-    // One deadline for the whole call (cockatiel); undici's per-phase timeouts sit beneath it.
-    callTimeoutMs: config.erpTimeoutMs,
-    redis,
-    logger: logger.child({ component: 'lookup' }),
+    shared,
+    logger: lookupLogger,
     metrics,
   });
-  const catalogue = createCatalogue(config, { erp, lookup, store, redis, logger, metrics });
+  const catalogue = createCatalogue(config, {
+    erp,
+    lookup,
+    upstream,
+    store,
+    redis,
+    logger,
+    metrics,
+  });
   const erpUrl =
     config.erp.kind === 'remote' ? config.erp.baseUrl : overrides.erp ? undefined : sandbox?.url;
   const readiness = new Readiness({
@@ -158,7 +186,7 @@ export async function createServices(
     display: { sandbox: sandbox !== undefined, shareCost: config.shareCost },
     now,
     timing: DEFAULT_TIMING,
-    ...catalogueDeps(config, { catalogue, erp, lookup, redis }),
+    ...catalogueDeps(config, { catalogue, erp, upstream, redis }),
   };
   const startedAt = Date.now();
   return {
@@ -166,7 +194,8 @@ export async function createServices(
     logger,
     metrics,
     lookup,
-    erp,
+    erp: budgetedErp(erp, upstream, 'start-up check'),
+    upstream,
     listeners,
     catalogue,
     sandbox,
@@ -185,6 +214,8 @@ export async function createServices(
       readiness.stop();
       await catalogue.close();
       await lookup.close();
+      upstream.close();
+      redisHealth?.dispose();
       await audit.close();
       await client?.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());

@@ -8,8 +8,8 @@ import { credentialTag, type ErpApi } from '../erp/api.js';
 import type { AppLogger } from '../log/logger.js';
 import { budgetStatus, ledgerCrawlBudget } from '../lookup/crawl-budget.js';
 import type { Metrics } from '../lookup/metrics.js';
-import { budgetAccessOf } from '../lookup/service.js';
 import type { LookupService } from '../lookup/types.js';
+import type { Upstream } from '../lookup/upstream.js';
 import type { ListenerDeps } from '../slack/deps.js';
 import { Catalogue } from './catalogue.js';
 import { createRecentLookups } from './recent.js';
@@ -26,21 +26,17 @@ export function createCatalogue(
   parts: {
     erp: ErpApi;
     lookup: LookupService;
+    /** The budget lanes the crawl draws on, as one more requester. */
+    upstream: Upstream;
     store: CatalogueStore;
     redis: Redis | undefined;
     logger: AppLogger;
     metrics: Metrics;
   },
 ): Catalogue {
-  const access = budgetAccessOf(parts.lookup);
   const budget =
-    access && config.catalogue.crawlShare > 0
-      ? ledgerCrawlBudget({
-          access,
-          share: config.catalogue.crawlShare,
-          limit: config.limits.searchPerMinute,
-          windowMs: 60_000,
-        })
+    config.catalogue.crawlShare > 0
+      ? ledgerCrawlBudget(parts.upstream, config.catalogue.crawlShare)
       : undefined;
   const catalogue = new Catalogue({
     lookup: parts.lookup,
@@ -62,7 +58,7 @@ export function createCatalogue(
 /** The listeners' catalogue parts: the index, recent lookups, and the ERP's status for Home. */
 export function catalogueDeps(
   config: AppConfig,
-  parts: { catalogue: Catalogue; erp: ErpApi; lookup: LookupService; redis: Redis | undefined },
+  parts: { catalogue: Catalogue; erp: ErpApi; upstream: Upstream; redis: Redis | undefined },
 ): Pick<ListenerDeps, 'catalogue' | 'recent' | 'erpStatus'> {
   const { redis } = parts;
   return {
@@ -70,14 +66,9 @@ export function catalogueDeps(
     recent: createRecentLookups(
       redis && { client: redis, prefix: catalogueRedisPrefix(parts.erp) },
     ),
-    erpStatus: () => {
-      const access = budgetAccessOf(parts.lookup);
-      return {
-        sandbox: config.erp.kind === 'sandbox',
-        ...(access
-          ? budgetStatus(access, config.limits)
-          : { endpoints: [], breaker: 'closed' as const }),
-      };
-    },
+    erpStatus: () => ({
+      sandbox: config.erp.kind === 'sandbox',
+      ...budgetStatus(parts.upstream),
+    }),
   };
 }

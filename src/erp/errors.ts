@@ -123,18 +123,39 @@ export class TenantError extends ErpError {
   readonly audience = 'admin';
 }
 
-/** 429: over the ERP's rate limit. `retryAfterMs` is set only if the ERP sent Retry-After. */
+/**
+ * 429: over the ERP's rate limit. `retryAfterMs` is set only if the ERP sent Retry-After, and
+ * is never longer than MAX_RETRY_AFTER_MS; `askedRetryAfterMs` is what the ERP asked for.
+ */
 export class RateLimitedError extends ErpError {
   readonly code = 'erp_rate_limited';
   readonly retryable = true;
   readonly audience = 'operator';
   readonly retryAfterMs: number | undefined;
+  readonly askedRetryAfterMs: number | undefined;
 
   constructor(message: string, options: ErpErrorOptions & { retryAfterMs?: number }) {
     super(message, options);
-    this.retryAfterMs = options.retryAfterMs;
+    this.askedRetryAfterMs = options.retryAfterMs;
+    this.retryAfterMs =
+      options.retryAfterMs === undefined
+        ? undefined
+        : Math.min(options.retryAfterMs, MAX_RETRY_AFTER_MS);
+  }
+
+  /** True when the ERP asked for a longer pause than the app will take. */
+  get clamped(): boolean {
+    return this.askedRetryAfterMs !== undefined && this.askedRetryAfterMs > MAX_RETRY_AFTER_MS;
   }
 }
+
+/**
+ * The longest pause a 429 may impose. A gateway's `Retry-After: 999999999` would otherwise
+ * stop every lookup for years (and, shared through Redis, on every replica and across
+ * restarts); the ledger still never sends more than the limit, so a shorter pause costs at
+ * most one more 429.
+ */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
 
 /** 5xx (and any other unexpected status): the ERP failed. */
 export class ServerError extends ErpError {

@@ -7,8 +7,8 @@
  * `maxWaitMs` is refused at once with BusyError, and a call still waiting at its deadline is
  * refused then (the estimate was optimistic).
  *
- * The catalogue crawl waits here as one more requester, and only while no user waits
- * (src/lookup/crawl-budget.ts).
+ * Background requesters (the catalogue crawl, watches) never wait here: they ask the ledger
+ * directly, only while no user waits (background.ts).
  */
 import type { ErpEndpoint } from '../erp/errors.js';
 import type { Ledger, Slot } from './ledger.js';
@@ -198,9 +198,11 @@ export class BudgetQueue {
       return;
     }
     this.queues.set(waiter.requester, [waiter]);
-    // A requester with nothing queued is served next: the others have had their turns.
+    // A newcomer joins at the end of the round, behind every requester already waiting: a
+    // stream of newcomers never keeps one who waits from its turn.
     if (this.turn >= this.ring.length) this.turn = 0;
     this.ring.splice(this.turn, 0, waiter.requester);
+    this.turn += 1;
   }
 
   /** The requester whose turn it is, skipping those at their share this round. */

@@ -1,27 +1,40 @@
 /**
  * One lane per ERP endpoint: its budget ledger (in memory, or shared through Redis) and the
- * fair queue in front of it (see ledger.ts for the algorithm).
+ * fair queue in front of it (see ledger.ts for the algorithm), and the upstream built over
+ * them. The composition root builds these once: every requester (users, the readiness probe,
+ * the start-up check, the catalogue crawl, watches) draws on the same lanes.
  */
 import type { Redis } from 'ioredis';
 import { credentialTag } from '../erp/api.js';
 import type { ErpEndpoint } from '../erp/errors.js';
+import type { AppLogger } from '../log/logger.js';
 import { BudgetQueue } from './budget.js';
 import { fairShare, type Ledger, MemoryLedger } from './ledger.js';
 import type { Metrics } from './metrics.js';
 import type { RedisHealth } from './redis.js';
 import { RedisLedger } from './redis-ledger.js';
-import type { Lane } from './upstream.js';
+import { type BreakerOptions, type Lane, type RetryOptions, Upstream } from './upstream.js';
 
 /** A slot whose replica died mid-call is freed after this; longer than any ERP call. */
 const FLIGHT_BOUND_MS = 60_000;
 
+/** One requester may use all but a sixth of an endpoint's limit within a window. */
+export const DEFAULT_FAIR_SHARE_RESERVE = 1 / 6;
+
 export interface LaneSettings {
   /** Names the budget: replicas on one credential share it (hashed into the Redis key). */
   credentialKey: string;
+  /** The ERP's limits per credential; windowMs defaults to a minute (benchmarks compress it). */
   limits: { getPerMinute: number; searchPerMinute: number; windowMs?: number };
-  fairShareReserve: number;
+  /**
+   * The part of each endpoint's limit that one requester may not take within a window, kept
+   * for people who have used little (FAIR_SHARE_RESERVE). Default a sixth.
+   */
+  fairShareReserve?: number;
+  /** Longest a caller may wait for budget; a longer expected wait is a BusyError at once. */
   queueMaxWaitMs: number;
-  shared: { redis: Redis; health: RedisHealth; keyPrefix: string } | undefined;
+  /** Shared mode: the budget in Redis, across replicas. */
+  shared?: { redis: Redis; health: RedisHealth; keyPrefix: string } | undefined;
   metrics: Metrics;
   now: () => number;
 }
@@ -33,7 +46,7 @@ export function createLanes(settings: LaneSettings): Record<ErpEndpoint, Lane> {
     const limit = endpoint.startsWith('search')
       ? settings.limits.searchPerMinute
       : settings.limits.getPerMinute;
-    const share = fairShare(limit, settings.fairShareReserve);
+    const share = fairShare(limit, settings.fairShareReserve ?? DEFAULT_FAIR_SHARE_RESERVE);
     const { shared } = settings;
     const ledger: Ledger = shared
       ? new RedisLedger({
@@ -62,4 +75,32 @@ export function createLanes(settings: LaneSettings): Record<ErpEndpoint, Lane> {
     searchItems: lane('searchItems'),
     searchContact: lane('searchContact'),
   };
+}
+
+export interface UpstreamSettings extends LaneSettings {
+  retry?: RetryOptions;
+  breaker?: BreakerOptions;
+  /**
+   * Longest one ERP call may take once it has its budget slot (a cockatiel timeout; the call's
+   * AbortSignal fires and it counts as a retryable timeout). Default 8000 ms; the app passes
+   * ERP_TIMEOUT_MS.
+   */
+  callTimeoutMs?: number;
+  logger: AppLogger;
+  /** Jitter source for retry backoff. Default Math.random. */
+  random?: () => number;
+}
+
+/** The lanes of every endpoint and the policies over them: the one way to the ERP. */
+export function createUpstream(settings: UpstreamSettings): Upstream {
+  return new Upstream({
+    lanes: createLanes(settings),
+    retry: settings.retry,
+    breaker: settings.breaker,
+    callTimeoutMs: settings.callTimeoutMs,
+    metrics: settings.metrics,
+    logger: settings.logger,
+    now: settings.now,
+    random: settings.random ?? Math.random,
+  });
 }

@@ -26,6 +26,8 @@
  * now, the rest reuse the (ahead - free)-th release, one cycle (window + response time) later
  * for every full round of the limit.
  */
+import { MAX_RETRY_AFTER_MS } from '../erp/errors.js';
+
 export interface Slot {
   readonly id: string;
   readonly sentAt: number;
@@ -39,11 +41,19 @@ export type Acquired =
   | { granted: true; slot: Slot }
   | { granted: false; waitMs: number; refusal: Refusal };
 
+/** A requester's own terms, tighter than the ledger's (a background requester's). */
+export interface AcquireTerms {
+  /** Most slots this requester may hold within a window; never more than the ledger's share. */
+  share?: number;
+  /** Slots that must stay free after this one is taken (a background call leaves one). */
+  keepFree?: number;
+}
+
 export interface Ledger {
   readonly limit: number;
   /** Most slots one requester may hold within a window (the limit minus the reserve). */
   readonly share: number;
-  tryAcquire(requester: string): Acquired | Promise<Acquired>;
+  tryAcquire(requester: string, terms?: AcquireTerms): Acquired | Promise<Acquired>;
   /** The call has its response (or failed after reaching the ERP): hold the slot one more window. */
   complete(slot: Slot): void;
   /** No call was made with this slot: free it at once. */
@@ -53,7 +63,7 @@ export interface Ledger {
   /** Estimated start (absolute ms) of the call that would queue `ahead` places from now. */
   startAt(ahead: number): number;
   /** Estimated start of `requester`'s call queued behind `ownAhead` of its own (its share only). */
-  shareStartAt(requester: string, ownAhead: number): number;
+  shareStartAt(requester: string, ownAhead: number, share?: number): number;
   /** Slots `requester` holds now (in flight or within their window). */
   heldBy(requester: string): number;
   /** When the oldest slot frees: the earliest the ERP's window can have turned. */
@@ -150,17 +160,20 @@ export class MemoryLedger implements Ledger {
     this.share = Math.min(limit, Math.max(1, share));
   }
 
-  tryAcquire(requester: string): Acquired {
+  tryAcquire(requester: string, terms: AcquireTerms = {}): Acquired {
     const now = this.now();
     this.prune(now);
     if (now < this.blockedUntil) {
       return { granted: false, waitMs: this.blockedUntil - now, refusal: 'budget' };
     }
-    if (this.size(this.all) >= this.limit) {
-      return { granted: false, waitMs: this.waitFor(this.all, now), refusal: 'budget' };
+    const keepFree = Math.max(0, terms.keepFree ?? 0);
+    const held = this.size(this.all);
+    if (held + keepFree >= this.limit) {
+      const release = this.releaseAt(this.all, Math.max(0, held + keepFree - this.limit), now);
+      return { granted: false, waitMs: Math.max(1, release - now), refusal: 'budget' };
     }
     const own = this.byRequester.get(requester);
-    if (own && this.size(own) >= this.share) {
+    if (own && this.size(own) >= this.shareFor(terms.share)) {
       return { granted: false, waitMs: this.waitFor(own, now), refusal: 'share' };
     }
     const slot = { id: newSlotId(), sentAt: now, requester };
@@ -191,7 +204,7 @@ export class MemoryLedger implements Ledger {
   }
 
   block(ms: number): void {
-    this.blockedUntil = Math.max(this.blockedUntil, this.now() + ms);
+    this.blockedUntil = Math.max(this.blockedUntil, this.now() + Math.min(ms, MAX_RETRY_AFTER_MS));
   }
 
   /** Calls in flight or held: the part of the budget this replica is using now. */
@@ -216,11 +229,16 @@ export class MemoryLedger implements Ledger {
     return projectStart(this.input(this.all, this.limit, now), ahead);
   }
 
-  shareStartAt(requester: string, ownAhead: number): number {
+  shareStartAt(requester: string, ownAhead: number, share?: number): number {
     const now = this.now();
     this.prune(now);
     const own = this.byRequester.get(requester) ?? newHoldings();
-    return projectStart(this.input(own, this.share, now), ownAhead);
+    return projectStart(this.input(own, this.shareFor(share), now), ownAhead);
+  }
+
+  /** A requester's own share: never above the ledger's, at least one slot. */
+  shareFor(share: number | undefined): number {
+    return share === undefined ? this.share : Math.min(this.share, Math.max(1, Math.floor(share)));
   }
 
   windowTurnsAt(): number {

@@ -14,7 +14,15 @@
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { type Acquired, type Ledger, MemoryLedger, projectStart, type Slot } from './ledger.js';
+import { MAX_RETRY_AFTER_MS } from '../erp/errors.js';
+import {
+  type Acquired,
+  type AcquireTerms,
+  type Ledger,
+  MemoryLedger,
+  projectStart,
+  type Slot,
+} from './ledger.js';
 import type { RedisHealth } from './redis.js';
 
 /** Replies: {1, now} granted; {0, now, blockedMs, scores...} budget; {2, now, 0, scores...} share. */
@@ -22,6 +30,11 @@ const ACQUIRE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local blocked = redis.call('PTTL', KEYS[2])
+-- A pause longer than the app ever takes (written by an older version) is cut to that.
+if blocked > tonumber(ARGV[7]) then
+  redis.call('PEXPIRE', KEYS[2], ARGV[7])
+  blocked = tonumber(ARGV[7])
+end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
 local function refuse(code, key, blockedMs)
@@ -30,7 +43,7 @@ local function refuse(code, key, blockedMs)
   for i = 2, #held, 2 do out[#out + 1] = held[i] end
   return out
 end
-if blocked > 0 or redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then
+if blocked > 0 or redis.call('ZCARD', KEYS[1]) + tonumber(ARGV[6]) >= tonumber(ARGV[1]) then
   return refuse(0, KEYS[1], math.max(blocked, 0))
 end
 if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[5]) then
@@ -42,6 +55,15 @@ redis.call('PEXPIRE', KEYS[1], hold)
 redis.call('ZADD', KEYS[3], now + hold, ARGV[4])
 redis.call('PEXPIRE', KEYS[3], hold)
 return {1, now}
+`;
+
+/** A pause is only ever lengthened: another replica's shorter 429 never cuts it short. */
+const BLOCK = `
+local left = redis.call('PTTL', KEYS[1])
+if left < tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
+end
+return 1
 `;
 
 const RELEASE = `
@@ -87,8 +109,8 @@ export class RedisLedger implements Ledger {
     this.share = this.local.share;
   }
 
-  async tryAcquire(requester: string): Promise<Acquired> {
-    const local = this.local.tryAcquire(requester);
+  async tryAcquire(requester: string, terms: AcquireTerms = {}): Promise<Acquired> {
+    const local = this.local.tryAcquire(requester, terms);
     if (!local.granted || !this.options.health.usable()) return local;
     try {
       const reply: unknown = await this.options.redis.eval(
@@ -101,7 +123,9 @@ export class RedisLedger implements Ledger {
         this.options.windowMs,
         this.options.flightBoundMs,
         local.slot.id,
-        this.share,
+        this.local.shareFor(terms.share),
+        Math.max(0, terms.keepFree ?? 0),
+        MAX_RETRY_AFTER_MS,
       );
       this.options.health.succeeded();
       const [code, serverNow, blockedMs, ...scores] = Array.isArray(reply) ? reply.map(Number) : [];
@@ -149,15 +173,22 @@ export class RedisLedger implements Ledger {
 
   block(ms: number): void {
     this.local.block(ms);
-    this.whenUsable((redis) => redis.set(`${this.options.key}:blocked`, '1', 'PX', Math.ceil(ms)));
+    this.whenUsable((redis) =>
+      redis.eval(
+        BLOCK,
+        1,
+        `${this.options.key}:blocked`,
+        Math.max(1, Math.ceil(Math.min(ms, MAX_RETRY_AFTER_MS))),
+      ),
+    );
   }
 
   heldBy(requester: string): number {
     return this.local.heldBy(requester);
   }
 
-  shareStartAt(requester: string, ownAhead: number): number {
-    return this.local.shareStartAt(requester, ownAhead);
+  shareStartAt(requester: string, ownAhead: number, share?: number): number {
+    return this.local.shareStartAt(requester, ownAhead, share);
   }
 
   windowTurnsAt(): number {

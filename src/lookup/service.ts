@@ -15,7 +15,6 @@ import type { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { ErpApi, ErpRef } from '../erp/api.js';
 import {
-  ERP_ENDPOINTS,
   type ErpEndpoint,
   NotFoundError,
   RateLimitedError,
@@ -31,7 +30,7 @@ import {
   type MemoryCache,
   RedisCache,
 } from './cache.js';
-import { createLanes } from './lanes.js';
+import { createUpstream, type UpstreamSettings } from './lanes.js';
 import type { CacheKind, Metrics } from './metrics.js';
 import { checkOffset, pageFromWindow, windowStart } from './paging.js';
 import { RedisHealth } from './redis.js';
@@ -57,18 +56,16 @@ import {
   type Page,
   type QueuePosition,
 } from './types.js';
-import {
-  type BreakerOptions,
-  type BreakerState,
-  type Lane,
-  type RetryOptions,
-  Upstream,
-  type UpstreamCall,
-} from './upstream.js';
+import type { BreakerState, Lane, Upstream, UpstreamCall } from './upstream.js';
 
 export interface LookupServiceOptions {
-  /** The ERP; `erp.credentialKey` names the budget, so replicas on one credential share it. */
+  /** The ERP; `erp.credentialKey` names the cache, so replicas on one credential share it. */
   erp: ErpApi;
+  /**
+   * The budget lanes and policies every ERP call goes through, built by the composition root
+   * (`createUpstream`) so the start-up check, the crawl and watches share the same ledger.
+   */
+  upstream: Upstream;
   /** How long items (and item searches) are fresh (CACHE_TTL_SECONDS). */
   ttlMs: number;
   /** How long contacts (personal data) and contact searches are fresh; shorter than ttlMs. */
@@ -88,41 +85,25 @@ export interface LookupServiceOptions {
    * Items default to 1 h; contacts never longer than 10 min whatever is set.
    */
   staleForMs?: number;
-  /** The ERP's limits per credential; windowMs defaults to a minute (benchmarks compress it). */
-  limits: { getPerMinute: number; searchPerMinute: number; windowMs?: number };
-  /** Longest a caller may wait for budget; a longer expected wait is a BusyError at once. */
-  queueMaxWaitMs: number;
-  /**
-   * The part of each endpoint's limit that one requester may not take within a window, kept
-   * for people who have used little (FAIR_SHARE_RESERVE). Default a sixth.
-   */
-  fairShareReserve?: number;
-  /** Shared mode: second-level cache and the budget in Redis. The caller owns the client. */
-  redis?: Redis;
+  /** Shared mode: the second-level cache in Redis. The caller owns the client and its health. */
+  shared?: { redis: Redis; health: RedisHealth };
   /** Redis key namespace. Default `erp-lookups:`. */
   keyPrefix?: string;
   logger: AppLogger;
   metrics: Metrics;
-  /**
-   * Clock in ms, default Date.now. The circuit breaker (cockatiel) reads Date.now itself, so
-   * tests of the breaker use fake timers rather than this clock.
-   */
+  /** Clock in ms, default Date.now. */
   now?: () => number;
-  /** Jitter source for retry backoff. Default Math.random. */
-  random?: () => number;
-  retry?: RetryOptions;
-  breaker?: BreakerOptions;
-  /**
-   * Longest one ERP call may take once it has its budget slot (a cockatiel timeout; the call's
-   * AbortSignal fires and it counts as a retryable timeout). Default 8000 ms; the app passes
-   * ERP_TIMEOUT_MS.
-   */
-  callTimeoutMs?: number;
 }
 
+/** The budget half of a self-contained service (tests, the bench): see `createUpstream`. */
+export type StandaloneLookupOptions = Omit<LookupServiceOptions, 'upstream' | 'shared'> &
+  Omit<UpstreamSettings, 'credentialKey' | 'shared' | 'logger' | 'metrics' | 'now'> & {
+    /** Shared mode: second-level cache and the budget in Redis. The caller owns the client. */
+    redis?: Redis;
+  };
+
 const HOUR = 3_600_000;
-/** One requester may use all but a sixth of an endpoint's limit within a window. */
-const DEFAULT_RESERVE = 1 / 6;
+const DEFAULT_KEY_PREFIX = 'erp-lookups:';
 const CONTACT_STALE_CAP_MS = 600_000;
 
 interface Lifetime {
@@ -146,15 +127,35 @@ interface Spec<T> {
 
 type Status = LRUCache.Status<string, Entry, FetchContext>;
 
-export function createLookupService(options: LookupServiceOptions): LookupService {
-  return new CachedLookupService(options);
+/** The lookup service over budget lanes built elsewhere (the composition root). */
+export function lookupServiceOver(options: LookupServiceOptions): LookupService {
+  return new CachedLookupService(options, undefined);
+}
+
+/**
+ * A service that builds its own budget lanes, Redis health included, and closes them with
+ * itself: for tests and the bench, which need no other requester on the ledger.
+ */
+export function createLookupService(options: StandaloneLookupOptions): LookupService {
+  const now = options.now ?? Date.now;
+  const health = options.redis ? new RedisHealth(options.redis, options.logger) : undefined;
+  const shared = options.redis && health ? { redis: options.redis, health } : undefined;
+  const upstream = createUpstream({
+    ...options,
+    credentialKey: options.erp.credentialKey,
+    shared: shared && { ...shared, keyPrefix: options.keyPrefix ?? DEFAULT_KEY_PREFIX },
+    now,
+  });
+  return new CachedLookupService({ ...options, upstream, shared, now }, () => {
+    upstream.close();
+    health?.dispose();
+  });
 }
 
 class CachedLookupService implements LookupService {
   private readonly now: () => number;
   private readonly memory: MemoryCache;
   private readonly shared: RedisCache | undefined;
-  private readonly health: RedisHealth | undefined;
   private readonly lanes: Record<ErpEndpoint, Lane>;
   private readonly upstream: Upstream;
   private readonly lifetimes: Record<LifetimeKind, Lifetime>;
@@ -163,7 +164,11 @@ class CachedLookupService implements LookupService {
   /** Why a kept entry was last served instead of a new answer (the ERP's failure). */
   private readonly failures = new WeakMap<Entry, unknown>();
 
-  constructor(private readonly options: LookupServiceOptions) {
+  constructor(
+    private readonly options: LookupServiceOptions,
+    /** Closes what this service built for itself (a standalone service's budget). */
+    private readonly closeOwned: (() => void) | undefined,
+  ) {
     if (options.ttlMs <= 0 || options.contactTtlMs <= 0)
       throw new RangeError('cache lifetimes must be > 0');
     this.now = options.now ?? Date.now;
@@ -177,33 +182,16 @@ class CachedLookupService implements LookupService {
     };
     this.negativeTtlMs = options.negativeTtlMs ?? 15_000;
     this.revalidateMs = options.revalidateInBackgroundMs ?? 0;
-    const prefix = options.keyPrefix ?? 'erp-lookups:';
-    if (options.redis) {
-      this.health = new RedisHealth(options.redis, options.logger);
-      this.shared = new RedisCache(options.redis, this.health, prefix, options.erp.credentialKey);
+    if (options.shared) {
+      this.shared = new RedisCache(
+        options.shared.redis,
+        options.shared.health,
+        options.keyPrefix ?? DEFAULT_KEY_PREFIX,
+        options.erp.credentialKey,
+      );
     }
-    this.lanes = createLanes({
-      credentialKey: options.erp.credentialKey,
-      limits: options.limits,
-      fairShareReserve: options.fairShareReserve ?? DEFAULT_RESERVE,
-      queueMaxWaitMs: options.queueMaxWaitMs,
-      shared:
-        options.redis && this.health
-          ? { redis: options.redis, health: this.health, keyPrefix: prefix }
-          : undefined,
-      metrics: options.metrics,
-      now: this.now,
-    });
-    this.upstream = new Upstream({
-      lanes: this.lanes,
-      retry: options.retry,
-      breaker: options.breaker,
-      callTimeoutMs: options.callTimeoutMs,
-      metrics: options.metrics,
-      logger: options.logger,
-      now: this.now,
-      random: options.random ?? Math.random,
-    });
+    this.upstream = options.upstream;
+    this.lanes = options.upstream.lanes;
   }
 
   // The LookupService surface: each one line over the generic paths below.
@@ -223,15 +211,6 @@ class CachedLookupService implements LookupService {
     return this.searchPage(CONTACTS.search, query, offset, options);
   }
 
-  /** The budget lanes and a way to call through them, for src/lookup/crawl-budget.ts (issue 16). */
-  budgetAccess(): BudgetAccess {
-    return {
-      lanes: this.lanes,
-      call: (endpoint, requester, fn) => this.upstream.call(endpoint, requester, fn),
-      breakerState: (endpoint) => this.upstream.breakerState(endpoint),
-    };
-  }
-
   expectedWaitMs(endpoint: ErpEndpoint): number {
     return this.lanes[endpoint].queue.expectedWaitMs();
   }
@@ -245,8 +224,7 @@ class CachedLookupService implements LookupService {
   }
 
   async close(): Promise<void> {
-    for (const endpoint of ERP_ENDPOINTS) this.lanes[endpoint].queue.close();
-    this.health?.dispose();
+    this.closeOwned?.();
     this.memory.clear();
   }
 
@@ -474,17 +452,6 @@ class CachedLookupService implements LookupService {
     const keepMs = entry.fetchedAt + this.keepMs(entry, life) - this.now();
     if (keepMs > 0) this.shared?.set(key, entry, keepMs);
   }
-}
-
-export interface BudgetAccess {
-  lanes: Record<ErpEndpoint, Lane>;
-  call<T>(endpoint: ErpEndpoint, requester: string, fn: UpstreamCall<T>): Promise<T>;
-  breakerState(endpoint: ErpEndpoint): 'closed' | 'open' | 'half-open';
-}
-
-/** The budget behind a service built here (undefined for any other LookupService). */
-export function budgetAccessOf(service: LookupService): BudgetAccess | undefined {
-  return service instanceof CachedLookupService ? service.budgetAccess() : undefined;
 }
 
 /** The ERP (or the budget) failed in a way that a later call may not: an old answer helps. */

@@ -33,6 +33,7 @@ import {
   timeout,
   wrap,
 } from 'cockatiel';
+import type { ErpApi } from '../erp/api.js';
 import {
   ERP_ENDPOINTS,
   type ErpEndpoint,
@@ -43,8 +44,9 @@ import {
   UnavailableError,
 } from '../erp/errors.js';
 import type { AppLogger } from '../log/logger.js';
+import { BackgroundRequester } from './background.js';
 import type { BudgetQueue } from './budget.js';
-import type { Ledger } from './ledger.js';
+import type { Ledger, Slot } from './ledger.js';
 import type { Metrics } from './metrics.js';
 
 export interface RetryOptions {
@@ -129,24 +131,68 @@ interface CallState {
   rateLimit: RateLimitedError | undefined;
 }
 
+/** A call that runs in the background: one ERP call with its slot, retries and breaker. */
+export interface BackgroundLane extends BackgroundRequester {
+  /**
+   * Waits for a slot on the background's terms (see BackgroundRequester), then makes the call
+   * under the lane's policies; every retry waits for a fresh slot on the same terms.
+   */
+  run<T>(fn: UpstreamCall<T>, signal?: AbortSignal): Promise<T>;
+}
+
 export class Upstream {
   private readonly policies = new Map<ErpEndpoint, Lanes>();
+  /** The budget lanes, one per endpoint (queue and ledger). */
+  readonly lanes: Record<ErpEndpoint, Lane>;
 
   constructor(private readonly options: UpstreamOptions) {
+    this.lanes = options.lanes;
     for (const endpoint of ERP_ENDPOINTS) {
       this.policies.set(endpoint, this.compose(endpoint));
     }
   }
 
-  async call<T>(
+  /** One ERP call for `requester` (a Slack user, the readiness probe …) through the fair queue. */
+  call<T>(endpoint: ErpEndpoint, requester: string | undefined, fn: UpstreamCall<T>): Promise<T> {
+    const { queue } = this.options.lanes[endpoint];
+    return this.execute(endpoint, fn, (state) =>
+      // A retry after a 429 that cannot be queued keeps the 429 as its cause.
+      queue.acquire(requester, undefined, state.rateLimit),
+    );
+  }
+
+  /**
+   * A background requester on `endpoint`'s lane: its own name and `share` (0..1 of the limit)
+   * of the window, never a slot while a user waits, never the last free slot (the catalogue
+   * crawl on searchItems, watches on getItem).
+   */
+  background(endpoint: ErpEndpoint, name: string, share: number): BackgroundLane {
+    const requester = new BackgroundRequester(
+      this.options.lanes[endpoint],
+      name,
+      share,
+      this.options.now,
+    );
+    return Object.assign(requester, {
+      run: <T>(fn: UpstreamCall<T>, signal?: AbortSignal): Promise<T> =>
+        this.execute(endpoint, fn, () => requester.acquire(signal)),
+    });
+  }
+
+  /** Refuses every waiting and later caller (shutdown). */
+  close(): void {
+    for (const endpoint of ERP_ENDPOINTS) this.options.lanes[endpoint].queue.close();
+  }
+
+  private async execute<T>(
     endpoint: ErpEndpoint,
-    requester: string | undefined,
     fn: UpstreamCall<T>,
+    acquire: (state: CallState) => Promise<Slot>,
   ): Promise<T> {
     const state: CallState = { rateLimit: undefined };
     try {
       return await this.lane(endpoint).policy.execute(() =>
-        this.attempt(endpoint, requester, fn, state),
+        this.attempt(endpoint, fn, state, acquire),
       );
     } catch (error) {
       if (error instanceof BrokenCircuitError) throw circuitOpen(endpoint, error);
@@ -201,13 +247,12 @@ export class Upstream {
 
   private async attempt<T>(
     endpoint: ErpEndpoint,
-    requester: string | undefined,
     fn: UpstreamCall<T>,
     state: CallState,
+    acquire: (state: CallState) => Promise<Slot>,
   ): Promise<T> {
     const { queue, ledger } = this.options.lanes[endpoint];
-    // A retry after a 429 that cannot be queued keeps the 429 as its cause.
-    const slot = await queue.acquire(requester, undefined, state.rateLimit);
+    const slot = await acquire(state);
     try {
       const result = await this.bounded(endpoint, fn);
       ledger.complete(slot);
@@ -255,6 +300,12 @@ export class Upstream {
     // this ledger holds leaves the window (not a whole window from now).
     const ledger = this.options.lanes[endpoint].ledger;
     const waitMs = error.retryAfterMs ?? Math.max(1, ledger.windowTurnsAt() - this.options.now());
+    if (error.clamped) {
+      this.options.logger.warn(
+        { endpoint, askedRetryAfterMs: error.askedRetryAfterMs, waitMs },
+        'ERP asked for a longer pause than the app takes after a 429; pausing for the longest instead',
+      );
+    }
     ledger.block(waitMs);
     this.options.logger.warn(
       { endpoint, waitMs, retryAfterMs: error.retryAfterMs },
@@ -276,4 +327,34 @@ function circuitOpen(endpoint: ErpEndpoint, cause?: unknown): UnavailableError {
     reason: 'circuit_open',
     cause,
   });
+}
+
+/**
+ * The same ERP with every call through `upstream` as `requester`: for calls outside the
+ * lookup service (the start-up credential check) that the ERP counts all the same.
+ */
+export function budgetedErp(erp: ErpApi, upstream: Upstream, requester: string): ErpApi {
+  return {
+    credentialKey: erp.credentialKey,
+    getItem: (ref, options) =>
+      upstream.call('getItem', requester, (signal) =>
+        erp.getItem(ref, { ...options, signal: withSignal(signal, options?.signal) }),
+      ),
+    getContact: (ref, options) =>
+      upstream.call('getContact', requester, (signal) =>
+        erp.getContact(ref, { ...options, signal: withSignal(signal, options?.signal) }),
+      ),
+    searchItems: (params, options) =>
+      upstream.call('searchItems', requester, (signal) =>
+        erp.searchItems(params, { ...options, signal: withSignal(signal, options?.signal) }),
+      ),
+    searchContact: (params, options) =>
+      upstream.call('searchContact', requester, (signal) =>
+        erp.searchContact(params, { ...options, signal: withSignal(signal, options?.signal) }),
+      ),
+  };
+}
+
+function withSignal(attempt: AbortSignal, caller: AbortSignal | undefined): AbortSignal {
+  return caller ? AbortSignal.any([attempt, caller]) : attempt;
 }

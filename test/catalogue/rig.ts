@@ -9,8 +9,10 @@ import { catalogueFeed } from '../../src/catalogue/observe.js';
 import { CatalogueStore } from '../../src/catalogue/store.js';
 import { ErpClient } from '../../src/erp/client.js';
 import { ledgerCrawlBudget } from '../../src/lookup/crawl-budget.js';
+import { createUpstream } from '../../src/lookup/lanes.js';
 import { createMetrics } from '../../src/lookup/metrics.js';
-import { budgetAccessOf, createLookupService } from '../../src/lookup/service.js';
+import { RedisHealth } from '../../src/lookup/redis.js';
+import { lookupServiceOver } from '../../src/lookup/service.js';
 import type { LookupService } from '../../src/lookup/types.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { silentLogger } from '../lookup/fakes.js';
@@ -36,26 +38,29 @@ export function crawlSide(o: {
     ...o.sandbox.credentials,
     timeoutMs: 5_000,
   });
-  const lookup = createLookupService({
+  const metrics = createMetrics();
+  const shared = o.redis && { redis: o.redis, health: new RedisHealth(o.redis, silentLogger) };
+  const upstream = createUpstream({
+    credentialKey: client.credentialKey,
+    limits: { getPerMinute: 60, searchPerMinute: o.searchLimit, windowMs: o.windowMs },
+    queueMaxWaitMs: 5_000,
+    shared: shared && { ...shared, keyPrefix: o.keyPrefix ?? 'erp-lookups:' },
+    metrics,
+    logger: silentLogger,
+    now: Date.now,
+  });
+  const lookup = lookupServiceOver({
     erp: catalogueFeed(client, store, Date.now),
+    upstream,
     ttlMs: 60_000,
     contactTtlMs: 30_000,
     maxBytes: 8 * 1024 * 1024,
-    limits: { getPerMinute: 60, searchPerMinute: o.searchLimit, windowMs: o.windowMs },
-    queueMaxWaitMs: 5_000,
-    redis: o.redis,
+    shared,
     keyPrefix: o.keyPrefix,
     logger: silentLogger,
-    metrics: createMetrics(),
+    metrics,
   });
-  const access = budgetAccessOf(lookup);
-  if (!access) throw new Error('expected the cached lookup service');
-  const budget = ledgerCrawlBudget({
-    access,
-    share: 0.25,
-    limit: o.searchLimit,
-    windowMs: o.windowMs,
-  });
+  const budget = ledgerCrawlBudget(upstream, 0.25);
   const catalogue = new Catalogue({
     lookup,
     erp: client,

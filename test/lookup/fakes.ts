@@ -20,7 +20,7 @@ import type {
 } from '../../src/erp/schemas.js';
 import { createLogger } from '../../src/log/logger.js';
 import { createMetrics, type Metrics } from '../../src/lookup/metrics.js';
-import { createLookupService, type LookupServiceOptions } from '../../src/lookup/service.js';
+import { createLookupService, type StandaloneLookupOptions } from '../../src/lookup/service.js';
 import type { LookupService } from '../../src/lookup/types.js';
 
 export function makeItem(overrides: Partial<Item> = {}): Item {
@@ -204,7 +204,7 @@ export interface Harness {
 }
 
 export function makeService(
-  overrides: Partial<LookupServiceOptions> = {},
+  overrides: Partial<StandaloneLookupOptions> = {},
   erp: FakeErp = new FakeErp(),
 ): Harness {
   const metrics = overrides.metrics ?? createMetrics();
