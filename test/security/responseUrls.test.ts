@@ -4,7 +4,7 @@
  */
 import type { ReceiverEvent } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { type ChatApi, createResponseUrlGuard } from '../../src/slack/responseUrls.js';
+import { type ChatApi, createResponseUrlGuard } from '../../src/slack/transport/responseUrls.js';
 import { collectingLogger } from '../helpers/logSink.js';
 
 function setup() {
