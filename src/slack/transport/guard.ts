@@ -108,7 +108,8 @@ function passOn(
     bolt(req, res);
   } catch (error) {
     // Bolt throws for a path it does not serve (after the signature was checked here).
-    const deferred = (error as { code?: unknown }).code === 'slack_bolt_http_receiver_deferred_request_error';
+    const deferred =
+      (error as { code?: unknown }).code === 'slack_bolt_http_receiver_deferred_request_error';
     if (!deferred) logger.error({ err: errorFields(error) }, 'Bolt could not take a Slack request');
     refuseAndClose(req, res, deferred ? 404 : 500);
   }
