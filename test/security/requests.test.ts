@@ -221,7 +221,10 @@ describe('request limits over HTTP', () => {
   let run: RunningApp;
   beforeAll(async () => {
     // A short body deadline, so a slow body is cut off without a long sleep.
-    run = await startApp({ mode: 'http', limits: { bodyDeadlineMs: 300 } });
+    run = await startApp({
+      mode: 'http',
+      limits: { bodyDeadlineMs: 300, maxBufferedBytes: 1 << 20 },
+    });
   });
   afterAll(async () => {
     await run?.stop();
@@ -250,13 +253,13 @@ describe('request limits over HTTP', () => {
       req.write(first);
     });
 
-  const refusedCount = async (reason: string) => {
+  const metric = async (pattern: string) => {
     const metrics = await (await fetch(`${run.baseUrl}/metrics`)).text();
-    const match = new RegExp(`slack_requests_refused_total\\{reason="${reason}"\\} (\\d+)`).exec(
-      metrics,
-    );
-    return Number(match?.[1] ?? 0);
+    return Number(new RegExp(`${pattern} (\\d+)`).exec(metrics)?.[1] ?? 0);
   };
+  const refusedCount = (reason: string) =>
+    metric(`slack_requests_refused_total\\{reason="${reason}"\\}`);
+  const bufferedBytes = () => metric('slack_request_body_bytes_buffered');
 
   it('answers 413 from a Content-Length above 1 MiB without waiting for the body', async () => {
     const { status } = await slowPost('/slack/events', { 'content-length': String(4 << 20) }, 'a');
@@ -286,6 +289,7 @@ describe('request limits over HTTP', () => {
     );
     const health = await fetch(`${run.baseUrl}/healthz`);
     expect(health.status).toBe(200);
+    expect(await bufferedBytes()).toBe(0);
     const replies = await Promise.all(senders);
     expect(replies.map((reply) => reply.status)).toEqual(Array(25).fill(413));
     expect(await refusedCount('too_large')).toBe(before + 25);
@@ -306,5 +310,20 @@ describe('request limits over HTTP', () => {
     for (const path of ['/healthz/', '/METRICS', '/Readyz', '/metrics/']) {
       expect((await fetch(`${run.baseUrl}${path}`)).status, path).toBe(404);
     }
+  });
+
+  it('holds at most its budget for many slow bodies under the cap, refusing the rest with 503', async () => {
+    const before = await refusedCount('too_many_bodies');
+    // Each declares 900 KB and sends 200 KB, then stalls: 25 of them would hold 5 MB.
+    const senders = Array.from({ length: 25 }, () =>
+      slowPost('/slack/events', { 'content-length': String(900 * 1024) }, 'x'.repeat(200 * 1024)),
+    );
+    const replies = await Promise.all(senders);
+    const statuses = replies.map((reply) => reply.status);
+    // The budget (1 MiB here) holds five such bodies; the rest are refused as they come.
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThanOrEqual(20);
+    expect(statuses.every((status) => status === 503 || status === 408)).toBe(true);
+    expect(await refusedCount('too_many_bodies')).toBeGreaterThanOrEqual(before + 20);
+    expect(await bufferedBytes()).toBe(0);
   });
 });

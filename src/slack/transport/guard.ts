@@ -31,12 +31,20 @@ export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 /** Slack's payloads are a few kilobytes; the largest (a view submission) stays far below. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * Bytes all requests being read may hold together. Slack's bodies are a few kilobytes, so
+ * this is thousands of real requests at once; a crowd of slow, large bodies (each under the
+ * cap) is refused with 503 past it instead of growing the heap.
+ */
+export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+
 /** How long a client may take to send its body once its headers arrived. */
 export const BODY_DEADLINE_MS = 10_000;
 
 export type RefusedRequest =
   | 'too_large'
   | 'too_slow'
+  | 'too_many_bodies'
   | 'unreadable'
   | 'bad_signature'
   | 'stale_timestamp'
@@ -56,6 +64,14 @@ export interface GuardOptions {
   maxBodyBytes?: number;
   /** `BODY_DEADLINE_MS` unless a test says otherwise. */
   bodyDeadlineMs?: number;
+  /** `MAX_BUFFERED_BYTES` unless a test says otherwise. */
+  maxBufferedBytes?: number;
+}
+
+/** The guard's request listener, and how many body bytes it holds right now. */
+export interface GuardedListener {
+  (req: IncomingMessage, res: ServerResponse): void;
+  bufferedBytes(): number;
 }
 
 type Verdict = { pass: true } | { pass: false; status: number; reason: RefusedRequest };
@@ -67,16 +83,20 @@ const refuse = (status: number, reason: RefusedRequest): Verdict => ({
 });
 
 /** Wraps Bolt's request listener: every POST is screened; other methods go to Bolt. */
-export function guardedRequestListener(bolt: RequestListener, options: GuardOptions) {
+export function guardedRequestListener(
+  bolt: RequestListener,
+  options: GuardOptions,
+): GuardedListener {
   const { logger } = options;
-  return (req: IncomingMessage, res: ServerResponse): void => {
+  const budget = new BodyBudget(options.maxBufferedBytes ?? MAX_BUFFERED_BYTES);
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
     if (req.method !== 'POST') {
       // Bolt's own routing (the health routes); it throws for unknown paths, its server
       // catches that and answers 404.
       bolt(req, res);
       return;
     }
-    screen(req, options).then(
+    screen(req, options, budget).then(
       (verdict) => {
         if (verdict.pass) {
           passOn(bolt, req, res, logger);
@@ -96,6 +116,21 @@ export function guardedRequestListener(bolt: RequestListener, options: GuardOpti
       },
     );
   };
+  return Object.assign(listener, { bufferedBytes: () => budget.held });
+}
+
+/** Body bytes held by requests still being read, against one limit for all of them. */
+class BodyBudget {
+  held = 0;
+  constructor(readonly limit: number) {}
+  take(bytes: number): boolean {
+    if (this.held + bytes > this.limit) return false;
+    this.held += bytes;
+    return true;
+  }
+  release(bytes: number): void {
+    this.held -= bytes;
+  }
 }
 
 function passOn(
@@ -115,7 +150,11 @@ function passOn(
   }
 }
 
-async function screen(req: IncomingMessage, options: GuardOptions): Promise<Verdict> {
+async function screen(
+  req: IncomingMessage,
+  options: GuardOptions,
+  budget: BodyBudget,
+): Promise<Verdict> {
   const maxBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > maxBytes) return refuse(413, 'too_large');
@@ -127,7 +166,10 @@ async function screen(req: IncomingMessage, options: GuardOptions): Promise<Verd
   if (skew !== undefined && skew > MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'future_timestamp');
   if (skew !== undefined && skew < -MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'stale_timestamp');
 
-  const read = await readBody(req, maxBytes, options.bodyDeadlineMs ?? BODY_DEADLINE_MS);
+  const read = await readBody(req, budget, {
+    maxBytes,
+    deadlineMs: options.bodyDeadlineMs ?? BODY_DEADLINE_MS,
+  });
   if (!read.ok) return refuse(read.status, read.reason);
   const buffered = req as BufferedIncomingMessage;
   buffered.rawBody = read.body;
@@ -189,15 +231,29 @@ function screenBody(form: ReturnType<typeof parseForm> | undefined, text: string
 
 type BodyRead =
   | { ok: true; body: Buffer }
-  | { ok: false; status: number; reason: 'too_large' | 'too_slow' | 'unreadable' };
+  | {
+      ok: false;
+      status: number;
+      reason: 'too_large' | 'too_slow' | 'too_many_bodies' | 'unreadable';
+    };
 
-/** The body, at most `maxBytes`, within `deadlineMs`; the request is left paused otherwise. */
-function readBody(req: IncomingMessage, maxBytes: number, deadlineMs: number): Promise<BodyRead> {
+/**
+ * The body, at most `maxBytes`, within `deadlineMs`, while every body being read together
+ * stays within the budget; the request is left paused otherwise.
+ */
+function readBody(
+  req: IncomingMessage,
+  budget: BodyBudget,
+  limits: { maxBytes: number; deadlineMs: number },
+): Promise<BodyRead> {
+  const { maxBytes, deadlineMs } = limits;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const finish = (result: BodyRead) => {
       clearTimeout(timer);
+      // Once read, the body belongs to Bolt (or is dropped): the guard holds it no longer.
+      budget.release(size);
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
@@ -205,12 +261,17 @@ function readBody(req: IncomingMessage, maxBytes: number, deadlineMs: number): P
       resolve(result);
     };
     const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
+      if (size + chunk.length > maxBytes) {
         chunks.length = 0;
         finish({ ok: false, status: 413, reason: 'too_large' });
         return;
       }
+      if (!budget.take(chunk.length)) {
+        chunks.length = 0;
+        finish({ ok: false, status: 503, reason: 'too_many_bodies' });
+        return;
+      }
+      size += chunk.length;
       chunks.push(chunk);
     };
     const onEnd = () => finish({ ok: true, body: Buffer.concat(chunks, size) });

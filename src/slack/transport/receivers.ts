@@ -12,10 +12,15 @@ import {
   type HTTPReceiverOptions,
   SocketModeReceiver,
 } from '@slack/bolt';
-import { Counter, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { AppLogger, toBoltLogger } from '../../log/logger.js';
 import type { SocketEvents } from '../../ops/readiness.js';
-import { BODY_DEADLINE_MS, guardedRequestListener, MAX_BODY_BYTES } from './guard.js';
+import {
+  BODY_DEADLINE_MS,
+  guardedRequestListener,
+  MAX_BODY_BYTES,
+  MAX_BUFFERED_BYTES,
+} from './guard.js';
 import { guardSocketClient } from './socketGuard.js';
 
 export const EVENTS_PATH = '/slack/events';
@@ -36,6 +41,8 @@ export interface ServerLimits {
   bodyDeadlineMs: number;
   /** The guard's body cap. */
   maxBodyBytes: number;
+  /** What all bodies being read may hold together (the guard refuses with 503 past it). */
+  maxBufferedBytes: number;
 }
 
 export const DEFAULT_SERVER_LIMITS: ServerLimits = {
@@ -44,6 +51,7 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = {
   maxConnections: 512,
   bodyDeadlineMs: BODY_DEADLINE_MS,
   maxBodyBytes: MAX_BODY_BYTES,
+  maxBufferedBytes: MAX_BUFFERED_BYTES,
 };
 
 export interface ReceiverGuards {
@@ -127,12 +135,24 @@ export function guardedHttpReceiver(
     },
     limits,
   );
-  receiver.requestListener = guardedRequestListener(receiver.requestListener, {
+  const guarded = guardedRequestListener(receiver.requestListener, {
     signingSecret: transport.signingSecret,
     logger: guards.logger,
     onRefused: (reason) => refused.inc({ reason }),
     maxBodyBytes: limits.maxBodyBytes,
     bodyDeadlineMs: limits.bodyDeadlineMs,
+    maxBufferedBytes: limits.maxBufferedBytes,
+  });
+  receiver.requestListener = guarded;
+  const gauge = 'slack_request_body_bytes_buffered';
+  guards.registry.removeSingleMetric(gauge);
+  new Gauge({
+    name: gauge,
+    help: 'Body bytes the HTTP guard holds for requests still being read',
+    registers: [guards.registry],
+    collect() {
+      this.set(guarded.bufferedBytes());
+    },
   });
   return receiver;
 }
