@@ -189,7 +189,7 @@ export interface ByCode {
 /** Whether a not-found lookup has nothing to search for: an id, or no token. */
 const nothingToSearch = (request: ByCode) => 'id' in request.ref || request.token === '';
 
-/** The search's top row, when its code equals the token ignoring case (PRODUCT.md). */
+/** The search's top row, when its code equals the token ignoring case: the code as meant. */
 function exactRow<Row extends { code: string }>(rows: readonly Row[], token: string) {
   const top = rows[0];
   return top && top.code.toLowerCase() === token.toLowerCase() ? top : undefined;
