@@ -13,6 +13,26 @@ const ISOLATED = [
   'test/log/**/*.test.ts',
 ];
 
+/**
+ * Tests that spawn no process and open no socket (pure code, fakes, fake timers):
+ * `npm run test:unit` runs only these, in seconds. A test that starts a server, Redis or the
+ * app belongs elsewhere; `npm test` runs every project.
+ */
+const UNIT = [
+  'test/views/**/*.test.ts',
+  'test/slack/**/*.test.ts',
+  'test/privacy/**/*.test.ts',
+  'test/catalogue/store.test.ts',
+  'test/config/envExample.test.ts',
+  'test/console/{board,builderLink,render}.test.ts',
+  'test/erp/{client.errors,client.schema,client.secrets,gate,responses,schemas,url}.test.ts',
+  'test/harness/{payloads,signing}.test.ts',
+  'test/lookup/{budget,cache,failures,fairness,paging}.test.ts',
+  'test/manifest/manifest.test.ts',
+  'test/ops/{erpSignals,readiness}.test.ts',
+  'test/sandbox/data.test.ts',
+];
+
 export default defineConfig({
   test: {
     setupFiles: ['test/helpers/setup.ts'],
@@ -23,12 +43,13 @@ export default defineConfig({
     // Redis tests share one server; files run in parallel, in child processes.
     pool: 'forks',
     projects: [
+      { extends: true, test: { name: 'unit', include: UNIT, isolate: false } },
       {
         extends: true,
         test: {
           name: 'shared',
           include: ['test/**/*.test.ts'],
-          exclude: ISOLATED,
+          exclude: [...ISOLATED, ...UNIT],
           isolate: false,
         },
       },

@@ -27,7 +27,7 @@ import type { RunningSandbox } from './sandbox/index.js';
 import { createSlackApp, type SlackTransport } from './slack/app.js';
 import { DEFAULT_TIMING } from './slack/delivery.js';
 import type { ListenerDeps } from './slack/deps.js';
-import type { HealthReport } from './slack/routes.js';
+import type { HealthReport } from './slack/transport/routes.js';
 import type { HelpExamples } from './views/help.js';
 
 export interface Services {

@@ -204,7 +204,7 @@ const HANDLERS: Record<string, Handler> = {
 };
 
 /**
- * Views (issue 16): views.open, views.update and views.publish, checked the way Slack checks
+ * Views: views.open, views.update and views.publish, checked the way Slack checks
  * them (trigger_id shape, view type, block count); every view gets an id and a fresh hash.
  */
 let viewCounter = 0;

@@ -1,16 +1,15 @@
 /**
  * From a parsed request or button state to the message that answers it: calls the lookup
- * service and the views, and turns every failure into a message (answers never reject).
+ * service and hands the views data. Item and contact answers are written out one by one.
  */
 import type { ErpRef } from '../erp/api.js';
 import { type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
-import { CONTACTS, ITEMS, type Noun, type Resource } from '../lookup/resources.js';
+import type { AppLogger } from '../log/logger.js';
 import {
   BusyError,
-  type Fetched,
+  type ContactQuery,
+  type ItemQuery,
   type LookupOptions,
-  type LookupService,
-  type Page,
 } from '../lookup/types.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { contactCard } from '../views/contactCard.js';
@@ -18,10 +17,11 @@ import { errorMessage, noticeMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
 import { notFoundNotice } from '../views/notFound.js';
 import { progressMessage, type WorkSubject } from '../views/progress.js';
-import { contactSearchList, itemSearchList, type ListModel } from '../views/searchLists.js';
+import { contactSearchList, itemSearchList } from '../views/searchLists.js';
 import { indexedSearchAnswer } from './catalogueAnswers.js';
 import type { ListenerDeps } from './deps.js';
 import { drawnItemCard } from './drawnCards.js';
+import { internalFiguresFor } from './figures.js';
 import type { Actor } from './payloads.js';
 
 export interface ItemCardRequest {
@@ -42,6 +42,17 @@ export interface ContactCardRequest {
   shared?: boolean;
 }
 
+/** What the item answers use. */
+export type ItemAnswerDeps = Pick<
+  ListenerDeps,
+  'lookup' | 'display' | 'now' | 'recent' | 'catalogue' | 'internalFigures'
+>;
+/** What the contact answers use. */
+export type ContactAnswerDeps = Pick<
+  ListenerDeps,
+  'lookup' | 'display' | 'now' | 'reveal' | 'internalFigures'
+>;
+
 const lookupOptions = (actor: Actor, refresh = false): LookupOptions => ({
   requester: actor.userId,
   refresh,
@@ -49,42 +60,44 @@ const lookupOptions = (actor: Actor, refresh = false): LookupOptions => ({
 
 /** Runs `build`; any error becomes the user-facing error message and one log line. */
 export async function safely(
-  deps: ListenerDeps,
+  logger: AppLogger,
   what: string,
   build: () => Promise<SlackMessage>,
 ): Promise<SlackMessage> {
   try {
     return await build();
   } catch (error) {
-    logFailure(deps, what, error);
+    logFailure(logger, what, error);
     return errorMessage(error);
   }
 }
 
 /** One log line for a failed answer, at the level its audience calls for. */
-export function logFailure(deps: ListenerDeps, what: string, error: unknown): void {
+export function logFailure(logger: AppLogger, what: string, error: unknown): void {
   if (isErpError(error)) {
     const level =
       error.audience === 'admin' ? 'error' : error.audience === 'user' ? 'info' : 'warn';
-    deps.logger[level]({ erp: error.toLogObject() }, `${what} failed`);
+    logger[level]({ erp: error.toLogObject() }, `${what} failed`);
     return;
   }
   if (error instanceof BusyError) {
-    deps.logger.info({ err: { name: error.name, message: error.message } }, `${what}: busy`);
+    logger.info({ err: { name: error.name, message: error.message } }, `${what}: busy`);
     return;
   }
-  deps.logger.error({ err: error }, `${what} failed unexpectedly`);
+  logger.error({ err: error }, `${what} failed unexpectedly`);
 }
 
 export async function itemCardAnswer(
-  deps: ListenerDeps,
+  deps: ItemAnswerDeps,
   request: ItemCardRequest,
   actor: Actor,
 ): Promise<SlackMessage> {
   const fetched = await deps.lookup.getItem(request.ref, lookupOptions(actor, request.refresh));
   deps.recent?.record(actor.userId, fetched.data.code);
+  const shared = request.shared ?? false;
   return drawnItemCard({
     ...deps.display,
+    shareCost: internalFiguresFor(deps, { actor, shared }),
     item: fetched.data,
     freshness: fetched.freshness,
     now: deps.now(),
@@ -93,21 +106,12 @@ export async function itemCardAnswer(
     branchView: request.branchView,
     branchPage: request.branchPage,
     bomPage: request.bomPage,
-    shared: request.shared,
+    shared,
   });
 }
 
-async function mayOfferReveal(
-  deps: ListenerDeps,
-  actor: Actor,
-  client: SlackUsersApi,
-): Promise<boolean> {
-  if (!deps.reveal.canOffer()) return false;
-  return (await deps.reveal.mayReveal(actor.userId, client)).allowed;
-}
-
 export async function contactCardAnswer(
-  deps: ListenerDeps,
+  deps: ContactAnswerDeps,
   request: ContactCardRequest,
   actor: Actor,
   client: SlackUsersApi,
@@ -118,98 +122,40 @@ export async function contactCardAnswer(
     deps.lookup.getContact(request.ref, lookupOptions(actor, request.refresh)),
     request.shared ? Promise.resolve(deps.reveal.canOffer()) : mayOfferReveal(deps, actor, client),
   ]);
+  const shared = request.shared ?? false;
   return contactCard({
     ...deps.display,
+    shareCost: internalFiguresFor(deps, { actor, shared }),
     contact: fetched.data,
     freshness: fetched.freshness,
     now: deps.now(),
     peoplePage: request.peoplePage,
     canReveal,
-    shared: request.shared,
+    shared,
   });
 }
 
-/**
- * What the Slack answers need of items or contacts: their search, their list view and their
- * card. `/stock` and `/contact`, the card clicks and the page clicks are generic over these.
- */
-export interface Surface<Q extends { words: readonly string[] }, Row extends { code: string }> {
-  noun: Noun;
-  endpoints: { record: ErpEndpoint; search: ErpEndpoint };
-  search(
-    lookup: LookupService,
-    query: Q,
-    offset: number,
-    options: LookupOptions,
-  ): Promise<Fetched<Page<Row>>>;
-  list(model: ListModel<Q, Row>): SlackMessage;
-  /** The search run when an exact code is not found. */
-  queryFor(token: string): Q;
-  card(deps: ListenerDeps, ref: ErpRef, actor: Actor, client: SlackUsersApi): Promise<SlackMessage>;
-  /** A page answered from the app's own index instead of the ERP, when it can (items only). */
-  fromIndex?(
-    deps: ListenerDeps,
-    query: Q,
-    offset: number,
-    notice: string | undefined,
-  ): SlackMessage | undefined;
+async function mayOfferReveal(
+  deps: Pick<ListenerDeps, 'reveal'>,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<boolean> {
+  if (!deps.reveal.canOffer()) return false;
+  return (await deps.reveal.mayReveal(actor.userId, client)).allowed;
 }
 
-/** A surface from the resource's description and the views and calls that show it. */
-function surfaceOf<Q extends { words: readonly string[] }, Row extends { code: string }>(
-  resource: Resource<unknown, Q, Row>,
-  shown: Pick<Surface<Q, Row>, 'search' | 'list' | 'card' | 'fromIndex'>,
-): Surface<Q, Row> {
-  return {
-    noun: resource.record.noun,
-    endpoints: { record: resource.record.endpoint, search: resource.search.endpoint },
-    queryFor: (token) => resource.search.fromWords([token]),
-    ...shown,
-  };
-}
-
-export const ITEM_SURFACE = surfaceOf(ITEMS, {
-  search: (lookup, query, offset, options) => lookup.searchItems(query, offset, options),
-  list: itemSearchList,
-  card: (deps, ref, actor) => itemCardAnswer(deps, { ref }, actor),
-  fromIndex: indexedSearchAnswer,
-});
-
-export const CONTACT_SURFACE = surfaceOf(CONTACTS, {
-  search: (lookup, query, offset, options) => lookup.searchContacts(query, offset, options),
-  list: contactSearchList,
-  card: (deps, ref, actor, client) => contactCardAnswer(deps, { ref }, actor, client),
-});
-
-/** A page of search results; `notice` (worded by a view) heads it. */
-export async function searchAnswer<
-  Q extends { words: readonly string[] },
-  Row extends { code: string },
->(
-  surface: Surface<Q, Row>,
-  deps: ListenerDeps,
-  query: Q,
+/** A page of item search results, from the app's index when it can answer faithfully. */
+export async function itemSearchAnswer(
+  deps: ItemAnswerDeps,
+  query: ItemQuery,
   offset: number,
   actor: Actor,
-  notice?: string,
 ): Promise<SlackMessage> {
-  const indexed = surface.fromIndex?.(deps, query, offset, notice);
+  const indexed = indexedSearchAnswer(deps, query, offset);
   if (indexed) return indexed;
-  const fetched = await surface.search(deps.lookup, query, offset, lookupOptions(actor));
-  return listOf(surface, deps, query, fetched, { notice });
-}
-
-/** The list view of fetched search results, with the display options of this workspace. */
-function listOf<Q extends { words: readonly string[] }, Row extends { code: string }>(
-  surface: Surface<Q, Row>,
-  deps: ListenerDeps,
-  query: Q,
-  fetched: Fetched<Page<Row>>,
-  heading: { notice?: string; fromCode?: boolean },
-): SlackMessage {
-  return surface.list({
+  const fetched = await deps.lookup.searchItems(query, offset, lookupOptions(actor));
+  return itemSearchList({
     ...deps.display,
-    ...heading,
     query,
     page: fetched.data,
     freshness: fetched.freshness,
@@ -217,42 +163,103 @@ function listOf<Q extends { words: readonly string[] }, Row extends { code: stri
   });
 }
 
+/** A page of contact search results. */
+export async function contactSearchAnswer(
+  deps: ContactAnswerDeps,
+  query: ContactQuery,
+  offset: number,
+  actor: Actor,
+): Promise<SlackMessage> {
+  const fetched = await deps.lookup.searchContacts(query, offset, lookupOptions(actor));
+  return contactSearchList({
+    ...deps.display,
+    query,
+    page: fetched.data,
+    freshness: fetched.freshness,
+    now: deps.now(),
+  });
+}
+
+/** What a lookup by code carries: the reference, and the token as typed (for the search). */
+export interface ByCode {
+  ref: ErpRef;
+  token: string;
+}
+
+/** Whether a not-found lookup has nothing to search for: an id, or no token. */
+const nothingToSearch = (request: ByCode) => 'id' in request.ref || request.token === '';
+
+/** The search's top row, when its code equals the token ignoring case: the code as meant. */
+function exactRow<Row extends { code: string }>(rows: readonly Row[], token: string) {
+  const top = rows[0];
+  return top && top.code.toLowerCase() === token.toLowerCase() ? top : undefined;
+}
+
 /**
- * `/stock CODE`, `/contact CODE`: the card; on 404 a search for the code, opening the top
- * result when its code equals the token ignoring case (PRODUCT.md), else the close matches.
- * An id (`id:123`, `#123`) that does not exist is said plainly: there is nothing to search.
+ * `/stock CODE`: the card; on 404 a search for the code, opening the top result when its
+ * code equals the token ignoring case, else the close matches. An id (`id:123`, `#123`)
+ * that does not exist is said plainly: there is nothing to search.
  */
-export async function byCodeAnswer<
-  Q extends { words: readonly string[] },
-  Row extends { code: string },
->(
-  surface: Surface<Q, Row>,
-  deps: ListenerDeps,
-  request: { ref: ErpRef; token: string; query: Q },
+export async function itemByCodeAnswer(
+  deps: ItemAnswerDeps,
+  request: ByCode,
+  actor: Actor,
+): Promise<SlackMessage> {
+  try {
+    return await itemCardAnswer(deps, { ref: request.ref }, actor);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    if (nothingToSearch(request)) {
+      return noticeMessage(notFoundNotice({ noun: 'item', ref: request.ref }));
+    }
+    const query: ItemQuery = { words: [request.token] };
+    const fetched = await deps.lookup.searchItems(query, 0, lookupOptions(actor));
+    const top = exactRow(fetched.data.rows, request.token);
+    if (top) return itemCardAnswer(deps, { ref: { code: top.code } }, actor);
+    // Read as a search for the code: the view says "not found" only when nothing matched.
+    return itemSearchList({
+      ...deps.display,
+      query,
+      page: fetched.data,
+      freshness: fetched.freshness,
+      now: deps.now(),
+      fromCode: true,
+    });
+  }
+}
+
+/** `/contact CODE`: as `itemByCodeAnswer`, over contacts. */
+export async function contactByCodeAnswer(
+  deps: ContactAnswerDeps,
+  request: ByCode,
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<SlackMessage> {
-  const { ref, token, query } = request;
   try {
-    return await surface.card(deps, ref, actor, client);
+    return await contactCardAnswer(deps, { ref: request.ref }, actor, client);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
-    if ('id' in ref || token === '') {
-      return noticeMessage(notFoundNotice({ noun: surface.noun, ref }));
+    if (nothingToSearch(request)) {
+      return noticeMessage(notFoundNotice({ noun: 'contact', ref: request.ref }));
     }
-    const fetched = await surface.search(deps.lookup, query, 0, lookupOptions(actor));
-    const top = fetched.data.rows[0];
-    if (top && top.code.toLowerCase() === token.toLowerCase()) {
-      return surface.card(deps, { code: top.code }, actor, client);
-    }
-    // Read as a search for the code: the view says "not found" only when nothing matched.
-    return listOf(surface, deps, query, fetched, { fromCode: true });
+    const query: ContactQuery = { words: [request.token] };
+    const fetched = await deps.lookup.searchContacts(query, 0, lookupOptions(actor));
+    const top = exactRow(fetched.data.rows, request.token);
+    if (top) return contactCardAnswer(deps, { ref: { code: top.code } }, actor, client);
+    return contactSearchList({
+      ...deps.display,
+      query,
+      page: fetched.data,
+      freshness: fetched.freshness,
+      now: deps.now(),
+      fromCode: true,
+    });
   }
 }
 
 /** The one short "working on it" line: why (queued, and behind whose lookups, or a slow ERP). */
 export function workingLine(
-  deps: ListenerDeps,
+  deps: Pick<ListenerDeps, 'lookup'>,
   subject: WorkSubject,
   endpoint: ErpEndpoint,
   actor: Actor,
@@ -264,6 +271,10 @@ export function workingLine(
   );
 }
 
-export function isKnownToBeSlow(deps: ListenerDeps, endpoint: ErpEndpoint, actor: Actor): boolean {
+export function isKnownToBeSlow(
+  deps: Pick<ListenerDeps, 'lookup' | 'timing'>,
+  endpoint: ErpEndpoint,
+  actor: Actor,
+): boolean {
   return deps.lookup.queuePosition(endpoint, actor.userId).waitMs > deps.timing.workingAfterMs;
 }

@@ -1,5 +1,5 @@
 /**
- * Answers built from the catalogue index (issue 16): `/stock categories`, and `/stock words`
+ * Answers built from the catalogue index: `/stock categories`, and `/stock words`
  * when the index is complete and recent (the ERP's search stays the fallback otherwise).
  */
 import type { ItemQuery } from '../lookup/types.js';
@@ -9,7 +9,9 @@ import type { SlackMessage } from '../views/message.js';
 import { itemSearchList } from '../views/searchLists.js';
 import type { ListenerDeps } from './deps.js';
 
-export async function categoriesAnswer(deps: ListenerDeps): Promise<SlackMessage> {
+export async function categoriesAnswer(
+  deps: Pick<ListenerDeps, 'catalogue' | 'now'>,
+): Promise<SlackMessage> {
   const catalogue = deps.catalogue;
   const status = catalogue?.status();
   return categoriesList({
@@ -21,10 +23,9 @@ export async function categoriesAnswer(deps: ListenerDeps): Promise<SlackMessage
 
 /** Undefined when the index cannot answer this search faithfully: the ERP answers then. */
 export function indexedSearchAnswer(
-  deps: ListenerDeps,
+  deps: Pick<ListenerDeps, 'catalogue' | 'display' | 'now'>,
   query: ItemQuery,
   offset: number,
-  notice?: string,
 ): SlackMessage | undefined {
   const indexed = deps.catalogue?.searchPage(query, offset, SEARCH_PAGE_SIZE);
   if (!indexed) return undefined;
@@ -36,6 +37,6 @@ export function indexedSearchAnswer(
     page: indexed.page,
     freshness: { fetchedAt: oldest, fromCache: true, stale: false },
     now,
-    notice: notice ?? indexedSearchNotice(oldest),
+    notice: indexedSearchNotice(oldest),
   });
 }

@@ -1,11 +1,10 @@
 /**
- * Timing, as PRODUCT.md promises: every command, click and shortcut is acknowledged within
+ * Timing, as the product promises: every command, click and shortcut is acknowledged within
  * 1.5 s whatever the ERP does; an answer that is ready by then rides on the acknowledgement;
  * an answer that takes longer than about 2 s is preceded by ONE short "working on it" line.
  *
  * Slack does not let a later answer replace the ephemeral reply to a slash command (only
- * messages that carry buttons can be replaced, through the response_url of a click; bolt-js
- * issue 2287). So a slow command gets an empty acknowledgement, at most one working line, and
+ * messages that carry buttons can be replaced, through the response_url of a click). So a slow command gets an empty acknowledgement, at most one working line, and
  * the answer as a new ephemeral message. A slow click replaces its own message twice: first
  * with the working line, then with the answer.
  */
@@ -14,13 +13,13 @@ import type { AppLogger } from '../log/logger.js';
 import type { SlackMessage } from '../views/message.js';
 
 export interface Timing {
-  /** Acknowledge by then at the latest (Slack's limit is 3 s; PRODUCT.md says 1.5 s). */
+  /** Acknowledge by then at the latest (Slack's limit is 3 s; the product promises 1.5 s). */
   ackWithinMs: number;
   /** Send the working line when the answer is not ready by then. */
   workingAfterMs: number;
 }
 
-// 1 s leaves half a second of headroom under PRODUCT.md's 1.5 s on a busy host, and 2 s under Slack's 3 s.
+// 1 s leaves half a second of headroom under the promised 1.5 s on a busy host, and 2 s under Slack's 3 s.
 export const DEFAULT_TIMING: Timing = { ackWithinMs: 1000, workingAfterMs: 2000 };
 
 type Settled<T> = { done: true; value: T } | { done: false };

@@ -9,6 +9,7 @@ import type { RevealPolicyChecker } from '../privacy/revealPolicy.js';
 import type { DisplayOptions } from '../views/display.js';
 import type { HelpExamples } from '../views/help.js';
 import type { Timing } from './delivery.js';
+import type { InternalFiguresPolicy } from './figures.js';
 
 /** What the Slack listeners need; built once by the composition root. */
 export interface ListenerDeps {
@@ -21,13 +22,15 @@ export interface ListenerDeps {
   examples: HelpExamples | undefined;
   /** "Sandbox data" on every card and list; cost on shared cards (SHARE_COST). */
   display?: DisplayOptions;
+  /** Who may see cost and account terms on a card; `figures.ts` has today's rule. */
+  internalFigures?: InternalFiguresPolicy;
   now: () => Date;
   timing: Timing;
-  /** Issue 16: the catalogue index (typeahead, /stock categories, words answered from it). */
+  /** The catalogue index (typeahead, /stock categories, words answered from it). */
   catalogue?: Catalogue;
-  /** Issue 16: each user's recent item codes, for App Home. */
+  /** Each user's recent item codes, for App Home. */
   recent?: RecentLookups;
-  /** Issue 16: the ERP's status for App Home. */
+  /** The ERP's status for App Home. */
   erpStatus?: () => ErpStatus;
 }
 

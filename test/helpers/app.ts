@@ -15,6 +15,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { registerSecret } from '../../src/log/logger.js';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/index.js';
 import type { Timing } from '../../src/slack/delivery.js';
+import type { ServerLimits } from '../../src/slack/transport/receivers.js';
 import { captureSecret } from './capture.js';
 import { collectingLogger } from './logSink.js';
 import {
@@ -82,6 +83,8 @@ export interface StartAppOptions {
   timing?: Partial<Timing>;
   /** Readiness check intervals (the /readyz tests shorten them). */
   readiness?: ServiceOverrides['readiness'];
+  /** The HTTP server's and the guard's limits (a short body deadline). */
+  limits?: Partial<ServerLimits>;
   /** Log level of the app; `trace` by default, so the leak scan sees every line. */
   logLevel?: 'trace' | 'info' | 'warn';
 }
@@ -121,7 +124,13 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   const app = slackAppFor(
     services,
     mode === 'http'
-      ? { kind: 'http', botToken: BOT_TOKEN, signingSecret: SIGNING_SECRET, port }
+      ? {
+          kind: 'http',
+          botToken: BOT_TOKEN,
+          signingSecret: SIGNING_SECRET,
+          port,
+          limits: options.limits,
+        }
       : { kind: 'socket', botToken: BOT_TOKEN, appToken: APP_TOKEN, port },
   );
   await app.init();

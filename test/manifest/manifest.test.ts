@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { COMMANDS } from '../../src/slack/listeners/commands/index.js';
-import { STOCK_SEARCH_CALLBACK_ID } from '../../src/slack/listeners/search/openSearch.js';
 import { LOOK_UP_STOCK_CALLBACK_ID } from '../../src/slack/listeners/shortcuts/lookUpStock.js';
+import { STOCK_SEARCH_CALLBACK_ID } from '../../src/slack/listeners/shortcuts/searchStock.js';
 
 const Manifest = z.object({
   display_information: z.object({ name: z.string().max(35), description: z.string().max(140) }),

@@ -5,7 +5,7 @@
  * response_url was trusted.
  */
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION, encodeState } from '../../src/views/actions.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
@@ -214,5 +214,116 @@ describe('over Socket Mode', () => {
     expect(run.logLines.filter((line) => line.includes('unexpected_frame')).length).toBe(
       frames.length,
     );
+  });
+});
+
+describe('request limits over HTTP', () => {
+  let run: RunningApp;
+  beforeAll(async () => {
+    // A short body deadline, so a slow body is cut off without a long sleep.
+    run = await startApp({
+      mode: 'http',
+      limits: { bodyDeadlineMs: 300, maxBufferedBytes: 1 << 20 },
+    });
+  });
+  afterAll(async () => {
+    await run?.stop();
+  });
+
+  /** Sends headers and `first` bytes of a body, then keeps the connection open. */
+  const slowPost = (path: string, headers: Record<string, string>, first: string) =>
+    new Promise<{ status: number; socket: Socket }>((resolve, reject) => {
+      const url = new URL(run.baseUrl);
+      const req = request(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: 'POST',
+          path,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        },
+        (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, socket: req.socket as Socket });
+        },
+      );
+      req.on('error', (error) => {
+        if ((error as { code?: string }).code !== 'ECONNRESET') reject(error);
+      });
+      req.write(first);
+    });
+
+  const metric = async (pattern: string) => {
+    const metrics = await (await fetch(`${run.baseUrl}/metrics`)).text();
+    return Number(new RegExp(`${pattern} (\\d+)`).exec(metrics)?.[1] ?? 0);
+  };
+  const refusedCount = (reason: string) =>
+    metric(`slack_requests_refused_total\\{reason="${reason}"\\}`);
+  const bufferedBytes = () => metric('slack_request_body_bytes_buffered');
+
+  it('answers 413 from a Content-Length above 1 MiB without waiting for the body', async () => {
+    const { status } = await slowPost('/slack/events', { 'content-length': String(4 << 20) }, 'a');
+    expect(status).toBe(413);
+  });
+
+  it('cuts off a body that grows past 1 MiB while streaming (no Content-Length)', async () => {
+    const { status } = await slowPost(
+      '/slack/events',
+      { 'transfer-encoding': 'chunked' },
+      'x'.repeat((1 << 20) + 10),
+    );
+    expect(status).toBe(413);
+  });
+
+  it('cuts off a body that does not arrive before the deadline', async () => {
+    const before = await refusedCount('too_slow');
+    const { status } = await slowPost('/slack/events', { 'content-length': '100' }, 'command=');
+    expect(status).toBe(408);
+    expect(await refusedCount('too_slow')).toBe(before + 1);
+  });
+
+  it('refuses 25 slow 4 MB bodies at once, buffering none, and /healthz answers meanwhile', async () => {
+    const before = await refusedCount('too_large');
+    const senders = Array.from({ length: 25 }, () =>
+      slowPost('/slack/events', { 'content-length': String(4 << 20) }, 'payload='),
+    );
+    const health = await fetch(`${run.baseUrl}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await bufferedBytes()).toBe(0);
+    const replies = await Promise.all(senders);
+    expect(replies.map((reply) => reply.status)).toEqual(Array(25).fill(413));
+    expect(await refusedCount('too_large')).toBe(before + 25);
+  });
+
+  it('refuses an unsigned POST to any path, and serves health routes on their exact paths only', async () => {
+    for (const path of ['/unknown', '/healthz', '/slack/other']) {
+      const reply = await fetch(`${run.baseUrl}${path}`, { method: 'POST', body: 'a=1' });
+      expect(reply.status, path).toBe(401);
+    }
+    // Signed, but not a Slack endpoint: nothing serves it.
+    const signedElsewhere = await postToSlackApp(`${run.baseUrl}/unknown`, 'a=1', {
+      signingSecret: SIGNING_SECRET,
+    });
+    expect(signedElsewhere.status).toBe(404);
+    expect((await fetch(`${run.baseUrl}/healthz`)).status).toBe(200);
+    expect((await fetch(`${run.baseUrl}/healthz?x=1`)).status).toBe(200);
+    for (const path of ['/healthz/', '/METRICS', '/Readyz', '/metrics/']) {
+      expect((await fetch(`${run.baseUrl}${path}`)).status, path).toBe(404);
+    }
+  });
+
+  it('holds at most its budget for many slow bodies under the cap, refusing the rest with 503', async () => {
+    const before = await refusedCount('too_many_bodies');
+    // Each declares 900 KB and sends 200 KB, then stalls: 25 of them would hold 5 MB.
+    const senders = Array.from({ length: 25 }, () =>
+      slowPost('/slack/events', { 'content-length': String(900 * 1024) }, 'x'.repeat(200 * 1024)),
+    );
+    const replies = await Promise.all(senders);
+    const statuses = replies.map((reply) => reply.status);
+    // The budget (1 MiB here) holds five such bodies; the rest are refused as they come.
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThanOrEqual(20);
+    expect(statuses.every((status) => status === 503 || status === 408)).toBe(true);
+    expect(await refusedCount('too_many_bodies')).toBeGreaterThanOrEqual(before + 20);
+    expect(await bufferedBytes()).toBe(0);
   });
 });

@@ -2,24 +2,25 @@
  * The response_url allow-list on its own: which origins are sent to, and what happens to the
  * rest (nothing sent there; the Web API where the payload says who and where).
  */
-import type { ReceiverEvent } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { type ChatApi, createResponseUrlGuard } from '../../src/slack/responseUrls.js';
+import { type ChatApi, createResponseUrlGuard } from '../../src/slack/transport/responseUrls.js';
 import { collectingLogger } from '../helpers/logSink.js';
 
-function setup() {
+function setup(apiUrl = 'http://127.0.0.1:4010/api/') {
   const sent: string[] = [];
+  const inits: Array<RequestInit | undefined> = [];
   const posted: Array<{ method: string; args: Record<string, unknown> }> = [];
   let refused = 0;
   const { logger, lines } = collectingLogger('trace', 'test');
   const guard = createResponseUrlGuard({
-    apiUrl: 'http://127.0.0.1:4010/api/',
+    apiUrl,
     logger,
     onRefused: () => {
       refused += 1;
     },
-    fetch: async (input) => {
+    fetch: async (input, init) => {
       sent.push(String(input));
+      inits.push(init);
       return new Response(null, { status: 200 });
     },
   });
@@ -36,13 +37,11 @@ function setup() {
     },
   };
   guard.useClient(client);
-  return { guard, sent, posted, lines, refused: () => refused };
+  return { guard, sent, inits, posted, lines, refused: () => refused };
 }
 
-const event = (body: Record<string, unknown>): ReceiverEvent => ({
-  body,
-  ack: async () => undefined,
-});
+/** A request body as Bolt hands it to the app's middleware. */
+const event = (body: Record<string, unknown>): Record<string, unknown> => body;
 
 const send = (guard: ReturnType<typeof setup>['guard'], url: string, message: object) =>
   guard.fetch(url, {
@@ -123,5 +122,41 @@ describe('response_url allow-list', () => {
       await send(guard, url, { response_type: 'ephemeral', text: 'details' });
     }
     expect(posted.map((post) => post.args.user)).toEqual(['U0', 'U1', 'U2', 'U3']);
+  });
+
+  it("sends to GovSlack's hooks, and never follows a redirect from an allowed URL", async () => {
+    const { guard, sent, inits } = setup();
+    await send(guard, 'https://hooks.slack-gov.com/actions/T1/1/abc', { text: 'hi' });
+    await send(guard, 'https://hooks.slack.com/actions/T1/1/abc', { text: 'hi' });
+    expect(sent).toEqual([
+      'https://hooks.slack-gov.com/actions/T1/1/abc',
+      'https://hooks.slack.com/actions/T1/1/abc',
+    ]);
+    expect(inits.map((init) => init?.redirect)).toEqual(['error', 'error']);
+  });
+
+  it("refuses Slack's own API origin as a response_url when SLACK_API_URL is the default", async () => {
+    const { guard, sent, refused } = setup('https://slack.com/api/');
+    for (const url of [
+      'https://slack.com/api/chat.postMessage',
+      'https://slack.com/anything',
+      'https://api.slack.com/x',
+    ]) {
+      const response = await send(guard, url, { text: 'secret details' });
+      expect(response.status, url).toBe(403);
+    }
+    expect(sent).toEqual([]);
+    expect(refused()).toBe(3);
+  });
+
+  it("lets the app's own Web API calls through: SLACK_API_URL with the bot token", async () => {
+    const { guard, sent, refused } = setup('https://slack.com/api/');
+    await guard.fetch('https://slack.com/api/chat.postMessage', {
+      method: 'POST',
+      headers: { Authorization: 'Bearer xoxb-test', 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(sent).toEqual(['https://slack.com/api/chat.postMessage']);
+    expect(refused()).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ import { createLogger } from '../../src/log/logger.js';
 import { createMetrics } from '../../src/lookup/metrics.js';
 import { createLookupService } from '../../src/lookup/service.js';
 import type { LookupService } from '../../src/lookup/types.js';
-import { ITEM_SURFACE, itemCardAnswer, safely, searchAnswer } from '../../src/slack/answers.js';
+import { itemCardAnswer, itemSearchAnswer, safely } from '../../src/slack/answers.js';
 import type { ListenerDeps } from '../../src/slack/deps.js';
 import { makeClient } from '../erp/helpers/client-factory.js';
 import { fixture, json, TestErpServer } from '../erp/helpers/test-erp-server.js';
@@ -51,7 +51,7 @@ afterAll(async () => {
 describe('input the ERP client refuses before calling the ERP', () => {
   it('words a code that cannot go in a URL as a problem with the code, not the ERP refusing', async () => {
     // A lone surrogate: Slack's input cleaning removes these, but any other caller may not.
-    const message = await safely(deps, 'item card', () =>
+    const message = await safely(deps.logger, 'item card', () =>
       itemCardAnswer(deps, { ref: { code: 'WIDGET-\uD800' } }, actor),
     );
     const text = allText(message);
@@ -63,8 +63,8 @@ describe('input the ERP client refuses before calling the ERP', () => {
   });
 
   it('words search words that cannot be sent as a problem with the words', async () => {
-    const message = await safely(deps, 'item search', () =>
-      searchAnswer(ITEM_SURFACE, deps, { words: ['\uDC00'] }, 0, actor),
+    const message = await safely(deps.logger, 'item search', () =>
+      itemSearchAnswer(deps, { words: ['\uDC00'] }, 0, actor),
     );
     expect(message.text).toContain(
       'Those search words contain characters that cannot be searched for; retype them and try again.',
@@ -74,11 +74,11 @@ describe('input the ERP client refuses before calling the ERP', () => {
   });
 
   it('spends no budget on a refusal: the next lookup goes at once', async () => {
-    await safely(deps, 'item card', () =>
+    await safely(deps.logger, 'item card', () =>
       itemCardAnswer(deps, { ref: { code: 'AB\uD800' } }, actor),
     );
     expect(lookup.expectedWaitMs('getItem')).toBe(0);
-    const message = await safely(deps, 'item card', () =>
+    const message = await safely(deps.logger, 'item card', () =>
       itemCardAnswer(deps, { ref: { code: 'WIDGET-9' } }, actor),
     );
     expect(message.text).toContain('WIDGET-9');

@@ -9,7 +9,7 @@ import { NotFoundError, ServerError, UnexpectedDataError } from '../../src/erp/e
 import { createLogger } from '../../src/log/logger.js';
 import { BusyError, type LookupService } from '../../src/lookup/types.js';
 import type { ListenerDeps } from '../../src/slack/deps.js';
-import { actionHandlers } from '../../src/slack/listeners/actions/index.js';
+import { ACTION_LISTENERS } from '../../src/slack/listeners/actions/index.js';
 import { contactCommand } from '../../src/slack/listeners/commands/contact.js';
 import { stockCommand } from '../../src/slack/listeners/commands/stock.js';
 import { ACTION, type ActionBase, decodeState } from '../../src/views/actions.js';
@@ -186,7 +186,9 @@ describe('buttons never throw', () => {
             value,
             responseUrl: 'https://hooks.slack.com/actions/T1/1/abc',
           });
-          const handler = actionHandlers(depsFor(behaviour))[base];
+          const listener = ACTION_LISTENERS.find(([ids]) => ids.includes(base))?.[1];
+          if (!listener) throw new Error(`no listener for ${base}`);
+          const handler = listener(depsFor(behaviour));
           await handler({
             ack,
             respond,

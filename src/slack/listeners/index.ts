@@ -1,12 +1,21 @@
 import type { App } from '@slack/bolt';
 import type { ListenerDeps } from '../deps.js';
-import { registerRouter } from './router.js';
+import { registerActions } from './actions/index.js';
+import { registerCommands } from './commands/index.js';
+import { registerEvents } from './events/index.js';
+import { registerOptions } from './options/index.js';
+import { registerShortcuts } from './shortcuts/index.js';
+import { registerViews } from './views/index.js';
 
 /**
- * Every listener of the app, for every transport (HTTP, Socket Mode, console): one global
- * middleware routes each request to its handler (router.ts says why there are no Bolt
- * listeners).
+ * Every listener of the app, for every transport (HTTP, Socket Mode, the console), registered
+ * with Bolt's own API: each folder's index maps ids to callbacks, one callback a file.
  */
 export function registerListeners(app: App, deps: ListenerDeps): void {
-  registerRouter(app, deps);
+  registerCommands(app, deps);
+  registerActions(app, deps);
+  registerShortcuts(app, deps);
+  registerViews(app, deps);
+  registerOptions(app, deps);
+  registerEvents(app, deps);
 }

@@ -1,49 +1,55 @@
-import { ACTION, type ActionBase } from '../../../views/actions.js';
+import type { App, BlockAction } from '@slack/bolt';
+import { ACTION } from '../../../views/actions.js';
+import { SEARCH } from '../../../views/searchModal.js';
+import type { ClickArgs } from '../../clicks.js';
 import type { ListenerDeps } from '../../deps.js';
-import { searchActionHandlers } from '../search/index.js';
-import { contactCardClick, contactPageClick, itemCardClick, itemPageClick } from './cards.js';
-import type { ClickArgs } from './click.js';
+import { contactCardClick } from './contactCard.js';
+import { contactPageClick } from './contactPage.js';
+import { itemCardClick } from './itemCard.js';
+import { itemPageClick } from './itemPage.js';
+import { openSearchClick } from './openSearch.js';
 import { revealClick } from './reveal.js';
+import { searchCategoryChosen } from './searchCategory.js';
+import { searchItemChosen } from './searchItem.js';
 import { shareClick } from './share.js';
 
-/** Every button the views can draw, and who answers it. */
-export function actionHandlers(
-  deps: ListenerDeps,
-): Record<ActionBase, (args: ClickArgs) => Promise<void>> {
-  return {
-    [ACTION.itemView]: itemCardClick(deps, 'view'),
-    [ACTION.itemExpand]: itemCardClick(deps, 'in_place'),
-    [ACTION.itemBomPage]: itemCardClick(deps, 'in_place'),
-    [ACTION.itemAllBranches]: itemCardClick(deps, 'in_place'),
-    [ACTION.itemBranchPage]: itemCardClick(deps, 'in_place'),
-    [ACTION.itemRefresh]: itemCardClick(deps, 'in_place', true),
-    [ACTION.itemShare]: shareClick(deps, 'item'),
-    [ACTION.itemNextPage]: itemPageClick(deps),
-    [ACTION.itemPrevPage]: itemPageClick(deps),
-    [ACTION.contactView]: contactCardClick(deps, 'view'),
-    [ACTION.contactPeoplePage]: contactCardClick(deps, 'in_place'),
-    [ACTION.contactRefresh]: contactCardClick(deps, 'in_place', true),
-    [ACTION.contactShare]: shareClick(deps, 'contact'),
-    [ACTION.contactReveal]: revealClick(deps),
-    [ACTION.contactNextPage]: contactPageClick(deps),
-    [ACTION.contactPrevPage]: contactPageClick(deps),
-  };
-}
-
 /**
- * Who answers a button or select, by its action id: the id's base (before any `:n` that
- * tells two buttons of one message apart) picks the handler.
+ * Any of these action ids, each with or without the `:n` that tells two buttons of one
+ * message apart: one listener for the buttons one callback answers.
  */
-export function actionHandler(
-  deps: ListenerDeps,
-): (actionId: string) => ((args: ClickArgs) => Promise<void>) | undefined {
-  const handlers: Partial<Record<string, (args: ClickArgs) => Promise<void>>> = {
-    ...actionHandlers(deps),
-    ...searchActionHandlers(deps),
-  };
-  const ids = new RegExp(`^(${Object.keys(handlers).join('|')})(?::\\d+)?$`);
-  return (actionId) => {
-    const base = ids.exec(actionId)?.[1];
-    return base === undefined ? undefined : handlers[base];
-  };
+export const actionIds = (...ids: string[]): RegExp =>
+  new RegExp(`^(?:${ids.join('|')})(?::\\d+)?$`);
+
+type ActionListener = (deps: ListenerDeps) => (args: ClickArgs) => Promise<void>;
+
+/** Each callback and the action ids it answers. */
+export const ACTION_LISTENERS: ReadonlyArray<readonly [readonly string[], ActionListener]> = [
+  [
+    [
+      ACTION.itemView,
+      ACTION.itemExpand,
+      ACTION.itemBomPage,
+      ACTION.itemAllBranches,
+      ACTION.itemBranchPage,
+      ACTION.itemRefresh,
+    ],
+    itemCardClick,
+  ],
+  [[ACTION.itemNextPage, ACTION.itemPrevPage], itemPageClick],
+  [[ACTION.contactView, ACTION.contactPeoplePage, ACTION.contactRefresh], contactCardClick],
+  [[ACTION.contactNextPage, ACTION.contactPrevPage], contactPageClick],
+  [[ACTION.itemShare, ACTION.contactShare], shareClick],
+  [[ACTION.contactReveal], revealClick],
+  [[SEARCH.homeButton], openSearchClick],
+  [[SEARCH.categoryAction], searchCategoryChosen],
+  [[SEARCH.itemAction], searchItemChosen],
+];
+
+export function registerActions(app: App, deps: ListenerDeps): void {
+  for (const [ids, listener] of ACTION_LISTENERS) {
+    app.action<BlockAction>(
+      { type: 'block_actions', action_id: actionIds(...ids) },
+      listener(deps),
+    );
+  }
 }

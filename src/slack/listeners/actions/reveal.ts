@@ -9,10 +9,9 @@ import { contactReveal } from '../../../views/contactCard.js';
 import { errorMessage, noticeMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { safely } from '../../answers.js';
+import { acceptClick, type ClickArgs, labelOf, refOf } from '../../clicks.js';
 import { privateReply, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
-import { labelOf, refOf } from './cards.js';
-import { acceptClick, type ClickArgs } from './click.js';
 
 export function revealClick(deps: ListenerDeps) {
   return async (args: ClickArgs): Promise<void> => {
@@ -42,7 +41,7 @@ export function revealClick(deps: ListenerDeps) {
         at: deps.now(),
       });
 
-    const answer = await safely(deps, 'reveal', async (): Promise<SlackMessage> => {
+    const answer = await safely(deps.logger, 'reveal', async (): Promise<SlackMessage> => {
       const decision = await deps.reveal.mayReveal(actor.userId, args.client, {
         userTeamId: click.userTeamId,
         homeTeamId: args.context.teamId,

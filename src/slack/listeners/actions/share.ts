@@ -8,15 +8,15 @@
  * user is told what to do.
  */
 import type { RespondArguments } from '@slack/bolt';
+import { ACTION } from '../../../views/actions.js';
 import { errorMessage, shareConfirmation } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { cannotShareMessage } from '../../../views/share.js';
 import { contactCardAnswer, itemCardAnswer, logFailure } from '../../answers.js';
+import { acceptClick, actionBase, type ClickArgs, itemRequestOf, refOf } from '../../clicks.js';
 import { privateReply, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { type Actor, slackErrorCode } from '../../payloads.js';
-import { itemRequestOf, refOf } from './cards.js';
-import { acceptClick, type ClickArgs } from './click.js';
 
 async function postForEveryone(
   deps: ListenerDeps,
@@ -46,9 +46,11 @@ async function postForEveryone(
   }
 }
 
-export function shareClick(deps: ListenerDeps, kind: 'item' | 'contact') {
+/** Share on an item card or a contact card (the action id says which). */
+export function shareClick(deps: ListenerDeps) {
   return async (args: ClickArgs): Promise<void> => {
-    const click = await acceptClick(deps, args, kind === 'item' ? 'i' : 'c');
+    const kind = actionBase(args) === ACTION.itemShare ? 'i' : 'c';
+    const click = await acceptClick(deps, args, kind);
     if (!click) return;
     const { actor, state } = click;
     let message: SlackMessage;
@@ -64,7 +66,7 @@ export function shareClick(deps: ListenerDeps, kind: 'item' | 'contact') {
               args.client,
             );
     } catch (error) {
-      logFailure(deps, 'share', error);
+      logFailure(deps.logger, 'share', error);
       await sendSafely(deps.logger, args.respond, privateReply(errorMessage(error)));
       return;
     }

@@ -21,6 +21,7 @@ export const MAX_CODES = 5;
 
 type ShortcutArgs = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
 
+/** Message shortcut "Look up stock". */
 export function lookUpStockShortcut(deps: ListenerDeps) {
   return async ({ shortcut, ack, respond }: ShortcutArgs): Promise<void> => {
     await ack();
@@ -47,7 +48,7 @@ export function lookUpStockShortcut(deps: ListenerDeps) {
       await say(unreadableText('no_codes'));
       return;
     }
-    const answer = safely(deps, 'look up stock', async () => {
+    const answer = safely(deps.logger, 'look up stock', async () => {
       const found: Array<{ item: Item; freshness: Freshness }> = [];
       const notFound: string[] = [];
       const failed: Array<{ code: string; error: unknown }> = [];

@@ -1,12 +1,13 @@
 /**
  * `GET /healthz` (liveness), `GET /readyz` (readiness) and `GET /metrics`, served on PORT in
  * every mode (Bolt's custom routes: by the HTTP receiver in HTTP mode, by the receiver's own
- * small HTTP server in Socket Mode).
+ * small HTTP server in Socket Mode), each on its exact path only: Bolt matches custom routes
+ * ignoring case and a trailing slash, so `/METRICS` and `/healthz/` are answered 404 here.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CustomRoute } from '@slack/bolt';
 import type { Registry } from 'prom-client';
-import type { ReadinessReport } from '../ops/readiness.js';
+import type { ReadinessReport } from '../../ops/readiness.js';
 
 export interface HealthReport {
   /** `ok` when the app can answer; `degraded` when it answers from fallbacks (Redis down). */
@@ -26,7 +27,28 @@ const send = (res: ServerResponse, status: number, type: string, body: string) =
   res.end(body);
 };
 
+/** The route's handler, for its exact path alone (the query string aside). */
+function exactly(route: CustomRoute): CustomRoute {
+  const { path, handler } = route;
+  return {
+    ...route,
+    handler: (req, res) => {
+      const target = req.url ?? '';
+      const query = target.indexOf('?');
+      if ((query === -1 ? target : target.slice(0, query)) !== path) {
+        send(res, 404, 'text/plain', 'not found\n');
+        return;
+      }
+      handler(req, res);
+    },
+  };
+}
+
 export function operationalRoutes(deps: RouteDeps): CustomRoute[] {
+  return routes(deps).map(exactly);
+}
+
+function routes(deps: RouteDeps): CustomRoute[] {
   return [
     {
       path: '/healthz',

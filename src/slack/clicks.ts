@@ -1,13 +1,27 @@
+/**
+ * What every button click starts with: the acknowledgement, the payload and the button's
+ * state read and checked, the access rules of its command; and how its answer is delivered.
+ */
 import type { AllMiddlewareArgs, BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
-import type { AccessDecision } from '../../../privacy/access.js';
-import { checkAccess } from '../../../privacy/access.js';
-import { type ButtonState, decodeState } from '../../../views/actions.js';
-import { noticeMessage } from '../../../views/feedback.js';
-import { unreadableText } from '../../../views/unreadable.js';
-import { privateReply, sendSafely } from '../../delivery.js';
-import type { ListenerDeps } from '../../deps.js';
-import { type Actor, BlockActionPayload } from '../../payloads.js';
+import type { ErpRef } from '../erp/api.js';
+import type { ErpEndpoint } from '../erp/errors.js';
+import type { AccessDecision } from '../privacy/access.js';
+import { checkAccess } from '../privacy/access.js';
+import {
+  type ButtonState,
+  type ContactCardState,
+  decodeState,
+  type ItemCardState,
+} from '../views/actions.js';
+import { noticeMessage } from '../views/feedback.js';
+import type { SlackMessage } from '../views/message.js';
+import type { WorkSubject } from '../views/progress.js';
+import { unreadableText } from '../views/unreadable.js';
+import { type ItemCardRequest, safely, workingLine } from './answers.js';
+import { type ClickMode, deliverClickAnswer, privateReply, sendSafely } from './delivery.js';
+import type { ListenerDeps } from './deps.js';
+import { type Actor, BlockActionPayload } from './payloads.js';
 
 export type ClickArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 
@@ -57,7 +71,7 @@ function looseActor(body: unknown): Actor {
  * here, ephemerally, without touching the clicked message; `undefined` means "answered".
  */
 export async function acceptClick<S extends ButtonState['t']>(
-  deps: ListenerDeps,
+  deps: Pick<ListenerDeps, 'logger' | 'access'>,
   args: ClickArgs,
   expected: S,
   onRefused?: (refusal: RefusedClick) => void,
@@ -122,4 +136,60 @@ export async function acceptClick<S extends ButtonState['t']>(
     onSharedMessage: body.container?.is_ephemeral === false,
     userTeamId: body.user.team_id,
   };
+}
+
+export const refOf = (state: ItemCardState | ContactCardState): ErpRef =>
+  'c' in state.r ? { code: state.r.c } : { id: state.r.i };
+
+export const labelOf = (ref: ErpRef): string => ('code' in ref ? ref.code : `#${ref.id}`);
+
+/** The item card a button's state describes: which item, and where on it the user was. */
+export function itemRequestOf(state: ItemCardState): ItemCardRequest {
+  return {
+    ref: refOf(state),
+    path: state.p,
+    pathPages: state.pg,
+    branchView: state.m === 'a' ? 'all' : 'best',
+    branchPage: state.br,
+    bomPage: state.bp,
+  };
+}
+
+/** The action id without the `:n` that tells two buttons of one message apart. */
+export const actionBase = (args: ClickArgs): string => args.action.action_id.split(':')[0] ?? '';
+
+/**
+ * View opens a new ephemeral message; other clicks on the clicker's own (ephemeral) message
+ * replace it in place, and any click on a message shared to the channel answers with a new
+ * ephemeral message so nobody else's view changes.
+ */
+export const modeFor = (intent: 'view' | 'in_place', onSharedMessage: boolean): ClickMode =>
+  intent === 'view' || onSharedMessage ? 'new' : 'replace';
+
+export interface ClickAnswer {
+  /** Names the click in the log line when it fails. */
+  what: string;
+  /** What the working line talks about, and the endpoint whose queue it reports. */
+  working: readonly [WorkSubject, ErpEndpoint];
+  /** Whose place in the queue the working line reports. */
+  actor: Actor;
+  mode: ClickMode;
+  build: () => Promise<SlackMessage>;
+}
+
+/** Delivers what a click asked for, in place or as a new message, within the timing rules. */
+export function answerClick(
+  deps: Pick<ListenerDeps, 'lookup' | 'logger' | 'timing'>,
+  args: ClickArgs,
+  click: ClickAnswer,
+): Promise<void> {
+  const [subject, endpoint] = click.working;
+  return deliverClickAnswer({
+    respond: args.respond,
+    answer: safely(deps.logger, click.what, click.build),
+    working: () => workingLine(deps, subject, endpoint, click.actor),
+    mode: click.mode,
+    timing: deps.timing,
+    logger: deps.logger,
+  });
 }

@@ -1,10 +1,12 @@
-import type { SlashCommand } from '@slack/bolt';
-import type { AccessDecision } from '../../../privacy/access.js';
-import { noticeMessage } from '../../../views/feedback.js';
-import { unreadableText } from '../../../views/unreadable.js';
-import { type CommandAck, ephemeral } from '../../delivery.js';
-import type { ListenerDeps } from '../../deps.js';
-import { type Actor, CommandPayload } from '../../payloads.js';
+import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs, SlashCommand } from '@slack/bolt';
+import { checkAccess } from '../privacy/access.js';
+import { noticeMessage } from '../views/feedback.js';
+import { unreadableText } from '../views/unreadable.js';
+import { type CommandAck, ephemeral } from './delivery.js';
+import type { ListenerDeps } from './deps.js';
+import { type Actor, CommandPayload } from './payloads.js';
+
+export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
 /**
  * The checks every command starts with: the payload has the fields we read, and the access
@@ -12,10 +14,10 @@ import { type Actor, CommandPayload } from '../../payloads.js';
  * the command has been answered already.
  */
 export async function acceptCommand(
-  deps: ListenerDeps,
+  deps: Pick<ListenerDeps, 'logger' | 'access'>,
   command: SlashCommand,
   ack: CommandAck,
-  access: (who: { userId: string; channelId: string | undefined }) => AccessDecision,
+  family: 'stock' | 'contact',
 ): Promise<{ actor: Actor; text: string } | undefined> {
   const payload = CommandPayload.safeParse(command);
   if (!payload.success) {
@@ -31,7 +33,11 @@ export async function acceptCommand(
     teamId: payload.data.team_id,
     channelId: payload.data.channel_id,
   };
-  const decision = access({ userId: actor.userId, channelId: actor.channelId });
+  const decision = checkAccess(
+    deps.access[family],
+    actor,
+    family === 'stock' ? '/stock' : '/contact',
+  );
   if (!decision.allowed) {
     deps.logger.info(
       { user: actor.userId, channel: actor.channelId },

@@ -5,6 +5,7 @@
 
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { errorFields } from '../../../log/logger.js';
+import { checkAccess } from '../../../privacy/access.js';
 import { NO_CATALOGUE } from '../../../views/catalogue.js';
 import { homeView } from '../../../views/home.js';
 import type { ListenerDeps } from '../../deps.js';
@@ -15,6 +16,20 @@ export function appHomeOpened(deps: ListenerDeps) {
     client,
   }: SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddlewareArgs): Promise<void> => {
     if (event.tab !== 'home' || typeof event.user !== 'string') return;
+    // Home shows the user's recent item lookups and opens the search modal: /stock's rules.
+    // A user it refuses is shown nothing new (a view would need words for it: none yet).
+    const access = checkAccess(
+      deps.access.stock,
+      { userId: event.user, channelId: event.channel },
+      '/stock',
+    );
+    if (!access.allowed) {
+      deps.logger.info(
+        { user: event.user, reason: access.reason },
+        'App Home refused by access rules',
+      );
+      return;
+    }
     const status = deps.erpStatus?.();
     const catalogue = deps.catalogue?.status();
     const view = homeView({

@@ -1,22 +1,28 @@
 /**
- * Where a `response_url` may point. Slack's are always `https://hooks.slack.com/…`; tests and
- * the console point SLACK_API_URL at a local fake, whose response URLs share its origin.
- * Any other URL in a payload (a signed but crafted request, or a Slack-side bug) could send a
- * contact's details to an internal service or to the cloud metadata address, so nothing is
- * sent there: the answer goes through the Web API instead (chat.postEphemeral to the same
- * user and channel) where the payload names them, a warning is logged with the URL's origin
- * only (its path is a bearer capability) and a counter goes up.
+ * Where a `response_url` may point: Slack's hooks (`https://hooks.slack.com`, and GovSlack's
+ * `https://hooks.slack-gov.com`), or the origin of a SLACK_API_URL that is not Slack's own
+ * (tests and the console point it at a local fake, whose response URLs share its origin).
+ * Slack's default API origin is not one of them: a response_url of `https://slack.com/…` is
+ * never Slack's. Any other URL in a payload (a signed but crafted request, or a Slack-side bug)
+ * could send a contact's details to an internal service or to the cloud metadata address, so
+ * nothing is sent there: the answer goes through the Web API instead (chat.postEphemeral to
+ * the same user and channel) where the payload names them, a warning is logged with the URL's
+ * origin only (its path is a bearer capability) and a counter goes up. Redirects are never
+ * followed (`redirect: 'error'`): an allowed URL cannot bounce the answer elsewhere.
  *
  * Bolt builds `respond()` from the payload's URL and sends with `clientOptions.fetch`, so the
- * check sits in that fetch: no listener can forget it. `screen()` runs first, on every event,
- * to remember who each refused URL was meant for.
+ * check sits in that fetch: no listener can forget it. The Web API client sends through the
+ * same fetch; its calls (to SLACK_API_URL, with the bot token) go on untouched. `screen()`
+ * runs first, on every event, to remember who each refused URL was meant for.
  */
-import type { ReceiverEvent } from '@slack/bolt';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { AppLogger } from '../log/logger.js';
+import type { AppLogger } from '../../log/logger.js';
 
-export const SLACK_HOOKS_ORIGIN = 'https://hooks.slack.com';
+export const SLACK_HOOKS_ORIGINS = ['https://hooks.slack.com', 'https://hooks.slack-gov.com'];
+
+/** Slack's own Web API origin, where no response_url ever points. */
+const SLACK_API_ORIGIN = 'https://slack.com';
 
 /** The part of WebClient the fallback uses. */
 export interface ChatApi {
@@ -32,7 +38,7 @@ export interface ChatApi {
 }
 
 export interface ResponseUrlGuardOptions {
-  /** SLACK_API_URL: its origin is allowed too. */
+  /** SLACK_API_URL: its origin is allowed too when it is not Slack's own. */
   apiUrl: string;
   logger: AppLogger;
   /** Counts each refused send (a metric). */
@@ -44,8 +50,8 @@ export interface ResponseUrlGuardOptions {
 export interface ResponseUrlGuard {
   /** For `clientOptions.fetch`: Bolt's respond() and the Web API client both send through it. */
   fetch: typeof fetch;
-  /** Notes where each disallowed response_url of this event was meant to answer. */
-  screen(event: ReceiverEvent): void;
+  /** Notes where each disallowed response_url of this request body was meant to answer. */
+  screen(body: unknown): void;
   /** The Web API client for the fallback (the app's own, built after this guard). */
   useClient(client: ChatApi): void;
 }
@@ -82,7 +88,12 @@ export function originOf(url: string): string | undefined {
 export function createResponseUrlGuard(options: ResponseUrlGuardOptions): ResponseUrlGuard {
   const { logger } = options;
   const realFetch = options.fetch ?? globalThis.fetch;
-  const allowed = new Set([SLACK_HOOKS_ORIGIN, originOf(options.apiUrl)]);
+  const apiOrigin = originOf(options.apiUrl);
+  const allowed = new Set(
+    apiOrigin && apiOrigin !== SLACK_API_ORIGIN
+      ? [...SLACK_HOOKS_ORIGINS, apiOrigin]
+      : SLACK_HOOKS_ORIGINS,
+  );
   const isAllowed = (url: string) => {
     const origin = originOf(url);
     return origin !== undefined && allowed.has(origin);
@@ -137,16 +148,15 @@ export function createResponseUrlGuard(options: ResponseUrlGuardOptions): Respon
 
   const guardedFetch: typeof fetch = (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    return isAllowed(url) ? realFetch(input, init) : fallback(url, init);
+    if (isWebApiCall(options.apiUrl, url, init)) return realFetch(input, init);
+    return isAllowed(url) ? realFetch(input, { ...init, redirect: 'error' }) : fallback(url, init);
   };
 
   return {
     fetch: guardedFetch,
-    screen(event) {
-      if (typeof event.body !== 'object' || event.body === null || plainlyAllowed(event.body)) {
-        return;
-      }
-      const body = Addressed.safeParse(event.body);
+    screen(payload) {
+      if (!isRecord(payload) || plainlyAllowed(payload)) return;
+      const body = Addressed.safeParse(payload);
       if (!body.success) return;
       const fields = body.data;
       const urls = [
@@ -165,6 +175,17 @@ export function createResponseUrlGuard(options: ResponseUrlGuardOptions): Respon
   };
 }
 
+/**
+ * A Web API call of the app's own client: a method under SLACK_API_URL, sent with the bot
+ * token. respond() never sends an Authorization header, so a response_url that happens to
+ * start with SLACK_API_URL is still screened as one.
+ */
+function isWebApiCall(apiUrl: string, url: string, init: RequestInit | undefined): boolean {
+  if (!url.startsWith(apiUrl)) return false;
+  const headers = new Headers(init?.headers);
+  return headers.get('authorization')?.startsWith('Bearer ') === true;
+}
+
 function parseJson(body: unknown): unknown {
   if (typeof body !== 'string') return undefined;
   try {
@@ -172,4 +193,8 @@ function parseJson(body: unknown): unknown {
   } catch {
     return undefined;
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -8,6 +8,7 @@
 import type { AllMiddlewareArgs, BlockSuggestion, SlackOptionsMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
 import { errorFields } from '../../../log/logger.js';
+import { checkAccess } from '../../../privacy/access.js';
 import { itemOption } from '../../../views/catalogue.js';
 import { readSearchMetadata } from '../../../views/searchModal.js';
 import type { ListenerDeps } from '../../deps.js';
@@ -29,6 +30,12 @@ export function itemSuggestions(deps: ListenerDeps) {
   }: SlackOptionsMiddlewareArgs<'block_suggestion'> & AllMiddlewareArgs): Promise<void> => {
     const parsed = Suggestion.safeParse(body satisfies BlockSuggestion);
     if (!parsed.success || !deps.catalogue) {
+      await ack({ options: [] });
+      return;
+    }
+    // The modal is /stock by another door: a user its rules refuse gets no options.
+    const who = { userId: parsed.data.user.id, channelId: undefined };
+    if (!checkAccess(deps.access.stock, who, '/stock').allowed) {
       await ack({ options: [] });
       return;
     }

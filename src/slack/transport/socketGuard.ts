@@ -11,9 +11,9 @@
  */
 import type { SocketModeReceiver } from '@slack/bolt';
 import { z } from 'zod';
-import type { AppLogger } from '../log/logger.js';
-import { errorFields } from '../log/logger.js';
-import { boltCanRead } from './guard.js';
+import type { AppLogger } from '../../log/logger.js';
+import { errorFields } from '../../log/logger.js';
+import { boltCanRead } from './readable.js';
 
 type SocketModeClient = SocketModeReceiver['client'];
 

@@ -1,0 +1,11 @@
+/** App Home's "Search stock" button: opens the search modal. */
+import type { ClickArgs } from '../../clicks.js';
+import type { ListenerDeps } from '../../deps.js';
+import { openSearchModal } from '../../searchModal.js';
+
+export function openSearchClick(deps: ListenerDeps) {
+  return async ({ body, ack, client }: ClickArgs): Promise<void> => {
+    await ack();
+    await openSearchModal(deps, client, body);
+  };
+}

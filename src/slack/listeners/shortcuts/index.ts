@@ -1,0 +1,15 @@
+import type { App, GlobalShortcut, MessageShortcut } from '@slack/bolt';
+import type { ListenerDeps } from '../../deps.js';
+import { LOOK_UP_STOCK_CALLBACK_ID, lookUpStockShortcut } from './lookUpStock.js';
+import { STOCK_SEARCH_CALLBACK_ID, searchStockShortcut } from './searchStock.js';
+
+export function registerShortcuts(app: App, deps: ListenerDeps): void {
+  app.shortcut<MessageShortcut>(
+    { type: 'message_action', callback_id: LOOK_UP_STOCK_CALLBACK_ID },
+    lookUpStockShortcut(deps),
+  );
+  app.shortcut<GlobalShortcut>(
+    { type: 'shortcut', callback_id: STOCK_SEARCH_CALLBACK_ID },
+    searchStockShortcut(deps),
+  );
+}

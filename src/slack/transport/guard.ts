@@ -1,0 +1,308 @@
+/**
+ * The HTTP guard in front of Bolt's receiver: what Bolt's HTTPReceiver lacks, done before
+ * anything is parsed, and the one signature check, on every POST whatever its path.
+ *
+ * In order, for a POST:
+ * 1. a Content-Length above the cap is refused with 413 before a byte of the body is read;
+ * 2. the timestamp header must be an integer within five minutes of our clock, in both
+ *    directions (Bolt refuses only timestamps from the past), read from the header alone;
+ * 3. the body is read with a byte cap (a chunked body that grows past it is cut off with 413)
+ *    and a deadline (408), so a slow sender cannot hold memory or a connection for long;
+ * 4. Slack's unsigned `ssl_check` is cut down to `ssl_check=1` as Bolt itself does;
+ * 5. the signature, with Bolt's own exported verifier (`verifySlackRequest`);
+ * 6. only then the body is parsed, and one Bolt cannot read is refused with 400: a signed
+ *    `payload=null` or JSON `null` is an unhandled rejection inside Bolt 5's receiver
+ *    (`body.ssl_check` read on null), which would end the process.
+ * What passes goes to Bolt, which reuses the buffered body; its own signature check is off
+ * (`signatureVerification: false`) because step 5 ran it, so each request costs one HMAC.
+ * Any POST that is not a Slack endpoint is verified all the same and then left to Bolt,
+ * which answers 404: nothing unsigned reaches any handler, whatever the spelling of the path.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { parse as parseForm } from 'node:querystring';
+import { type BufferedIncomingMessage, verifySlackRequest } from '@slack/bolt';
+import type { AppLogger } from '../../log/logger.js';
+import { errorFields } from '../../log/logger.js';
+import { boltCanRead } from './readable.js';
+
+/** Slack's own rule: a request more than five minutes away from our clock is refused. */
+export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
+
+/** Slack's payloads are a few kilobytes; the largest (a view submission) stays far below. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Bytes all requests being read may hold together. Slack's bodies are a few kilobytes, so
+ * this is thousands of real requests at once; a crowd of slow, large bodies (each under the
+ * cap) is refused with 503 past it instead of growing the heap.
+ */
+export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+
+/** How long a client may take to send its body once its headers arrived. */
+export const BODY_DEADLINE_MS = 10_000;
+
+export type RefusedRequest =
+  | 'too_large'
+  | 'too_slow'
+  | 'too_many_bodies'
+  | 'unreadable'
+  | 'bad_signature'
+  | 'stale_timestamp'
+  | 'future_timestamp'
+  | 'not_an_object'
+  | 'unexpected_shape'
+  | 'internal';
+
+export interface GuardOptions {
+  signingSecret: string;
+  logger: AppLogger;
+  /** Counts refusals by reason (a metric). */
+  onRefused?: (reason: RefusedRequest) => void;
+  /** Milliseconds since the epoch; tests move the clock. */
+  now?: () => number;
+  /** `MAX_BODY_BYTES` unless a test says otherwise. */
+  maxBodyBytes?: number;
+  /** `BODY_DEADLINE_MS` unless a test says otherwise. */
+  bodyDeadlineMs?: number;
+  /** `MAX_BUFFERED_BYTES` unless a test says otherwise. */
+  maxBufferedBytes?: number;
+}
+
+/** The guard's request listener, and how many body bytes it holds right now. */
+export interface GuardedListener {
+  (req: IncomingMessage, res: ServerResponse): void;
+  bufferedBytes(): number;
+}
+
+type Verdict = { pass: true } | { pass: false; status: number; reason: RefusedRequest };
+
+const refuse = (status: number, reason: RefusedRequest): Verdict => ({
+  pass: false,
+  status,
+  reason,
+});
+
+/** Wraps Bolt's request listener: every POST is screened; other methods go to Bolt. */
+export function guardedRequestListener(
+  bolt: RequestListener,
+  options: GuardOptions,
+): GuardedListener {
+  const { logger } = options;
+  const budget = new BodyBudget(options.maxBufferedBytes ?? MAX_BUFFERED_BYTES);
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    if (req.method !== 'POST') {
+      // Bolt's own routing (the health routes); it throws for unknown paths, its server
+      // catches that and answers 404.
+      bolt(req, res);
+      return;
+    }
+    screen(req, options, budget).then(
+      (verdict) => {
+        if (verdict.pass) {
+          passOn(bolt, req, res, logger);
+          return;
+        }
+        options.onRefused?.(verdict.reason);
+        logger.warn(
+          { event: 'slack_request_refused', reason: verdict.reason },
+          'refused a request',
+        );
+        refuseAndClose(req, res, verdict.status);
+      },
+      (error: unknown) => {
+        options.onRefused?.('internal');
+        logger.error({ err: errorFields(error) }, 'could not screen a Slack request');
+        refuseAndClose(req, res, 500);
+      },
+    );
+  };
+  return Object.assign(listener, { bufferedBytes: () => budget.held });
+}
+
+/** Body bytes held by requests still being read, against one limit for all of them. */
+class BodyBudget {
+  held = 0;
+  constructor(readonly limit: number) {}
+  take(bytes: number): boolean {
+    if (this.held + bytes > this.limit) return false;
+    this.held += bytes;
+    return true;
+  }
+  release(bytes: number): void {
+    this.held -= bytes;
+  }
+}
+
+function passOn(
+  bolt: RequestListener,
+  req: IncomingMessage,
+  res: ServerResponse,
+  logger: AppLogger,
+): void {
+  try {
+    bolt(req, res);
+  } catch (error) {
+    // Bolt throws for a path it does not serve (after the signature was checked here).
+    const deferred =
+      (error as { code?: unknown }).code === 'slack_bolt_http_receiver_deferred_request_error';
+    if (!deferred) logger.error({ err: errorFields(error) }, 'Bolt could not take a Slack request');
+    refuseAndClose(req, res, deferred ? 404 : 500);
+  }
+}
+
+async function screen(
+  req: IncomingMessage,
+  options: GuardOptions,
+  budget: BodyBudget,
+): Promise<Verdict> {
+  const maxBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > maxBytes) return refuse(413, 'too_large');
+
+  const signature = singleHeader(req, 'x-slack-signature');
+  const timestampHeader = singleHeader(req, 'x-slack-request-timestamp');
+  const skew = timestampHeader === undefined ? undefined : clockSkew(timestampHeader, options);
+  // Future and past alike, before the body is read: an old or early request costs nothing.
+  if (skew !== undefined && skew > MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'future_timestamp');
+  if (skew !== undefined && skew < -MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'stale_timestamp');
+
+  const read = await readBody(req, budget, {
+    maxBytes,
+    deadlineMs: options.bodyDeadlineMs ?? BODY_DEADLINE_MS,
+  });
+  if (!read.ok) return refuse(read.status, read.reason);
+  const buffered = req as BufferedIncomingMessage;
+  buffered.rawBody = read.body;
+  const text = read.body.toString();
+
+  // Slack's SSL check comes unsigned; Bolt answers it, and nothing sent along with it goes on.
+  // Parsed as Bolt parses it (querystring), so both read the same fields.
+  const form = isFormBody(req) ? parseForm(text) : undefined;
+  if (form?.ssl_check === '1') {
+    buffered.rawBody = Buffer.from('ssl_check=1');
+    return { pass: true };
+  }
+
+  if (signature === undefined || timestampHeader === undefined || skew === undefined) {
+    return refuse(401, 'bad_signature');
+  }
+  try {
+    verifySlackRequest({
+      signingSecret: options.signingSecret,
+      body: text,
+      headers: {
+        'x-slack-signature': signature,
+        'x-slack-request-timestamp': Number(timestampHeader),
+      },
+      nowMilliseconds: options.now?.(),
+    });
+  } catch {
+    return refuse(401, 'bad_signature');
+  }
+  return screenBody(form, text);
+}
+
+/** Seconds between the request's timestamp and our clock; undefined when not an integer. */
+function clockSkew(header: string, options: GuardOptions): number | undefined {
+  if (!/^\d{1,12}$/.test(header)) return undefined;
+  const nowMs = options.now?.() ?? Date.now();
+  return Number(header) - Math.floor(nowMs / 1000);
+}
+
+/** After the signature: the body parsed as Bolt parses it, refused where Bolt would crash. */
+function screenBody(form: ReturnType<typeof parseForm> | undefined, text: string): Verdict {
+  let body: unknown;
+  try {
+    body = form
+      ? typeof form.payload === 'string'
+        ? JSON.parse(form.payload)
+        : form
+      : JSON.parse(text);
+  } catch {
+    // Bolt answers a body it cannot parse with 400 itself, without crashing.
+    return { pass: true };
+  }
+  // null, a number, a string or an array: no Slack request looks like that.
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return refuse(400, 'not_an_object');
+  }
+  return boltCanRead(body) ? { pass: true } : refuse(400, 'unexpected_shape');
+}
+
+type BodyRead =
+  | { ok: true; body: Buffer }
+  | {
+      ok: false;
+      status: number;
+      reason: 'too_large' | 'too_slow' | 'too_many_bodies' | 'unreadable';
+    };
+
+/**
+ * The body, at most `maxBytes`, within `deadlineMs`, while every body being read together
+ * stays within the budget; the request is left paused otherwise.
+ */
+function readBody(
+  req: IncomingMessage,
+  budget: BodyBudget,
+  limits: { maxBytes: number; deadlineMs: number },
+): Promise<BodyRead> {
+  const { maxBytes, deadlineMs } = limits;
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: BodyRead) => {
+      clearTimeout(timer);
+      // Once read, the body belongs to Bolt (or is dropped): the guard holds it no longer.
+      budget.release(size);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      if (!result.ok) req.pause();
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      if (size + chunk.length > maxBytes) {
+        chunks.length = 0;
+        finish({ ok: false, status: 413, reason: 'too_large' });
+        return;
+      }
+      if (!budget.take(chunk.length)) {
+        chunks.length = 0;
+        finish({ ok: false, status: 503, reason: 'too_many_bodies' });
+        return;
+      }
+      size += chunk.length;
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish({ ok: true, body: Buffer.concat(chunks, size) });
+    const onError = () => finish({ ok: false, status: 400, reason: 'unreadable' });
+    const timer = setTimeout(() => {
+      chunks.length = 0;
+      finish({ ok: false, status: 408, reason: 'too_slow' });
+    }, deadlineMs);
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+const isFormBody = (req: IncomingMessage) =>
+  req.headers['content-type'] === 'application/x-www-form-urlencoded';
+
+function singleHeader(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * Answers and closes the connection: a refused body is never read to its end (Node would
+ * otherwise drain it to keep the connection alive).
+ */
+function refuseAndClose(req: IncomingMessage, res: ServerResponse, status: number): void {
+  if (!res.headersSent) {
+    res.writeHead(status, { connection: 'close' });
+    res.end();
+  }
+  res.once('finish', () => req.destroy());
+  if (res.writableFinished) req.destroy();
+}
