@@ -76,15 +76,30 @@ export function logFailure(deps: ListenerDeps, what: string, error: unknown): vo
   deps.logger.error({ err: error }, `${what} failed unexpectedly`);
 }
 
+/** Cost and account terms: only for a full member of the installing workspace. */
+function internalFiguresFor(
+  deps: ListenerDeps,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<boolean> {
+  const viewer = { userId: actor.userId, teamId: actor.userTeamId };
+  return deps.internal?.internalFigures(viewer, client) ?? Promise.resolve(false);
+}
+
 export async function itemCardAnswer(
   deps: ListenerDeps,
   request: ItemCardRequest,
   actor: Actor,
+  client: SlackUsersApi,
 ): Promise<SlackMessage> {
-  const fetched = await deps.lookup.getItem(request.ref, lookupOptions(actor, request.refresh));
+  const [fetched, internalFigures] = await Promise.all([
+    deps.lookup.getItem(request.ref, lookupOptions(actor, request.refresh)),
+    internalFiguresFor(deps, actor, client),
+  ]);
   deps.recent?.record(actor.userId, fetched.data.code);
   return drawnItemCard({
     ...deps.display,
+    internalFigures,
     item: fetched.data,
     freshness: fetched.freshness,
     now: deps.now(),
@@ -103,7 +118,8 @@ async function mayOfferReveal(
   client: SlackUsersApi,
 ): Promise<boolean> {
   if (!deps.reveal.canOffer()) return false;
-  return (await deps.reveal.mayReveal(actor.userId, client)).allowed;
+  return (await deps.reveal.mayReveal(actor.userId, client, { userTeamId: actor.userTeamId }))
+    .allowed;
 }
 
 export async function contactCardAnswer(
@@ -114,12 +130,14 @@ export async function contactCardAnswer(
 ): Promise<SlackMessage> {
   // A shared card is read by many: it offers Reveal whenever the policy allows anyone, and
   // each click is checked for the person who clicked.
-  const [fetched, canReveal] = await Promise.all([
+  const [fetched, canReveal, internalFigures] = await Promise.all([
     deps.lookup.getContact(request.ref, lookupOptions(actor, request.refresh)),
     request.shared ? Promise.resolve(deps.reveal.canOffer()) : mayOfferReveal(deps, actor, client),
+    internalFiguresFor(deps, actor, client),
   ]);
   return contactCard({
     ...deps.display,
+    internalFigures,
     contact: fetched.data,
     freshness: fetched.freshness,
     now: deps.now(),
@@ -171,7 +189,7 @@ function surfaceOf<Q extends { words: readonly string[] }, Row extends { code: s
 export const ITEM_SURFACE = surfaceOf(ITEMS, {
   search: (lookup, query, offset, options) => lookup.searchItems(query, offset, options),
   list: itemSearchList,
-  card: (deps, ref, actor) => itemCardAnswer(deps, { ref }, actor),
+  card: (deps, ref, actor, client) => itemCardAnswer(deps, { ref }, actor, client),
   fromIndex: indexedSearchAnswer,
 });
 

@@ -5,6 +5,7 @@ import type { AppLogger } from '../log/logger.js';
 import type { EndpointBudget } from '../lookup/crawl-budget.js';
 import type { LookupService } from '../lookup/types.js';
 import type { AuditLog } from '../privacy/audit.js';
+import type { InternalFiguresPolicy } from '../privacy/internalFigures.js';
 import type { RevealPolicyChecker } from '../privacy/revealPolicy.js';
 import type { DisplayOptions } from '../views/display.js';
 import type { HelpExamples } from '../views/help.js';
@@ -15,6 +16,8 @@ export interface ListenerDeps {
   lookup: LookupService;
   logger: AppLogger;
   reveal: RevealPolicyChecker;
+  /** Whether cost and account terms may be drawn for the asker; absent: never. */
+  internal?: InternalFiguresPolicy;
   audit: AuditLog;
   access: AppConfig['access'];
   /** Example codes and searches for help, when the ERP is the sandbox. */

@@ -84,7 +84,7 @@ export function itemCardClick(deps: ListenerDeps, intent: Intent, refresh = fals
       working: [{ kind: 'record', noun: 'item', ref }, 'getItem'],
       actor: click.actor,
       mode: modeFor(intent, click.onSharedMessage),
-      build: () => itemCardAnswer(deps, request, click.actor),
+      build: () => itemCardAnswer(deps, request, click.actor, args.client),
     });
   };
 }

@@ -30,6 +30,7 @@ export async function acceptCommand(
     userId: payload.data.user_id,
     teamId: payload.data.team_id,
     channelId: payload.data.channel_id,
+    userTeamId: payload.data.team_id,
   };
   const decision = access({ userId: actor.userId, channelId: actor.channelId });
   if (!decision.allowed) {

@@ -85,10 +85,15 @@ export function itemChosen(deps: ListenerDeps) {
     const action = parseAction(body);
     if (!action?.value) return;
     const code = action.value;
-    const actor = { userId: action.user.id, teamId: action.user.team_id, channelId: undefined };
+    const actor = {
+      userId: action.user.id,
+      teamId: action.user.team_id,
+      channelId: undefined,
+      userTeamId: action.user.team_id,
+    };
     const metadata = { ...action.metadata, code };
     try {
-      const card = await itemCardAnswer(deps, { ref: { code } }, actor);
+      const card = await itemCardAnswer(deps, { ref: { code } }, actor, client);
       await update(deps, client, action.view, metadata, { card });
     } catch (error) {
       const notice =
@@ -139,9 +144,14 @@ export function shareFromModal(deps: ListenerDeps) {
       });
       return;
     }
-    const actor = { userId: user.id, teamId: user.team_id, channelId: channel ?? undefined };
+    const actor = {
+      userId: user.id,
+      teamId: user.team_id,
+      channelId: channel ?? undefined,
+      userTeamId: user.team_id,
+    };
     const card = await safely(deps, 'search modal share', () =>
-      itemCardAnswer(deps, { ref: { code: metadata.code ?? '' }, shared: !onlyMe }, actor),
+      itemCardAnswer(deps, { ref: { code: metadata.code ?? '' }, shared: !onlyMe }, actor, client),
     );
     try {
       // "Only me": a direct message from the app, where the card's buttons work as usual.
