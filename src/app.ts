@@ -22,6 +22,8 @@ import { budgetedErp, type Upstream } from './lookup/upstream.js';
 import { connectOnce, observedErp } from './ops/erpSignals.js';
 import { Readiness, type ReadinessOptions } from './ops/readiness.js';
 import { type AuditLog, createAuditLog } from './privacy/audit.js';
+import { createInternalFigures } from './privacy/internalFigures.js';
+import { createMembership } from './privacy/membership.js';
 import { createRevealPolicy } from './privacy/revealPolicy.js';
 import type { RunningSandbox } from './sandbox/index.js';
 import { createSlackApp, type SlackTransport } from './slack/app.js';
@@ -176,10 +178,13 @@ export async function createServices(
   });
   const audit: AuditLog = createAuditLog({ logger, file: config.privacy.auditFile });
   const now = overrides.now ?? (() => new Date());
+  // One users.info answer (against auth.test's workspace) serves reveals and internal figures.
+  const membership = createMembership({ logger });
   const listeners: ListenerDeps = {
     lookup,
     logger,
-    reveal: createRevealPolicy(config.privacy.reveal, { logger }),
+    reveal: createRevealPolicy(config.privacy.reveal, { logger, membership }),
+    internal: createInternalFigures({ membership, logger }),
     audit,
     access: config.access,
     examples: sandbox ? sandboxExamples(sandbox) : undefined,

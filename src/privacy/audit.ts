@@ -11,6 +11,10 @@ import type { AppLogger } from '../log/logger.js';
 
 export interface RevealAuditEntry {
   userId: string;
+  /**
+   * The presser's own team (the payload's `user.team_id`), not the installing workspace: a
+   * Slack Connect partner's press must show their organisation.
+   */
   teamId: string | undefined;
   channelId: string | undefined;
   /** Undefined when the button's value could not be read (tampered, stale). */

@@ -5,12 +5,21 @@
  * so the listeners pass `client` straight through and tests pass a plain object. Answers are
  * cached for a while because a burst of clicks on one card must not become a burst of
  * users.info calls (Tier 4), and every doubt (an error, an answer we cannot read) refuses:
- * revealing personal data fails closed.
+ * revealing personal data fails closed. Who counts as a full member (`members`) is decided by
+ * membership.ts, against the installing workspace from auth.test.
  */
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { RevealPolicy } from '../config/config.js';
 import type { AppLogger } from '../log/logger.js';
+import {
+  createMembership,
+  describeError,
+  type HomeWorkspace,
+  type Membership,
+  type Standing,
+  UnreadableAnswer,
+} from './membership.js';
 
 /** The part of WebClient the policy uses; WebClient satisfies it structurally. */
 export interface SlackUsersApi {
@@ -31,6 +40,8 @@ export interface SlackUsersApi {
       list(args: { usergroup: string }): Promise<{ ok?: boolean; users?: string[] }>;
     };
   };
+  /** The installing workspace, when none is configured (membership.ts). */
+  auth?: { test(): Promise<unknown> };
 }
 
 export type RevealRefusalReason =
@@ -43,11 +54,15 @@ export type RevealRefusalReason =
 
 export type RevealDecision = { allowed: true } | { allowed: false; reason: RevealRefusalReason };
 
-/** Which organisation the presser belongs to, as far as the payload and Bolt know. */
+/** Which organisation the presser belongs to, as far as the payload says. */
 export interface RevealWorkspace {
   /** The payload's `user.team_id`: the presser's own workspace. */
   userTeamId?: string | undefined;
-  /** The installing workspace (Bolt's `context.teamId`, from auth.test). */
+  /**
+   * Not read: the installing workspace comes from auth.test (membership.ts), never from a
+   * payload's `team`. Kept so that callers written before that still compile.
+   * @deprecated
+   */
   homeTeamId?: string | undefined;
 }
 
@@ -65,6 +80,13 @@ export interface RevealPolicyChecker {
 export interface RevealPolicyOptions {
   logger: AppLogger;
   /**
+   * Who is a full member, shared with the internal-figures policy so that one users.info
+   * answer serves both. Default: one of its own, built from these options.
+   */
+  membership?: Membership;
+  /** The installing workspace (auth.test), for the membership built here. */
+  home?: HomeWorkspace | (() => Promise<HomeWorkspace>);
+  /**
    * How long a users.info or usergroups.users.list answer is trusted, in milliseconds.
    * Default 2 minutes: brief, so that a member made a guest, deactivated or turned external
    * loses access quickly, while a burst of clicks still costs one call.
@@ -80,33 +102,10 @@ const ALLOWED: RevealDecision = { allowed: true };
 const refuse = (reason: RevealRefusalReason): RevealDecision => ({ allowed: false, reason });
 
 // Unknown fields are ignored; a field we decide on with the wrong type is "unreadable".
-const UsersInfoAnswer = z.object({
-  ok: z.boolean().optional(),
-  user: z
-    .object({
-      is_restricted: z.boolean().optional(),
-      is_ultra_restricted: z.boolean().optional(),
-      deleted: z.boolean().optional(),
-      is_stranger: z.boolean().optional(),
-    })
-    .optional(),
-});
-
 const GroupMembersAnswer = z.object({
   ok: z.boolean().optional(),
   users: z.array(z.string()).optional(),
 });
-
-interface UserFacts {
-  guest: boolean;
-  deleted: boolean;
-  /** Slack Connect: a user of another organisation (`is_stranger`). */
-  external: boolean;
-}
-
-class UnreadableAnswer extends Error {
-  override name = 'UnreadableAnswer';
-}
 
 // Slack ids are short upper-case tokens; anything else is refused before it reaches a cache key.
 const PLAUSIBLE_ID = /^[A-Z0-9_]{1,64}$/i;
@@ -127,6 +126,14 @@ export function createRevealPolicy(
     ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
   };
   const lookups = new CachedLookups(options.logger, cacheOptions);
+  const membership =
+    options.membership ??
+    createMembership({
+      logger: options.logger,
+      home: options.home,
+      cacheTtlMs: ttl,
+      ...(options.now ? { now: options.now } : {}),
+    });
 
   const mayReveal = async (
     userId: string,
@@ -138,17 +145,10 @@ export function createRevealPolicy(
         return ALLOWED;
       case 'nobody':
         return refuse('disabled');
-      case 'members':
-        if (!PLAUSIBLE_ID.test(userId)) return refuse('lookup_failed');
-        // Slack Connect: the payload already says the presser belongs to another workspace.
-        if (
-          workspace.userTeamId !== undefined &&
-          workspace.homeTeamId !== undefined &&
-          workspace.userTeamId !== workspace.homeTeamId
-        ) {
-          return refuse('external');
-        }
-        return memberDecision(await lookups.userFacts(userId, client));
+      case 'members': {
+        const viewer = { userId, teamId: workspace.userTeamId };
+        return memberDecision((await membership.standing(viewer, client)).standing);
+      }
       case 'list':
         if (!PLAUSIBLE_ID.test(userId)) return refuse('lookup_failed');
         return listDecision(policy, userId, client, lookups);
@@ -158,12 +158,18 @@ export function createRevealPolicy(
   return { mayReveal, canOffer: () => policy.kind !== 'nobody' };
 }
 
-function memberDecision(facts: UserFacts | undefined): RevealDecision {
-  if (facts === undefined) return refuse('lookup_failed');
-  if (facts.deleted) return refuse('deactivated');
-  if (facts.external) return refuse('external');
-  if (facts.guest) return refuse('guest');
-  return ALLOWED;
+const STANDING_DECISIONS: Record<Standing, RevealDecision> = {
+  member: ALLOWED,
+  guest: refuse('guest'),
+  external: refuse('external'),
+  deactivated: refuse('deactivated'),
+  // A bot pressing a button, or an answer we could not get: nobody to explain more to.
+  bot: refuse('lookup_failed'),
+  unknown: refuse('lookup_failed'),
+};
+
+function memberDecision(standing: Standing): RevealDecision {
+  return STANDING_DECISIONS[standing];
 }
 
 async function listDecision(
@@ -185,7 +191,6 @@ async function listDecision(
 
 /** Cached, coalesced Slack lookups. `undefined` means "could not find out" (already logged). */
 class CachedLookups {
-  private readonly users: LRUCache<string, Promise<UserFacts>>;
   private readonly groups: LRUCache<string, Promise<ReadonlySet<string>>>;
 
   constructor(
@@ -197,23 +202,7 @@ class CachedLookups {
       ttlResolution?: number;
     },
   ) {
-    this.users = new LRUCache(cacheOptions);
     this.groups = new LRUCache({ ...cacheOptions, max: 500 });
-  }
-
-  userFacts(userId: string, client: SlackUsersApi): Promise<UserFacts | undefined> {
-    return this.cached(this.users, userId, 'users.info', async () => {
-      const answer = UsersInfoAnswer.safeParse(await client.users.info({ user: userId }));
-      if (!answer.success || answer.data.ok === false || !answer.data.user) {
-        throw new UnreadableAnswer('users.info answer has no readable user');
-      }
-      const user = answer.data.user;
-      return {
-        guest: user.is_restricted === true || user.is_ultra_restricted === true,
-        deleted: user.deleted === true,
-        external: user.is_stranger === true,
-      };
-    });
   }
 
   groupMembers(groupId: string, client: SlackUsersApi): Promise<ReadonlySet<string> | undefined> {
@@ -262,18 +251,6 @@ class CachedLookups {
       'could not check who may reveal contact details; refusing',
     );
   }
-}
-
-/** Slack's stable error code (`user_not_found`, `missing_scope`) or the error's class name. */
-function describeError(error: unknown): string {
-  if (error instanceof UnreadableAnswer) return 'unreadable_answer';
-  if (typeof error === 'object' && error !== null) {
-    const data = (error as { data?: { error?: unknown } }).data;
-    if (typeof data?.error === 'string') return data.error;
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return error instanceof Error ? error.name : 'unknown';
 }
 
 const REFUSALS: Record<RevealRefusalReason, string> = {

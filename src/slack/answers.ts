@@ -45,12 +45,12 @@ export interface ContactCardRequest {
 /** What the item answers use. */
 export type ItemAnswerDeps = Pick<
   ListenerDeps,
-  'lookup' | 'display' | 'now' | 'recent' | 'catalogue' | 'internalFigures'
+  'lookup' | 'display' | 'now' | 'recent' | 'catalogue' | 'internal'
 >;
 /** What the contact answers use. */
 export type ContactAnswerDeps = Pick<
   ListenerDeps,
-  'lookup' | 'display' | 'now' | 'reveal' | 'internalFigures'
+  'lookup' | 'display' | 'now' | 'reveal' | 'internal'
 >;
 
 const lookupOptions = (actor: Actor, refresh = false): LookupOptions => ({
@@ -91,13 +91,17 @@ export async function itemCardAnswer(
   deps: ItemAnswerDeps,
   request: ItemCardRequest,
   actor: Actor,
+  client: SlackUsersApi,
 ): Promise<SlackMessage> {
-  const fetched = await deps.lookup.getItem(request.ref, lookupOptions(actor, request.refresh));
+  const [fetched, internalFigures] = await Promise.all([
+    deps.lookup.getItem(request.ref, lookupOptions(actor, request.refresh)),
+    internalFiguresFor(deps, actor, client),
+  ]);
   deps.recent?.record(actor.userId, fetched.data.code);
   const shared = request.shared ?? false;
   return drawnItemCard({
     ...deps.display,
-    shareCost: internalFiguresFor(deps, { actor, shared }),
+    internalFigures,
     item: fetched.data,
     freshness: fetched.freshness,
     now: deps.now(),
@@ -118,14 +122,15 @@ export async function contactCardAnswer(
 ): Promise<SlackMessage> {
   // A shared card is read by many: it offers Reveal whenever the policy allows anyone, and
   // each click is checked for the person who clicked.
-  const [fetched, canReveal] = await Promise.all([
+  const [fetched, canReveal, internalFigures] = await Promise.all([
     deps.lookup.getContact(request.ref, lookupOptions(actor, request.refresh)),
     request.shared ? Promise.resolve(deps.reveal.canOffer()) : mayOfferReveal(deps, actor, client),
+    internalFiguresFor(deps, actor, client),
   ]);
   const shared = request.shared ?? false;
   return contactCard({
     ...deps.display,
-    shareCost: internalFiguresFor(deps, { actor, shared }),
+    internalFigures,
     contact: fetched.data,
     freshness: fetched.freshness,
     now: deps.now(),
@@ -141,7 +146,8 @@ async function mayOfferReveal(
   client: SlackUsersApi,
 ): Promise<boolean> {
   if (!deps.reveal.canOffer()) return false;
-  return (await deps.reveal.mayReveal(actor.userId, client)).allowed;
+  return (await deps.reveal.mayReveal(actor.userId, client, { userTeamId: actor.userTeamId }))
+    .allowed;
 }
 
 /** A page of item search results, from the app's index when it can answer faithfully. */
@@ -204,9 +210,10 @@ export async function itemByCodeAnswer(
   deps: ItemAnswerDeps,
   request: ByCode,
   actor: Actor,
+  client: SlackUsersApi,
 ): Promise<SlackMessage> {
   try {
-    return await itemCardAnswer(deps, { ref: request.ref }, actor);
+    return await itemCardAnswer(deps, { ref: request.ref }, actor, client);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     if (nothingToSearch(request)) {
@@ -215,7 +222,7 @@ export async function itemByCodeAnswer(
     const query: ItemQuery = { words: [request.token] };
     const fetched = await deps.lookup.searchItems(query, 0, lookupOptions(actor));
     const top = exactRow(fetched.data.rows, request.token);
-    if (top) return itemCardAnswer(deps, { ref: { code: top.code } }, actor);
+    if (top) return itemCardAnswer(deps, { ref: { code: top.code } }, actor, client);
     // Read as a search for the code: the view says "not found" only when nothing matched.
     return itemSearchList({
       ...deps.display,

@@ -62,7 +62,12 @@ function looseActor(body: unknown): Actor {
   const parsed = LooseActor.safeParse(body);
   if (!parsed.success) return { userId: 'unknown', teamId: undefined, channelId: undefined };
   const { user, team, channel } = parsed.data;
-  return { userId: user.id, teamId: team?.id ?? user.team_id, channelId: channel?.id };
+  return {
+    userId: user.id,
+    teamId: team?.id ?? user.team_id,
+    channelId: channel?.id,
+    userTeamId: user.team_id,
+  };
 }
 
 /**
@@ -101,6 +106,7 @@ export async function acceptClick<S extends ButtonState['t']>(
     userId: body.user.id,
     teamId: body.team?.id ?? body.user.team_id,
     channelId: body.channel?.id,
+    userTeamId: body.user.team_id,
   };
   if (!decoded.ok || decoded.state.t !== expected) {
     deps.logger.info(

@@ -17,21 +17,34 @@
  *   `12KG`), an ordinal (`2ND`), nor part of a URL, domain or e-mail address.
  * Lower-case codes typed in chat are missed on purpose: the shortcut is for messages that
  * quote codes, and a false positive costs an upstream lookup.
+ *
+ * Anyone can post a message and press the shortcut on it, so the work here is linear in the
+ * text: only the first `MAX_MESSAGE_TEXT` characters are read, and every pattern matches each
+ * character a bounded number of times (no two quantifiers that can trade characters, no
+ * unanchored `…+$`). test/security/linear.test.ts holds them to it.
  */
 
 import { stripSlackMarkup } from './input.js';
 
 export const DEFAULT_MAX_CODES = 5;
 
+/**
+ * How much of a message is searched for codes, in UTF-16 code units. The answer lists five
+ * codes at most, and people quote them near the top; Slack allows 40,000 characters, and
+ * reading all of them would only let one message cost more work.
+ */
+export const MAX_MESSAGE_TEXT = 4000;
+
 // Slack emoji names are lower-case letters, digits, `_`, `-`, `+` and `'`, with at least one
-// letter (so `10:30:45` keeps its numbers); skin tones are emoji of their own.
-const EMOJI = /:[a-z0-9_+'-]*[a-z][a-z0-9_+'-]*:/g;
+// letter (so `10:30:45` keeps its numbers); skin tones are emoji of their own. The part before
+// the first letter holds no letter, so there is one way to match a name and a run without a
+// closing colon fails after one pass (with `[a-z0-9…]*[a-z]` it was tried at every split).
+const EMOJI = /:[0-9_+'-]*[a-z][a-z0-9_+'-]*:/g;
 const FORMATTING = /[*~`]/g;
 // A quote marker: `>` (sent as `&gt;`, decoded by stripSlackMarkup) at the start of a line.
 const QUOTE_MARKER = /^[ \t]*>+/gm;
 const NOT_CODE_CHARACTER = /[^A-Za-z0-9\-/._]+/;
 const CODE_SHAPE = /^[A-Za-z0-9](?:[A-Za-z0-9\-/._]{0,38}[A-Za-z0-9])?$/;
-const EDGE_PUNCTUATION = /^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g;
 const URL_START = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i;
 const DOMAIN_END = /\.[a-z]{2,}$/;
 const TIME = /^\d{1,2}(?:[.:]\d{2})?(?:AM|PM|HRS?|H)$/i;
@@ -48,7 +61,7 @@ export function extractItemCodes(messageText: string, max: number = DEFAULT_MAX_
   if (typeof messageText !== 'string' || limit <= 0) return [];
   const codes: string[] = [];
   const seen = new Set<string>();
-  for (const candidate of candidates(plainText(messageText))) {
+  for (const candidate of candidates(plainText(leadingText(messageText)))) {
     const key = candidate.toUpperCase();
     if (seen.has(key)) continue;
     seen.add(key);
@@ -56,6 +69,21 @@ export function extractItemCodes(messageText: string, max: number = DEFAULT_MAX_
     if (codes.length >= limit) break;
   }
   return codes;
+}
+
+/**
+ * The first `MAX_MESSAGE_TEXT` characters, without the word the limit falls in (half a code
+ * would be looked up as a code of its own).
+ */
+function leadingText(messageText: string): string {
+  if (messageText.length <= MAX_MESSAGE_TEXT) return messageText;
+  let end = MAX_MESSAGE_TEXT;
+  while (end > 0 && !isSpace(messageText.charCodeAt(end))) end -= 1;
+  return messageText.slice(0, end);
+}
+
+function isSpace(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d) || code === 0xa0;
 }
 
 /** The message as words a person wrote: markup resolved, emoji and formatting removed. */
@@ -72,10 +100,31 @@ function* candidates(text: string): Generator<string> {
     // the codes people mean, and neither are a domain's labels.
     if (word.includes('@') || URL_START.test(word)) continue;
     for (const piece of word.split(NOT_CODE_CHARACTER)) {
-      const code = piece.replace(EDGE_PUNCTUATION, '');
+      const code = trimToAlphanumeric(piece);
       if (looksLikeItemCode(code)) yield code;
     }
   }
+}
+
+/**
+ * The piece without the punctuation at its ends (`(WIDGET-9),` -> `WIDGET-9`). A loop, not
+ * `/[^A-Za-z0-9]+$/`: that pattern is tried from every character of a long run of `-` and
+ * scans to the run's end each time, quadratic in the run.
+ */
+function trimToAlphanumeric(piece: string): string {
+  let start = 0;
+  let end = piece.length;
+  while (start < end && !isAlphanumeric(piece.charCodeAt(start))) start += 1;
+  while (end > start && !isAlphanumeric(piece.charCodeAt(end - 1))) end -= 1;
+  return piece.slice(start, end);
+}
+
+function isAlphanumeric(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a)
+  );
 }
 
 /** The heuristic above, for one trimmed piece of a word. */

@@ -32,6 +32,7 @@ export async function acceptCommand(
     userId: payload.data.user_id,
     teamId: payload.data.team_id,
     channelId: payload.data.channel_id,
+    userTeamId: payload.data.team_id,
   };
   const decision = checkAccess(
     deps.access[family],

@@ -5,25 +5,25 @@ import type { AppLogger } from '../log/logger.js';
 import type { EndpointBudget } from '../lookup/crawl-budget.js';
 import type { LookupService } from '../lookup/types.js';
 import type { AuditLog } from '../privacy/audit.js';
+import type { InternalFiguresPolicy } from '../privacy/internalFigures.js';
 import type { RevealPolicyChecker } from '../privacy/revealPolicy.js';
 import type { DisplayOptions } from '../views/display.js';
 import type { HelpExamples } from '../views/help.js';
 import type { Timing } from './delivery.js';
-import type { InternalFiguresPolicy } from './figures.js';
 
 /** What the Slack listeners need; built once by the composition root. */
 export interface ListenerDeps {
   lookup: LookupService;
   logger: AppLogger;
   reveal: RevealPolicyChecker;
+  /** Whether cost and account terms may be drawn for the asker; absent: never. */
+  internal?: InternalFiguresPolicy;
   audit: AuditLog;
   access: AppConfig['access'];
   /** Example codes and searches for help, when the ERP is the sandbox. */
   examples: HelpExamples | undefined;
   /** "Sandbox data" on every card and list; cost on shared cards (SHARE_COST). */
   display?: DisplayOptions;
-  /** Who may see cost and account terms on a card; `figures.ts` has today's rule. */
-  internalFigures?: InternalFiguresPolicy;
   now: () => Date;
   timing: Timing;
   /** The catalogue index (typeahead, /stock categories, words answered from it). */

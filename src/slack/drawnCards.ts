@@ -36,6 +36,9 @@ function cardKey(model: ItemCardModel): string {
     freshness: `${freshness.fetchedAt.getTime()}.${freshness.fromCache}.${freshness.stale}.${freshness.staleBecause}`,
     sandbox: model.sandbox === true,
     shareCost: model.shareCost === true,
+    shareAccountTerms: model.shareAccountTerms === true,
+    // Never serve a member's card, with its cost, to anyone else.
+    internalFigures: model.internalFigures === true,
     branchView: model.branchView ?? 'best',
     branchPage: model.branchPage ?? 0,
     bomPage: model.bomPage ?? 0,

@@ -1,25 +1,19 @@
 /**
  * Whether a card may carry internal figures (an item's cost, a contact's account terms) for
- * this viewer: the one decision every listener that draws a card asks for. The default keeps
- * the cards as they are: every figure on a viewer's own private card, and on a card shared
- * to a channel only with SHARE_COST. A policy given in `ListenerDeps.internalFigures` (for
- * example one that also weighs guests and other workspaces) replaces it.
+ * the person it is drawn for: the one decision every listener that draws a card asks for.
+ * The policy (`ListenerDeps.internal`, from privacy/internalFigures.ts) says yes only for a
+ * full member of the installing workspace; without one, nobody sees them. Whether a shared
+ * card shows them as well is the views' call (SHARE_COST, SHARE_ACCOUNT_TERMS).
  */
+import type { SlackMembersApi } from '../privacy/membership.js';
 import type { ListenerDeps } from './deps.js';
 import type { Actor } from './payloads.js';
 
-export interface CardViewer {
-  actor: Actor;
-  /** The card goes to a channel (everyone in it reads it), not to this viewer alone. */
-  shared: boolean;
-}
-
-export type InternalFiguresPolicy = (viewer: CardViewer) => boolean;
-
 export function internalFiguresFor(
-  deps: Pick<ListenerDeps, 'display' | 'internalFigures'>,
-  viewer: CardViewer,
-): boolean {
-  if (deps.internalFigures) return deps.internalFigures(viewer);
-  return !viewer.shared || deps.display?.shareCost === true;
+  deps: Pick<ListenerDeps, 'internal'>,
+  actor: Actor,
+  client: SlackMembersApi,
+): Promise<boolean> {
+  const viewer = { userId: actor.userId, teamId: actor.userTeamId };
+  return deps.internal?.internalFigures(viewer, client) ?? Promise.resolve(false);
 }

@@ -59,6 +59,8 @@ export interface Actor {
   userId: string;
   teamId: string | undefined;
   channelId: string | undefined;
+  /** The presser's own team (`user.team_id`, a command's `team_id`): another in Slack Connect. */
+  userTeamId?: string | undefined;
 }
 
 /** Slack Web API errors carry their code in `data.error`. */

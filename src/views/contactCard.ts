@@ -16,7 +16,7 @@ import {
   section,
   stateButton,
 } from './blocks.js';
-import { type DisplayOptions, footer } from './display.js';
+import { type DisplayOptions, footer, showsAccountTerms } from './display.js';
 import { formatExact, freshnessText, plural } from './format.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -44,10 +44,12 @@ export interface ContactCardModel extends DisplayOptions {
 
 export function contactCard(model: ContactCardModel): SlackMessage {
   const contact = redactContact(model.contact);
+  // Credit limit, discount, terms and stop credit are internal, like cost.
+  const terms = showsAccountTerms(model.shared ?? false, model);
   const page = clampPage(model.peoplePage, contact.addressbook.length);
   const blocks: Array<KnownBlock | undefined> = [
     header(contact.company || contact.code),
-    section(subtitle(contact)),
+    section(subtitle(contact, terms)),
     fieldsSection([
       ['Pricing group', oneLine(contact.custgroup_label, 100) || '—'],
       ['Salesperson', contact.salesperson ? oneLine(contact.salesperson, 100) : '_Unassigned_'],
@@ -57,11 +59,7 @@ export function contactCard(model: ContactCardModel): SlackMessage {
       ['E-mail', oneLine(contact.email, 200) || '—'],
     ]),
     fieldsSection([
-      ['Terms', oneLine(contact.terms, 200) || '—'],
-      // As the ERP gives them: the spec names no currency or unit, so none is invented.
-      ['Credit limit', formatExact(contact.climit)],
-      ['Discount', formatExact(contact.discount)],
-      ['Stop credit', stopCredit(contact.stopcred)],
+      ...(terms ? accountTerms(contact) : []),
       ['ABN', oneLine(contact.abn, 100) || '—'],
     ]),
     divider(),
@@ -75,14 +73,24 @@ export function contactCard(model: ContactCardModel): SlackMessage {
   };
 }
 
+function accountTerms(contact: Contact): Array<[string, string]> {
+  return [
+    ['Terms', oneLine(contact.terms, 200) || '—'],
+    // As the ERP gives them: the spec names no currency or unit, so none is invented.
+    ['Credit limit', formatExact(contact.climit)],
+    ['Discount', formatExact(contact.discount)],
+    ['Stop credit', stopCredit(contact.stopcred)],
+  ];
+}
+
 /** The value as given; a non-zero flag stands out like Suspended. */
 function stopCredit(flag: number): string {
   return flag === 0 ? '0' : `:no_entry: *${formatExact(flag)}*`;
 }
 
-function subtitle(contact: Contact): string {
+function subtitle(contact: Contact, terms: boolean): string {
   const status = statusLabel(contact.status_label, 'Suspended') || '—';
-  const stop = contact.stopcred !== 0 ? ':no_entry: *Stop credit*' : '';
+  const stop = terms && contact.stopcred !== 0 ? ':no_entry: *Stop credit*' : '';
   return [codeSpan(contact.code), oneLine(contact.account_type, 60), status, stop]
     .filter(Boolean)
     .join(' · ');
@@ -155,7 +163,7 @@ function fallbackText(contact: Contact, model: ContactCardModel): string {
     contact.account_type,
     contact.status_label,
     plural(contact.addressbook.length, 'person', 'people'),
-    contact.stopcred !== 0 ? 'stop credit' : '',
+    showsAccountTerms(model.shared ?? false, model) && contact.stopcred !== 0 ? 'stop credit' : '',
     freshnessText(model.freshness),
   ]
     .filter(Boolean)

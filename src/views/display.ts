@@ -13,6 +13,14 @@ export interface DisplayOptions {
   sandbox?: boolean;
   /** `SHARE_COST=true`: item and component costs show on shared cards too. */
   shareCost?: boolean;
+  /** `SHARE_ACCOUNT_TERMS=true`: credit limit, discount, terms and stop credit too. */
+  shareAccountTerms?: boolean;
+  /**
+   * The person the card is drawn for (the asker; on a shared card, the sharer) is a full
+   * member of the installing workspace (privacy/internalFigures.ts). Unset means no: cost
+   * and account terms stay off the card, whatever else allows them.
+   */
+  internalFigures?: boolean;
 }
 
 export const SANDBOX_NOTE =
@@ -25,7 +33,15 @@ export function footer(freshness: Freshness, display: DisplayOptions): ContextBl
     : context(freshnessLine(freshness));
 }
 
-/** Cost is internal: only on the asker's private card, unless the workspace allows sharing it. */
+/**
+ * Cost is internal: only for a full member, on their private card, or on a card they share
+ * when the workspace allows sharing it.
+ */
 export function showsCost(shared: boolean, display: DisplayOptions): boolean {
-  return !shared || display.shareCost === true;
+  return display.internalFigures === true && (!shared || display.shareCost === true);
+}
+
+/** Account terms are internal, like cost, under their own switch (SHARE_ACCOUNT_TERMS). */
+export function showsAccountTerms(shared: boolean, display: DisplayOptions): boolean {
+  return display.internalFigures === true && (!shared || display.shareAccountTerms === true);
 }

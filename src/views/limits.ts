@@ -96,9 +96,19 @@ export function truncateAtWord(
   if (space < kept.length * 0.6) return short;
   const atWord = kept.slice(0, space);
   if (atWord.lastIndexOf('<') > atWord.lastIndexOf('>')) return short;
-  // Not ';': it ends our &amp; entities.
-  const trimmed = atWord.replace(/[\s,:.·]+$/u, '');
+  const trimmed = trimEndPunctuation(atWord);
   return trimmed === '' ? short : trimmed + ELLIPSIS;
+}
+
+/**
+ * Without the spaces, commas, colons, full stops and middle dots at the end (not ';': it ends
+ * our &amp; entities). A loop: `/[\s,:.·]+$/` is tried from every character of a long run of
+ * spaces and scans to its end each time, quadratic in the run.
+ */
+function trimEndPunctuation(text: string): string {
+  let end = text.length;
+  while (end > 0 && /[\s,:.·]/u.test(text.charAt(end - 1))) end -= 1;
+  return text.slice(0, end);
 }
 
 function lastSpace(text: string): number {

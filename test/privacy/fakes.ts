@@ -10,10 +10,24 @@ export function collectingLogger(): { logger: AppLogger; lines: Record<string, u
 
 type UserAnswer = Awaited<ReturnType<SlackUsersApi['users']['info']>>;
 
+/** The fake's installing workspace, as its auth.test says. */
+export const HOME_TEAM = 'THOME';
+
+/** A users.info user; `team_id` is the home team unless given. */
+export type FakeSlackUser = NonNullable<UserAnswer['user']> & {
+  team_id?: string;
+  is_bot?: boolean;
+  is_invited_user?: boolean;
+  enterprise_user?: { enterprise_id?: string; teams?: string[] };
+};
+
 /** A fake Slack client: answers by id, counts calls, and can be told to fail. */
 export function fakeSlack(
   options: {
-    users?: Record<string, UserAnswer['user']>;
+    users?: Record<string, FakeSlackUser>;
+    /** auth.test's answer; `{ ok: true, team_id: HOME_TEAM }` by default. */
+    authTest?: unknown;
+    failAuthTest?: boolean;
     groups?: Record<string, string[]>;
     failUsers?: boolean;
     failGroups?: readonly string[];
@@ -21,8 +35,19 @@ export function fakeSlack(
     rawUserAnswer?: unknown;
   } = {},
 ) {
-  const calls = { usersInfo: [] as string[], groupList: [] as string[] };
+  const calls = { usersInfo: [] as string[], groupList: [] as string[], authTest: 0 };
   const client: SlackUsersApi = {
+    auth: {
+      async test() {
+        calls.authTest += 1;
+        if (options.failAuthTest) {
+          throw Object.assign(new Error('An API error occurred: invalid_auth'), {
+            data: { ok: false, error: 'invalid_auth' },
+          });
+        }
+        return options.authTest ?? { ok: true, team_id: HOME_TEAM, enterprise_id: null };
+      },
+    },
     users: {
       async info({ user }) {
         calls.usersInfo.push(user);
@@ -34,7 +59,7 @@ export function fakeSlack(
         }
         if (options.rawUserAnswer !== undefined) return options.rawUserAnswer as UserAnswer;
         const found = options.users?.[user];
-        return found ? { ok: true, user: found } : { ok: false };
+        return found ? { ok: true, user: { team_id: HOME_TEAM, ...found } } : { ok: false };
       },
     },
     usergroups: {

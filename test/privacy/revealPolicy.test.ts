@@ -145,7 +145,7 @@ describe('list policy', () => {
     const { client, calls } = fakeSlack({ groups });
     const { checker } = policyWith(list);
     expect(await checker.mayReveal('UALICE', client)).toEqual({ allowed: true });
-    expect(calls).toEqual({ usersInfo: [], groupList: [] });
+    expect(calls).toEqual({ usersInfo: [], groupList: [], authTest: 0 });
   });
 
   it('allows members of any listed user group, caching each group', async () => {

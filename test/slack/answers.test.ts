@@ -14,10 +14,12 @@ import type { ListenerDeps } from '../../src/slack/deps.js';
 import { makeClient } from '../erp/helpers/client-factory.js';
 import { fixture, json, TestErpServer } from '../erp/helpers/test-erp-server.js';
 import { listenerDeps } from '../helpers/listenerDeps.js';
+import { fakeSlack } from '../privacy/fakes.js';
 import { allText } from '../views/inspect.js';
 
 const logger = createLogger({ level: 'silent' });
 const actor = { userId: 'U1', teamId: 'T1', channelId: 'C1' };
+const slack = fakeSlack().client;
 
 let server: TestErpServer;
 let erp: ErpClient;
@@ -52,7 +54,7 @@ describe('input the ERP client refuses before calling the ERP', () => {
   it('words a code that cannot go in a URL as a problem with the code, not the ERP refusing', async () => {
     // A lone surrogate: Slack's input cleaning removes these, but any other caller may not.
     const message = await safely(deps.logger, 'item card', () =>
-      itemCardAnswer(deps, { ref: { code: 'WIDGET-\uD800' } }, actor),
+      itemCardAnswer(deps, { ref: { code: 'WIDGET-\uD800' } }, actor, slack),
     );
     const text = allText(message);
     expect(message.text).toContain(
@@ -75,11 +77,11 @@ describe('input the ERP client refuses before calling the ERP', () => {
 
   it('spends no budget on a refusal: the next lookup goes at once', async () => {
     await safely(deps.logger, 'item card', () =>
-      itemCardAnswer(deps, { ref: { code: 'AB\uD800' } }, actor),
+      itemCardAnswer(deps, { ref: { code: 'AB\uD800' } }, actor, slack),
     );
     expect(lookup.expectedWaitMs('getItem')).toBe(0);
     const message = await safely(deps.logger, 'item card', () =>
-      itemCardAnswer(deps, { ref: { code: 'WIDGET-9' } }, actor),
+      itemCardAnswer(deps, { ref: { code: 'WIDGET-9' } }, actor, slack),
     );
     expect(message.text).toContain('WIDGET-9');
     expect(server.requests).toHaveLength(1);

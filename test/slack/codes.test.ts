@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_CODES, extractItemCodes, looksLikeItemCode } from '../../src/slack/codes.js';
+import {
+  DEFAULT_MAX_CODES,
+  extractItemCodes,
+  looksLikeItemCode,
+  MAX_MESSAGE_TEXT,
+} from '../../src/slack/codes.js';
 
 describe('looksLikeItemCode', () => {
   it.each([
@@ -182,9 +187,18 @@ describe('extractItemCodes properties', () => {
     );
   });
 
-  it('never throws on huge messages', () => {
-    const huge = `${'lorem ipsum <@U1> :smile: '.repeat(20_000)} AB12`;
-    expect(extractItemCodes(huge)).toEqual(['AB12']);
+  it('never throws on huge messages, and reads only their first 4,000 characters', () => {
+    const filler = 'lorem ipsum <@U1> :smile: '.repeat(20_000);
+    expect(extractItemCodes(`AB12 ${filler} CD34`)).toEqual(['AB12']);
     expect(extractItemCodes('x'.repeat(200_000))).toEqual([]);
+  });
+
+  it('drops the word the 4,000-character limit falls in, never looking up half a code', () => {
+    const head = `AB12 ${'x '.repeat(1996)} `;
+    // `WIDGET-99` starts two characters before the limit: `WI` must not become a lookup.
+    expect(head.length).toBe(MAX_MESSAGE_TEXT - 2);
+    expect(extractItemCodes(`${head}WIDGET-99 EF56`)).toEqual(['AB12']);
+    // A code that ends exactly at the limit is whole, so it counts.
+    expect(extractItemCodes(`${head.slice(2)}CD34 EF56`)).toEqual(['CD34']);
   });
 });

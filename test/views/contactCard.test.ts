@@ -6,8 +6,16 @@ import { checkMessageLimits } from '../../src/views/limits.js';
 import { makeAddressbookEntry, makeContact, makeFreshness, TEST_NOW } from '../helpers/builders.js';
 import { allText, button, buttons } from './inspect.js';
 
+// Drawn for a full member unless a test says otherwise (privacy/internalFigures.ts).
 const card = (contact: Contact, extra: Partial<Parameters<typeof contactCard>[0]> = {}) =>
-  contactCard({ contact, freshness: makeFreshness(), now: TEST_NOW, canReveal: true, ...extra });
+  contactCard({
+    contact,
+    freshness: makeFreshness(),
+    now: TEST_NOW,
+    canReveal: true,
+    internalFigures: true,
+    ...extra,
+  });
 
 /** Each person's phones and e-mails distinct, so a leak of any one of them is caught. */
 const people = (count: number) =>

@@ -12,8 +12,15 @@ import {
 } from '../helpers/builders.js';
 import { allText, blocksOfType, button, buttons } from './inspect.js';
 
+// Drawn for a full member unless a test says otherwise (privacy/internalFigures.ts).
 const card = (overrides: Parameters<typeof makeItem>[0] = {}, extra = {}) =>
-  itemCard({ item: makeItem(overrides), freshness: makeFreshness(), now: TEST_NOW, ...extra });
+  itemCard({
+    item: makeItem(overrides),
+    freshness: makeFreshness(),
+    now: TEST_NOW,
+    internalFigures: true,
+    ...extra,
+  });
 
 describe('itemCard: the top', () => {
   it('has the code and description as header, then the figures first', () => {

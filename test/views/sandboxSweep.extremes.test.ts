@@ -24,7 +24,7 @@ const sectionTexts = (message: SlackMessage) =>
   message.blocks.flatMap((b) => (b.type === 'section' && b.text ? [b.text.text] : []));
 
 describe('the extreme records, read as a person would', () => {
-  const base = { freshness: fresh, now: TEST_NOW };
+  const base = { freshness: fresh, now: TEST_NOW, internalFigures: true };
 
   it('a description longer than the header is cut there at a word and shown below it', () => {
     const item = record(items, 'LONG-DESC');

@@ -21,7 +21,7 @@ import {
 } from '../helpers/builders.js';
 import { allText } from './inspect.js';
 
-const base = { freshness: makeFreshness(), now: TEST_NOW };
+const base = { freshness: makeFreshness(), now: TEST_NOW, internalFigures: true };
 
 /** The card for an item whose raw `supplierCodes` went through the production schema. */
 function cardWithSupplierCodes(supplierCodes: unknown) {

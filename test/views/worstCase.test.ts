@@ -26,7 +26,7 @@ import {
 /** 5,000 characters that become 5x longer when escaped. */
 const huge = (tag: string) => `${tag}${'&'.repeat(5000)}`;
 const code = (i: number) => `${'&'.repeat(90)}${i}`.slice(0, 100);
-const base = { freshness: makeFreshness({ stale: true }), now: TEST_NOW };
+const base = { freshness: makeFreshness({ stale: true }), now: TEST_NOW, internalFigures: true };
 
 const worstItem = makeItem({
   code: code(0),

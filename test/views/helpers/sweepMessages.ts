@@ -48,7 +48,13 @@ function pathTo(code: string): string[] {
 export function* itemCards(subset: readonly Item[]): Generator<Rendered> {
   for (const [index, item] of subset.entries()) {
     // "Sandbox data" and SHARE_COST make the footer and the shared card their longest.
-    const base = { item, freshness: freshnessFor(index), now: TEST_NOW, sandbox: true };
+    const base = {
+      item,
+      freshness: freshnessFor(index),
+      now: TEST_NOW,
+      sandbox: true,
+      internalFigures: true,
+    };
     const every = index % EVERY === 0 || extremeItems.has(item.code);
     const path = pathTo(item.code);
     for (const branchView of ['best', 'all'] as const) {
@@ -75,7 +81,13 @@ export function* itemCards(subset: readonly Item[]): Generator<Rendered> {
 export function* contactCards(subset: readonly Contact[]): Generator<Rendered> {
   for (const [index, contact] of subset.entries()) {
     const secrets = secretsOf(contact);
-    const base = { contact, freshness: freshnessFor(index), now: TEST_NOW, sandbox: true };
+    const base = {
+      contact,
+      freshness: freshnessFor(index),
+      now: TEST_NOW,
+      sandbox: true,
+      internalFigures: true,
+    };
     const every = index % EVERY === 0 || extremeContacts.has(contact.code);
     const pages = pageCount(contact.addressbook.length);
     // One page past the end too: a stale "Next people" button after the addressbook shrank.

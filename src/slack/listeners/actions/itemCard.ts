@@ -23,7 +23,7 @@ export function itemCardClick(deps: ListenerDeps) {
       working: [{ kind: 'record', noun: 'item', ref: refOf(click.state) }, 'getItem'],
       actor: click.actor,
       mode: modeFor(base === ACTION.itemView ? 'view' : 'in_place', click.onSharedMessage),
-      build: () => itemCardAnswer(deps, request, click.actor),
+      build: () => itemCardAnswer(deps, request, click.actor, args.client),
     });
   };
 }

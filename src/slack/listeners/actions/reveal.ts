@@ -21,6 +21,7 @@ export function revealClick(deps: ListenerDeps) {
       const state = refused.state?.t === 'c' ? refused.state : undefined;
       deps.audit.record({
         ...refused.actor,
+        teamId: refused.actor.userTeamId ?? refused.actor.teamId,
         contactCode: state ? labelOf(refOf(state)) : undefined,
         outcome: 'refused',
         reason: refused.reason,
@@ -33,7 +34,8 @@ export function revealClick(deps: ListenerDeps) {
     const audit = (outcome: 'revealed' | 'refused' | 'failed', code: string, reason?: string) =>
       deps.audit.record({
         userId: actor.userId,
-        teamId: actor.teamId,
+        // The presser's own team: a Slack Connect partner's press shows their organisation.
+        teamId: actor.userTeamId ?? actor.teamId,
         channelId: actor.channelId,
         contactCode: code,
         outcome,
@@ -44,7 +46,6 @@ export function revealClick(deps: ListenerDeps) {
     const answer = await safely(deps.logger, 'reveal', async (): Promise<SlackMessage> => {
       const decision = await deps.reveal.mayReveal(actor.userId, args.client, {
         userTeamId: click.userTeamId,
-        homeTeamId: args.context.teamId,
       });
       if (!decision.allowed) {
         audit('refused', labelOf(ref), decision.reason);

@@ -13,7 +13,12 @@ export function searchItemChosen(deps: ListenerDeps) {
     await ack();
     const action = parseModalAction(body);
     if (!action?.value) return;
-    const actor = { userId: action.user.id, teamId: action.user.team_id, channelId: undefined };
+    const actor = {
+      userId: action.user.id,
+      teamId: action.user.team_id,
+      userTeamId: action.user.team_id,
+      channelId: undefined,
+    };
     // The modal is /stock by another door: no card for a user its rules refuse.
     if (!checkAccess(deps.access.stock, actor, '/stock').allowed) {
       deps.logger.info({ user: actor.userId }, 'search modal selection refused by access rules');
@@ -21,7 +26,7 @@ export function searchItemChosen(deps: ListenerDeps) {
     }
     const code = action.value;
     try {
-      const card = await itemCardAnswer(deps, { ref: { code } }, actor);
+      const card = await itemCardAnswer(deps, { ref: { code } }, actor, client);
       await updateModal(deps, client, action.view, { ...action.metadata, code }, { card });
     } catch (error) {
       let notice: string;

@@ -58,7 +58,12 @@ export function shareClick(deps: ListenerDeps) {
       message =
         state.t === 'i'
           ? // What the user is looking at: the branch page, BOM page and drill-down path.
-            await itemCardAnswer(deps, { ...itemRequestOf(state), shared: true }, actor)
+            await itemCardAnswer(
+              deps,
+              { ...itemRequestOf(state), shared: true },
+              actor,
+              args.client,
+            )
           : await contactCardAnswer(
               deps,
               { ref: refOf(state), peoplePage: state.pp, shared: true },

@@ -1,4 +1,5 @@
 import type { ErpEndpoint } from '../../../erp/errors.js';
+import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
 import { stockHelp } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { withNotices } from '../../../views/notices.js';
@@ -21,7 +22,7 @@ type StockLookup = Exclude<StockRequest, { kind: 'help' }>;
 
 /** `/stock …`: help, an item card (with the search fallback), a search list, or the categories. */
 export function stockCommand(deps: ListenerDeps) {
-  return async ({ command, ack, respond }: CommandArgs): Promise<void> => {
+  return async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
     const accepted = await acceptCommand(deps, command, ack, 'stock');
     if (!accepted) return;
     const parsed = parseStockCommand(accepted.text);
@@ -45,7 +46,7 @@ export function stockCommand(deps: ListenerDeps) {
       ack,
       respond,
       answer: safely(deps.logger, '/stock', async () =>
-        withNotices(await stockAnswer(deps, request, actor), notices),
+        withNotices(await stockAnswer(deps, request, actor, client), notices),
       ),
       working: () => workingLine(deps, subject, endpoint, actor),
       knownToBeSlow: () => isKnownToBeSlow(deps, endpoint, actor),
@@ -59,10 +60,11 @@ function stockAnswer(
   deps: ListenerDeps,
   request: StockLookup,
   actor: Actor,
+  client: SlackUsersApi,
 ): Promise<SlackMessage> {
   switch (request.kind) {
     case 'item':
-      return itemByCodeAnswer(deps, request, actor);
+      return itemByCodeAnswer(deps, request, actor, client);
     case 'search':
       return itemSearchAnswer(deps, request.query, 0, actor);
     case 'categories':

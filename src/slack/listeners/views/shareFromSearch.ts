@@ -54,7 +54,12 @@ export function shareFromSearch(deps: ListenerDeps) {
       });
       return;
     }
-    const actor = { userId: user.id, teamId: user.team_id, channelId: channel ?? undefined };
+    const actor = {
+      userId: user.id,
+      teamId: user.team_id,
+      userTeamId: user.team_id,
+      channelId: channel ?? undefined,
+    };
     // The modal is /stock by another door: its rules hold for the conversation chosen too.
     const access = checkAccess(deps.access.stock, actor, '/stock');
     if (!access.allowed) {
@@ -63,7 +68,7 @@ export function shareFromSearch(deps: ListenerDeps) {
       return;
     }
     const card = await safely(deps.logger, 'search modal share', () =>
-      itemCardAnswer(deps, { ref: { code: metadata.code ?? '' }, shared: !onlyMe }, actor),
+      itemCardAnswer(deps, { ref: { code: metadata.code ?? '' }, shared: !onlyMe }, actor, client),
     );
     try {
       // "Only me": a direct message from the app, where the card's buttons work as usual.
