@@ -69,6 +69,18 @@ function guardMetrics(routes: RouteDeps) {
   };
 }
 
+/** Each app's receiver (Bolt keeps it private). */
+const receivers = new WeakMap<App, Receiver>();
+
+/**
+ * The receiver behind an app from `createSlackApp`. Start-up starts it itself when Slack
+ * cannot be reached yet: `app.start()` refuses before `app.init()` has succeeded, but the
+ * HTTP server (and /healthz, /readyz) must answer meanwhile.
+ */
+export function receiverOf(app: App): Receiver | undefined {
+  return receivers.get(app);
+}
+
 export function createSlackApp(options: SlackAppOptions): App {
   const { transport, apiUrl, logger } = options;
   const metrics = guardMetrics(options.routes);
@@ -88,8 +100,9 @@ export function createSlackApp(options: SlackAppOptions): App {
     token: transport.botToken,
     logger: boltLogger,
     clientOptions: makeClientOptions(apiUrl, responseUrls.fetch),
-    // auth.test runs in app.init(), so a bad token stops start-up with a clear message. A
-    // custom receiver brings its own bot ids, so there is nothing to verify.
+    // auth.test runs in app.init(): main.ts stops on Slack's refusal of the token, and retries
+    // while Slack cannot be reached (the receiver already serving /healthz and /readyz, see
+    // `receiverOf`). A custom receiver brings its own bot ids, so there is nothing to verify.
     deferInitialization: transport.kind !== 'custom',
     // No listener reads context.conversation; Bolt's default store costs every request a
     // conversations lookup in memory and a timer (about 4% of a cached /stock's CPU time).
@@ -100,20 +113,17 @@ export function createSlackApp(options: SlackAppOptions): App {
     ignoreSelf: false,
   };
   const customRoutes = operationalRoutes(options.routes);
-  const app =
+  const receiver =
     transport.kind === 'http'
-      ? new App({ ...common, receiver: guardedHttpReceiver(transport, customRoutes, guards) })
+      ? guardedHttpReceiver(transport, customRoutes, guards)
       : transport.kind === 'socket'
-        ? new App({
-            ...common,
-            receiver: guardedSocketReceiver(transport, customRoutes, guards, common.clientOptions),
-          })
-        : new App({
-            ...common,
-            receiver: transport.receiver,
-            botId: transport.botId,
-            botUserId: transport.botUserId,
-          });
+        ? guardedSocketReceiver(transport, customRoutes, guards, common.clientOptions)
+        : transport.receiver;
+  const app =
+    transport.kind === 'custom'
+      ? new App({ ...common, receiver, botId: transport.botId, botUserId: transport.botUserId })
+      : new App({ ...common, receiver });
+  receivers.set(app, receiver);
   // Every event passes here first, from every receiver: refused response_urls are noted.
   const processEvent = app.processEvent.bind(app);
   app.processEvent = (event) => {
