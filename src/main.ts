@@ -33,6 +33,9 @@ PORT). Without it, starts a console that answers /stock and /contact in the term
 --shortcut runs the message shortcut "Look up stock" on the --once text. With --json, standard
 output carries only the Block Kit JSON; everything else goes to standard error.
 See README.md for every environment variable.
+
+Exit codes with --once: 0 answered with a record or a list, 1 nothing found or refused,
+2 usage error.
 `;
 
 function registerSecrets(config: AppConfig): void {
@@ -124,8 +127,8 @@ async function runConsoleMode(
   });
 }
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({
+function parseArguments() {
+  return parseArgs({
     options: {
       once: { type: 'string' },
       json: { type: 'boolean', default: false },
@@ -134,13 +137,24 @@ async function main(): Promise<number> {
     },
     allowPositionals: false,
   });
+}
+
+async function main(): Promise<number> {
+  let values: ReturnType<typeof parseArguments>['values'];
+  try {
+    ({ values } = parseArguments());
+  } catch (error) {
+    // An unknown option or a missing value: a usage error (exit 2), in node:util's words.
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return 2;
+  }
   if (values.help) {
     process.stdout.write(USAGE);
     return 0;
   }
   if (values.shortcut && values.once === undefined) {
     process.stderr.write(`--shortcut needs --once "message text".\n\n${USAGE}`);
-    return 1;
+    return 2;
   }
   const once = values.shortcut ? `/shortcut ${values.once ?? ''}` : values.once;
   loadDotEnv();

@@ -173,7 +173,7 @@ describe('readiness on default intervals', () => {
 describe('dependencies registered with readiness', () => {
   const fresh = () => {
     const sink = collectingLogger('info', 'readiness-deps');
-    const readiness = new Readiness({
+    const readiness: Readiness = new Readiness({
       breakerState: () => 'closed',
       probeErp: async () => readiness.observe({ kind: 'answered' }),
       budgetFree: () => true,
