@@ -157,10 +157,10 @@ async function main(): Promise<number> {
     return 2;
   }
   const once = values.shortcut ? `/shortcut ${values.once ?? ''}` : values.once;
-  loadDotEnv();
   let config: AppConfig;
   let warnings: ConfigWarning[];
   try {
+    loadDotEnv();
     ({ config, warnings } = loadConfigReport(process.env));
   } catch (error) {
     if (error instanceof ConfigError) {
