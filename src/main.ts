@@ -8,7 +8,7 @@
  *   npm start --silent -- --once "Is WIDGET-9 in?" --shortcut  the message shortcut on a text
  */
 import { parseArgs } from 'node:util';
-import type { App } from '@slack/bolt';
+import { type App, HTTPReceiver, LogLevel, SocketModeReceiver } from '@slack/bolt';
 import { consoleAppFor, createServices, type Services, slackAppFor } from './app.js';
 import {
   type AppConfig,
@@ -18,10 +18,11 @@ import {
   loadConfigReport,
   loadDotEnv,
 } from './config/config.js';
-import { checkErpCredentials, explainSlackStartupError, StartupError } from './config/startup.js';
+import { checkErpCredentials, StartupError } from './config/startup.js';
 import { type AppLogger, createLogger, registerSecret, scrubSecrets } from './log/logger.js';
 import { keepRunningOnStrayRejections } from './log/process.js';
-import type { SlackTransport } from './slack/app.js';
+import { connectSlack, type SlackConnection, type SlackStep } from './ops/slackStartup.js';
+import { receiverOf, type SlackTransport } from './slack/app.js';
 import { LOOK_UP_STOCK_CALLBACK_ID } from './slack/listeners/shortcuts/lookUpStock.js';
 
 const USAGE = `Usage: npm start --silent [-- --once "/stock WIDGET-9" [--json]]
@@ -32,6 +33,9 @@ PORT). Without it, starts a console that answers /stock and /contact in the term
 --shortcut runs the message shortcut "Look up stock" on the --once text. With --json, standard
 output carries only the Block Kit JSON; everything else goes to standard error.
 See README.md for every environment variable.
+
+Exit codes with --once: 0 answered with a record or a list, 1 nothing found or refused,
+2 usage error.
 `;
 
 function registerSecrets(config: AppConfig): void {
@@ -54,23 +58,49 @@ function slackTransport(config: AppConfig): SlackTransport {
       };
 }
 
-async function runSlack(services: Services, logger: AppLogger): Promise<App> {
+interface RunningSlack {
+  app: App;
+  /** Rejects when Slack refuses a token on a later attempt: the replica must stop then. */
+  connection: SlackConnection;
+}
+
+/**
+ * Starts the Slack side. Slack refusing a token stops start-up; Slack unreachable does not:
+ * the receiver serves /healthz and /readyz (not ready, naming slack) while `connectSlack`
+ * keeps trying in the background.
+ */
+async function runSlack(services: Services, logger: AppLogger): Promise<RunningSlack> {
   const { config } = services;
   const app = slackAppFor(services, slackTransport(config));
-  const explained = (token: 'bot' | 'app') => (error: unknown) => {
-    throw explainSlackStartupError(error, token, config.slack.apiUrl) ?? error;
-  };
-  // auth.test with the bot token; then, in Socket Mode, apps.connections.open with the app token.
-  await app.init().catch(explained('bot'));
-  await app.start().catch(explained(config.mode === 'socket' ? 'app' : 'bot'));
+  const receiver = receiverOf(app);
   // Checks the ERP and its credentials now rather than at the first user's lookup.
   services.readiness.start();
+  const state = services.readiness.required('slack', { quiet: true });
+  // auth.test with the bot token; then, in Socket Mode, apps.connections.open with the app
+  // token (whose receiver.start() also opens the small HTTP server for /healthz and /readyz).
+  const steps: SlackStep[] = [{ token: 'bot', name: 'auth.test', run: () => app.init() }];
+  if (receiver instanceof SocketModeReceiver) {
+    steps.push({
+      token: 'app',
+      name: 'Socket Mode connection',
+      run: () => receiver.start(),
+      again: () => receiver.client.start(),
+    });
+  }
+  // While start-up tries, the Web API client's own "http request failed" on every attempt
+  // would repeat the one line connectSlack logs; Bolt's own level is back once connected.
+  const boltLevel = app.logger.getLevel();
+  app.logger.setLevel(LogLevel.ERROR);
+  const connection = connectSlack({ steps, apiUrl: config.slack.apiUrl, state, logger });
+  void connection.connected.finally(() => app.logger.setLevel(boltLevel)).catch(() => undefined);
+  await connection.firstPass;
+  if (receiver instanceof HTTPReceiver) await receiver.start(config.port);
   logger.info(
     config.mode === 'socket'
-      ? `Connected to Slack in Socket Mode; /healthz, /readyz and /metrics on port ${config.port}`
+      ? `Socket Mode; /healthz, /readyz and /metrics on port ${config.port}`
       : `Listening on port ${config.port}: POST /slack/events, GET /healthz, GET /readyz, GET /metrics`,
   );
-  return app;
+  return { app, connection };
 }
 
 async function runConsoleMode(
@@ -97,8 +127,8 @@ async function runConsoleMode(
   });
 }
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({
+function parseArguments() {
+  return parseArgs({
     options: {
       once: { type: 'string' },
       json: { type: 'boolean', default: false },
@@ -107,19 +137,30 @@ async function main(): Promise<number> {
     },
     allowPositionals: false,
   });
+}
+
+async function main(): Promise<number> {
+  let values: ReturnType<typeof parseArguments>['values'];
+  try {
+    ({ values } = parseArguments());
+  } catch (error) {
+    // An unknown option or a missing value: a usage error (exit 2), in node:util's words.
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return 2;
+  }
   if (values.help) {
     process.stdout.write(USAGE);
     return 0;
   }
   if (values.shortcut && values.once === undefined) {
     process.stderr.write(`--shortcut needs --once "message text".\n\n${USAGE}`);
-    return 1;
+    return 2;
   }
   const once = values.shortcut ? `/shortcut ${values.once ?? ''}` : values.once;
-  loadDotEnv();
   let config: AppConfig;
   let warnings: ConfigWarning[];
   try {
+    loadDotEnv();
     ({ config, warnings } = loadConfigReport(process.env));
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -153,8 +194,11 @@ async function main(): Promise<number> {
     await services.close();
     return code;
   }
-  const app = await runSlack(services, logger);
-  await new Promise<void>((resolve) => {
+  const { app, connection } = await runSlack(services, logger).catch(async (error: unknown) => {
+    await services.close();
+    throw error;
+  });
+  const signalled = new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       logger.info(`${signal} received: shutting down`);
       resolve();
@@ -162,8 +206,16 @@ async function main(): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
-  await app.stop();
+  // A refusal on a later attempt (the token revoked while Slack was unreachable) stops too.
+  const refused = connection.connected.then(
+    () => new Promise<never>(() => undefined),
+    (error: unknown) => error,
+  );
+  const outcome = await Promise.race([signalled, refused]);
+  connection.stop();
+  await app.stop().catch(() => undefined);
   await services.close();
+  if (outcome !== undefined) throw outcome;
   return 0;
 }
 

@@ -89,11 +89,28 @@ describe('npm start -- --once … --shortcut --json, in the console', () => {
     expect(run.err()).toContain('sandbox');
   }, 60_000);
 
-  it('refuses --shortcut without --once', async () => {
+  it('refuses --shortcut without --once, as a usage error', async () => {
     const run = start(['--shortcut'], {});
-    expect(await run.exited).toBe(1);
+    expect(await run.exited).toBe(2);
     expect(run.err()).toContain('--shortcut needs --once');
   });
+});
+
+describe('npm start -- --once: exit codes a script can use', () => {
+  it.each([
+    ['a record', ['--once', '/stock WIDGET-9'], 0],
+    ['a list', ['--once', '/contact acme'], 0],
+    ['nothing found', ['--once', '/stock ZZQ-NO-SUCH-CODE-000'], 1],
+    ['a line that is no command', ['--once', 'hello there'], 2],
+    ['an unknown option', ['--once', '/stock WIDGET-9', '--colour'], 2],
+  ])(
+    '%s',
+    async (_what, args, code) => {
+      const run = start(args, {});
+      expect(await run.exited, run.err()).toBe(code);
+    },
+    60_000,
+  );
 });
 
 describe('npm start in HTTP mode', () => {

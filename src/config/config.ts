@@ -3,7 +3,7 @@
  * frozen object. A wrong value stops start-up with a message naming the variable and the fix.
  * Secrets are never printed; `describeConfig` shows them masked.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -56,6 +56,23 @@ export interface AppConfig {
   access: { stock: AccessRule; contact: AccessRule };
   /** SHARE_COST: item and component costs on shared cards too (internal-only workspaces). */
   shareCost: boolean;
+  /** SHARE_ACCOUNT_TERMS: credit limit, discount, terms, stop credit on shared contact cards. */
+  shareAccountTerms: boolean;
+  /** Watches: where they are kept and how much of the budget their checks may use. */
+  watches: {
+    /** DATABASE_URL (postgres://…); unset: the embedded SQLite database in `dataDir`. */
+    databaseUrl: string | undefined;
+    /** DATA_DIR: where the embedded database keeps its file. */
+    dataDir: string;
+    /** WATCH_SHARE: share of the getItem budget that watch checks may use. */
+    share: number;
+    /** WATCH_MIN_INTERVAL_SECONDS, in milliseconds: shortest time between two checks of one item. */
+    minIntervalMs: number;
+    /** WATCH_MAX_INTERVAL_MINUTES, in milliseconds: longest interval before new watches are refused. */
+    maxIntervalMs: number;
+    /** WATCH_MAX_PER_CHANNEL: most watches in one channel. */
+    maxPerChannel: number;
+  };
   /** The catalogue index (issue 16): crawl share of the search budget, refresh, save file. */
   catalogue: {
     crawlShare: number;
@@ -105,7 +122,17 @@ const intInRange = (fallback: number, min: number, max: number) => {
   );
 };
 
-const idList = (pattern: RegExp) =>
+const booleanFlag = z
+  .preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v),
+    z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  )
+  .transform((v) => v === 'true');
+
+const share = (fallback: number) =>
+  z.preprocess(blankToUndefined, z.coerce.number().min(0).max(1).default(fallback));
+
+const idList = (pattern: RegExp, what: string) =>
   z.preprocess(
     blankToUndefined,
     z
@@ -117,10 +144,23 @@ const idList = (pattern: RegExp) =>
           .map((part) => part.trim())
           .filter(Boolean),
       )
-      .refine((ids) => ids.every((id) => pattern.test(id)), {
-        message: 'every entry must be a Slack id',
+      .superRefine((ids, context) => {
+        const bad = ids.find((id) => !pattern.test(id));
+        if (bad !== undefined) {
+          // An id is not a secret; the entry is shortened so a pasted token would not show.
+          context.addIssue({
+            code: 'custom',
+            message: `has "${bad.slice(0, 24)}", which is not a ${what}`,
+          });
+        }
       }),
   );
+
+/**
+ * The most ERP connections a replica opens: beyond it the budget, not the pool, decides, and
+ * each connection costs memory. A larger ERP_MAX_CONNECTIONS is clamped with a warning.
+ */
+export const MAX_ERP_CONNECTIONS = 256;
 
 /** ERP_BASE_URL=sandbox: the explicit opt-in to the built-in sandbox ERP. */
 export const SANDBOX = 'sandbox';
@@ -186,26 +226,26 @@ export const EnvSchema = z.object({
   ),
   CONTACT_REVEAL: z.preprocess(blankToUndefined, z.string().default('members')),
   AUDIT_LOG_FILE: optionalString,
-  STOCK_ALLOWED_CHANNELS: idList(CHANNEL_ID),
-  STOCK_ALLOWED_USERS: idList(USER_ID),
-  CONTACT_ALLOWED_CHANNELS: idList(CHANNEL_ID),
-  CONTACT_ALLOWED_USERS: idList(USER_ID),
-  SHARE_COST: z
-    .preprocess(
-      (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v),
-      z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
-    )
-    .transform((v) => v === 'true'),
+  STOCK_ALLOWED_CHANNELS: idList(CHANNEL_ID, 'channel id (C…, G… or D…)'),
+  STOCK_ALLOWED_USERS: idList(USER_ID, 'member id (U… or W…)'),
+  CONTACT_ALLOWED_CHANNELS: idList(CHANNEL_ID, 'channel id (C…, G… or D…)'),
+  CONTACT_ALLOWED_USERS: idList(USER_ID, 'member id (U… or W…)'),
+  SHARE_COST: booleanFlag,
+  SHARE_ACCOUNT_TERMS: booleanFlag,
   // The catalogue index (issue 16): 0 turns the crawl off (the index then fills from lookups).
-  CATALOGUE_CRAWL_SHARE: z.preprocess(
-    blankToUndefined,
-    z.coerce.number().min(0).max(1).default(0.25),
-  ),
+  CATALOGUE_CRAWL_SHARE: share(0.25),
   CATALOGUE_REFRESH_MINUTES: intInRange(60, 1, 10_080),
   CATALOGUE_FILE: optionalString,
   // About 9 MiB at 0.45 KiB an item (bench/catalogue.ts: 44 MiB per 100,000): with the default
   // cache, a replica's peak stays under 150 MiB (README "Memory").
   CATALOGUE_MAX_ITEMS: intInRange(20_000, 1, 1_000_000),
+  // Watches: PostgreSQL when several replicas share them, else an embedded database file.
+  DATABASE_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().trim().default('./data')),
+  WATCH_SHARE: share(0.1),
+  WATCH_MIN_INTERVAL_SECONDS: intInRange(60, 1, 86_400),
+  WATCH_MAX_INTERVAL_MINUTES: intInRange(60, 1, 10_080),
+  WATCH_MAX_PER_CHANNEL: intInRange(50, 1, 10_000),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -213,15 +253,21 @@ type Env = z.infer<typeof EnvSchema>;
 /** Every variable the app reads, by name (the keys of `EnvSchema`). */
 export type EnvName = keyof Env;
 
+const MEMBER_ID_FIX =
+  "List member ids separated by commas, e.g. U012AB3CD: a person's id is under their profile's ⋮ menu › Copy member ID (names and @handles do not work).";
+const CHANNEL_ID_FIX =
+  "List channel ids separated by commas, e.g. C012AB3CD: a channel's id is at the bottom of its details (click the channel name).";
+
 const FIXES: Record<string, string> = {
   SLACK_BOT_TOKEN: 'Copy the Bot User OAuth Token (xoxb-…) from OAuth & Permissions.',
   SLACK_SIGNING_SECRET: 'Copy the Signing Secret from Basic Information › App Credentials.',
   SLACK_APP_TOKEN:
     'Create an app-level token with the connections:write scope under Basic Information.',
-  SLACK_API_URL: 'Leave it unset for https://slack.com/api/.',
+  SLACK_API_URL:
+    'Leave it unset for https://slack.com/api/; a proxy or test double must use https:// unless it is on a loopback host.',
   PORT: 'Use a port number from 0 to 65535 (0 picks a free port), e.g. PORT=3000.',
   ERP_BASE_URL:
-    'Use the https:// address of the ERP API (http:// is allowed only on a loopback host), or ERP_BASE_URL=sandbox to run on the built-in sandbox and its invented data on purpose.',
+    'Use the https:// address of the ERP API, or ERP_BASE_URL=sandbox to run on the built-in sandbox and its invented data on purpose.',
   ERP_COMPANY_CODE: 'Set the company code your ERP administrator gave you.',
   ERP_ACCESS_TOKEN: 'Set the ERP access token.',
   ERP_TENANT_ID: 'Set the ERP tenant id.',
@@ -236,6 +282,21 @@ const FIXES: Record<string, string> = {
     'Use members (everyone but guests), everyone, nobody, or a comma-separated list of user ids (U…) and user group ids (S…).',
   SHARE_COST:
     'Use true to show item costs on cards shared to a channel too, or false (the default) to keep them private.',
+  SHARE_ACCOUNT_TERMS:
+    'Use true to show credit limit, discount, terms and stop credit on contact cards shared to a channel too, or false (the default).',
+  STOCK_ALLOWED_USERS: MEMBER_ID_FIX,
+  CONTACT_ALLOWED_USERS: MEMBER_ID_FIX,
+  STOCK_ALLOWED_CHANNELS: CHANNEL_ID_FIX,
+  CONTACT_ALLOWED_CHANNELS: CHANNEL_ID_FIX,
+  DATABASE_URL:
+    'Use a postgres:// URL (postgres://user:password@host:5432/database), or unset it for the embedded database in DATA_DIR.',
+  DATA_DIR: 'Use a directory the app may write to, e.g. DATA_DIR=./data.',
+  WATCH_SHARE: 'Use a share of the getItem budget between 0 (no watch checks) and 1, e.g. 0.1.',
+  WATCH_MIN_INTERVAL_SECONDS: 'Use a whole number of seconds from 1 to 86400, e.g. 60.',
+  WATCH_MAX_INTERVAL_MINUTES: 'Use a whole number of minutes from 1 to 10080 (a week), e.g. 60.',
+  WATCH_MAX_PER_CHANNEL: 'Use a whole number from 1 to 10000, e.g. 50.',
+  quotes:
+    'Remove the quotes: docker run --env-file keeps them as part of the value, so write NAME=value in .env.',
 };
 
 const fixFor = (variable: string) => FIXES[variable] ?? 'See the configuration table in README.md.';
@@ -289,6 +350,12 @@ function crossCheck(env: RawEnv, problems: ConfigProblem[]): void {
   const add = (variable: string, problem: string) =>
     problems.push({ variable, problem, fix: fixFor(variable) });
 
+  for (const [name, value] of Object.entries(env)) {
+    if (isQuoted(value)) {
+      problems.push({ variable: name, problem: 'is wrapped in quotes', fix: fixFor('quotes') });
+    }
+  }
+
   if (env.SLACK_BOT_TOKEN && !env.ERP_BASE_URL) {
     // Slack users would take invented stock figures for real ones.
     add(
@@ -315,7 +382,7 @@ function crossCheck(env: RawEnv, problems: ConfigProblem[]): void {
   if (url) {
     // Other schemes are reported by the field's own check.
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-      add('ERP_BASE_URL', 'must use https:// (plain http:// is allowed only on a loopback host)');
+      add('ERP_BASE_URL', 'must use https://; plain http:// is allowed only on a loopback host');
     }
     if (url.username || url.password) {
       add('ERP_BASE_URL', 'must not contain credentials');
@@ -323,6 +390,12 @@ function crossCheck(env: RawEnv, problems: ConfigProblem[]): void {
     for (const name of ['ERP_COMPANY_CODE', 'ERP_ACCESS_TOKEN', 'ERP_TENANT_ID'] as const) {
       if (!env[name]) add(name, 'is required when ERP_BASE_URL is set');
     }
+  }
+  const slackApi =
+    env.SLACK_API_URL && URL.canParse(env.SLACK_API_URL) ? new URL(env.SLACK_API_URL) : undefined;
+  if (slackApi?.protocol === 'http:' && !isLoopbackHost(slackApi.hostname)) {
+    // The bot token travels with every call: never in clear over a network.
+    add('SLACK_API_URL', 'must use https://; plain http:// is allowed only on a loopback host');
   }
   if (env.CONTACT_REVEAL && parseReveal(env.CONTACT_REVEAL) === undefined) {
     add('CONTACT_REVEAL', 'is not a known policy or a list of Slack ids');
@@ -411,9 +484,10 @@ export function loadConfigReport(source: NodeJS.ProcessEnv = process.env): {
       getPerMinute: env.ERP_GET_LIMIT_PER_MINUTE,
       searchPerMinute: env.ERP_SEARCH_LIMIT_PER_MINUTE,
     },
-    erpMaxConnections:
-      env.ERP_MAX_CONNECTIONS ??
-      Math.min(256, env.ERP_GET_LIMIT_PER_MINUTE + env.ERP_SEARCH_LIMIT_PER_MINUTE),
+    erpMaxConnections: Math.min(
+      MAX_ERP_CONNECTIONS,
+      env.ERP_MAX_CONNECTIONS ?? env.ERP_GET_LIMIT_PER_MINUTE + env.ERP_SEARCH_LIMIT_PER_MINUTE,
+    ),
     queueMaxWaitMs: env.QUEUE_MAX_WAIT_SECONDS * 1000,
     fairShareReserve: env.FAIR_SHARE_RESERVE,
     redisUrl: env.REDIS_URL,
@@ -436,6 +510,15 @@ export function loadConfigReport(source: NodeJS.ProcessEnv = process.env): {
       contact: { channels: env.CONTACT_ALLOWED_CHANNELS, users: env.CONTACT_ALLOWED_USERS },
     },
     shareCost: env.SHARE_COST,
+    shareAccountTerms: env.SHARE_ACCOUNT_TERMS,
+    watches: {
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      share: env.WATCH_SHARE,
+      minIntervalMs: env.WATCH_MIN_INTERVAL_SECONDS * 1000,
+      maxIntervalMs: env.WATCH_MAX_INTERVAL_MINUTES * 60_000,
+      maxPerChannel: env.WATCH_MAX_PER_CHANNEL,
+    },
     catalogue: {
       crawlShare: env.CATALOGUE_CRAWL_SHARE,
       refreshMinutes: env.CATALOGUE_REFRESH_MINUTES,
@@ -443,7 +526,7 @@ export function loadConfigReport(source: NodeJS.ProcessEnv = process.env): {
       maxItems: env.CATALOGUE_MAX_ITEMS,
     },
   });
-  return { config, warnings: warningsFor(env, config) };
+  return { config, warnings: [...warningsFor(env, config), ...unknownVariableWarnings(source)] };
 }
 
 function warningsFor(env: Env, config: AppConfig): ConfigWarning[] {
@@ -465,13 +548,131 @@ function warningsFor(env: Env, config: AppConfig): ConfigWarning[] {
     for (const name of ['ERP_COMPANY_CODE', 'ERP_ACCESS_TOKEN', 'ERP_TENANT_ID'] as const) {
       if (env[name]) warn(name, 'is ignored: the ERP is the built-in sandbox');
     }
+    if (config.redisUrl) {
+      warn(
+        'REDIS_URL',
+        'is set with ERP_BASE_URL=sandbox: each replica runs its own sandbox ERP with its own data and rate limits, so replicas share the cache and budget of ERPs that are not the same (use a real ERP, or one replica, to try scaling out)',
+      );
+    }
+  }
+  if (env.ERP_MAX_CONNECTIONS !== undefined && env.ERP_MAX_CONNECTIONS > MAX_ERP_CONNECTIONS) {
+    warn(
+      'ERP_MAX_CONNECTIONS',
+      `is ${env.ERP_MAX_CONNECTIONS}, above the limit of ${MAX_ERP_CONNECTIONS}: using ${MAX_ERP_CONNECTIONS}`,
+    );
+  }
+  const redisWarning = config.redisUrl ? redisTransportWarning(config.redisUrl) : undefined;
+  if (redisWarning) warn('REDIS_URL', redisWarning);
+  return warnings;
+}
+
+/**
+ * Redis holds cached contacts (personal data) and answers anyone who can reach it: across a
+ * network it wants TLS (rediss://) and a password. Loopback stays quiet.
+ */
+function redisTransportWarning(redisUrl: string): string | undefined {
+  const url = new URL(redisUrl);
+  if (isLoopbackHost(url.hostname)) return undefined;
+  const missing = [
+    ...(url.protocol === 'rediss:' ? [] : ['TLS (rediss://)']),
+    ...(url.password ? [] : ['a password']),
+  ];
+  if (missing.length === 0) return undefined;
+  return `points at ${url.hostname}, a remote host, without ${missing.join(' or ')}: cached contacts (personal data) cross the network readable by anyone who can reach it`;
+}
+
+/**
+ * Prefixes of the app's own variables. An unknown variable with one of them is most likely a
+ * misspelling (ERP_TENNANT_ID), which would otherwise be ignored in silence.
+ */
+const APP_PREFIXES = [
+  'SLACK_',
+  'ERP_',
+  'REDIS_',
+  'CACHE_',
+  'CONTACT_',
+  'STOCK_',
+  'CATALOGUE_',
+  'WATCH_',
+  'SHARE_',
+  'QUEUE_',
+  'FAIR_',
+  'AUDIT_',
+];
+
+/** Variables with those prefixes the app does not read but other tools do. */
+const NOT_OURS = new Set(['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'REDIS_PASSWORD']);
+
+/** A warning for each unknown variable that looks like the app's, naming the nearest known one. */
+export function unknownVariableWarnings(source: NodeJS.ProcessEnv): ConfigWarning[] {
+  const known = Object.keys(EnvSchema.shape);
+  const warnings: ConfigWarning[] = [];
+  for (const name of Object.keys(source).sort()) {
+    if (known.includes(name) || NOT_OURS.has(name)) continue;
+    if (!APP_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
+    const nearest = nearestName(name, known);
+    warnings.push({
+      variable: name,
+      message: nearest
+        ? `is not a variable this app reads: did you mean ${nearest}?`
+        : 'is not a variable this app reads (see .env.example for the list)',
+    });
   }
   return warnings;
 }
 
-/** Loads `.env` from the working directory if there is one (Node's own loader). */
+function nearestName(name: string, known: readonly string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of known) {
+    const distance = editDistance(name, candidate);
+    if (!best || distance < best.distance) best = { name: candidate, distance };
+  }
+  // Further than a third of the name is no longer a misspelling.
+  return best && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.name : undefined;
+}
+
+/** Levenshtein distance, on two rows. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** A value in matching quotes: `"…"`, `'…'` or a backtick pair. */
+const isQuoted = (value: string) => /^(["'`]).*\1$/s.test(value) && value.length >= 2;
+
+/**
+ * Loads `.env` from the working directory if there is one (Node's own loader). Node's loader
+ * strips quotes around a value and `docker run --env-file` keeps them, so one file would mean
+ * two things: a quoted value of the app's is refused here, with the same words as the check
+ * on the environment, and the file means the same to both.
+ */
 export function loadDotEnv(path = '.env'): boolean {
   if (!existsSync(path)) return false;
+  const known = new Set(Object.keys(EnvSchema.shape));
+  const problems: ConfigProblem[] = [];
+  for (const line of readFileSync(path, 'utf8').split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (match?.[1] && known.has(match[1]) && isQuoted(match[2] ?? '')) {
+      problems.push({
+        variable: match[1],
+        problem: `is wrapped in quotes in ${path}`,
+        fix: fixFor('quotes'),
+      });
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   process.loadEnvFile(path);
   return true;
 }

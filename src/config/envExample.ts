@@ -54,7 +54,34 @@ const MEANINGS = {
     'Most items the catalogue index holds (about 0.45 KiB each); beyond it the index is full, never complete, and word searches go to the ERP.',
   SHARE_COST:
     'true: item and component costs also show on cards shared to a channel (internal-only workspaces).',
+  SHARE_ACCOUNT_TERMS:
+    'true: credit limit, discount, terms and stop credit also show on contact cards shared to a channel.',
+  DATABASE_URL:
+    'Watches: PostgreSQL (postgres://…) shared by every replica. Unset: an embedded database file in DATA_DIR.',
+  DATA_DIR: 'Where the embedded watches database keeps its file (the console keeps it in memory).',
+  WATCH_SHARE: 'Share (0 to 1) of the getItem budget that watch checks may use.',
+  WATCH_MIN_INTERVAL_SECONDS: 'Shortest time between two checks of one watched item, in seconds.',
+  WATCH_MAX_INTERVAL_MINUTES:
+    'Longest check interval, in minutes; beyond it new watches are refused rather than checked late.',
+  WATCH_MAX_PER_CHANNEL: 'Most watches in one channel.',
 } satisfies Record<EnvName, string>;
+
+/**
+ * The variables compose.yaml itself reads (`${NAME}`); test/config/envExample.test.ts fails
+ * when compose.yaml reads one that is not listed here.
+ */
+export const COMPOSE_VARIABLES: Record<string, { meaning: string; example: string }> = {
+  SITE_ADDRESS: {
+    meaning:
+      "The entry's address for Caddy: your host name (HTTPS with an automatic certificate), or :80 for plain HTTP behind your own TLS.",
+    example: 'slack-erp.example.com',
+  },
+  REDIS_PASSWORD: {
+    meaning:
+      "compose.yaml's Redis: the password it requires and the replicas' REDIS_URL carries. Required by compose.yaml.",
+    example: 'a-long-random-string',
+  },
+};
 
 /** The schema's default for one variable, as it would be written in the file. */
 function defaultOf(name: EnvName): string | undefined {
@@ -71,11 +98,17 @@ export function renderEnvExample(): string {
     '# Generated from the configuration schema by `npm run env-example`: do not edit by hand.',
     '# Copy to .env (or set them in your orchestrator); a commented-out line is the default.',
     '# Blank means unset. Secrets belong in a secret store, never in a committed file.',
+    '# Write NAME=value without quotes: `docker run --env-file` would keep them as part of the',
+    '# value, so the app refuses a quoted value of its own (in .env and in the environment).',
   ];
   for (const name of Object.keys(EnvSchema.shape) as EnvName[]) {
     const fallback = defaultOf(name);
     lines.push('', `# ${MEANINGS[name]}`);
     lines.push(fallback === undefined ? `${name}=` : `# ${name}=${fallback}`);
+  }
+  lines.push('', '# --- Read by compose.yaml, not by the app ---');
+  for (const [name, { meaning, example }] of Object.entries(COMPOSE_VARIABLES)) {
+    lines.push('', `# ${meaning}`, `# ${name}=${example}`);
   }
   return `${lines.join('\n')}\n`;
 }

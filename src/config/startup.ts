@@ -27,25 +27,65 @@ const TOKEN_ERRORS: Record<string, string> = {
   token_expired: 'the token has expired (token_expired)',
 };
 
+/**
+ * Slack's answers that are not about the token: Slack itself is having trouble, so start-up
+ * waits and tries again instead of stopping.
+ */
+const TRANSIENT_SLACK_ERRORS = new Set([
+  'internal_error',
+  'fatal_error',
+  'service_unavailable',
+  'request_timeout',
+  'ratelimited',
+]);
+
+/**
+ * What an error from the first Slack calls means: Slack `refused` (the token, the app: stop
+ * start-up, see `explainSlackStartupError`), Slack could not be `unreachable` (the network,
+ * a proxy, Slack's own outage: keep trying), or `unknown` (not a Slack API error at all).
+ */
+export function classifySlackStartupError(error: unknown): 'refused' | 'unreachable' | 'unknown' {
+  if (typeof error !== 'object' || error === null) return 'unknown';
+  const code = Reflect.get(error, 'code');
+  if (code === 'slack_webapi_platform_error') {
+    const slackError = slackErrorOf(error);
+    return slackError !== undefined && TRANSIENT_SLACK_ERRORS.has(slackError)
+      ? 'unreachable'
+      : 'refused';
+  }
+  if (
+    code === 'slack_webapi_request_error' ||
+    code === 'slack_webapi_http_error' ||
+    code === 'slack_webapi_rate_limited_error'
+  ) {
+    return 'unreachable';
+  }
+  return 'unknown';
+}
+
+function slackErrorOf(error: object): string | undefined {
+  const data: unknown = Reflect.get(error, 'data');
+  const slackError =
+    typeof data === 'object' && data !== null ? Reflect.get(data, 'error') : undefined;
+  return typeof slackError === 'string' ? slackError : undefined;
+}
+
 /** Explains an error from the first Slack calls (auth.test, apps.connections.open). */
 export function explainSlackStartupError(
   error: unknown,
   token: SlackToken,
   apiUrl: string,
 ): StartupError | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const code = Reflect.get(error, 'code');
-  const data: unknown = Reflect.get(error, 'data');
-  const slackError =
-    typeof data === 'object' && data !== null ? Reflect.get(data, 'error') : undefined;
-  if (code === 'slack_webapi_platform_error' && typeof slackError === 'string') {
+  const kind = classifySlackStartupError(error);
+  if (kind === 'refused' && typeof error === 'object' && error !== null) {
+    const slackError = slackErrorOf(error) ?? 'an error';
     const what = TOKEN_ERRORS[slackError];
     if (what) return new StartupError(`Slack: ${what}. Fix ${TOKEN_ADVICE[token]}`);
     return new StartupError(
       `Slack answered ${slackError} at start-up. Check the app's scopes and installation, and the token in ${token === 'bot' ? 'SLACK_BOT_TOKEN' : 'SLACK_APP_TOKEN'}.`,
     );
   }
-  if (code === 'slack_webapi_request_error' || code === 'slack_webapi_http_error') {
+  if (kind === 'unreachable') {
     return new StartupError(
       `Could not reach Slack at ${apiUrl}. Check SLACK_API_URL (leave it unset for https://slack.com/api/) and that this host can make outgoing HTTPS requests to Slack (network, proxy, firewall, DNS).`,
     );

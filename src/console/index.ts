@@ -6,8 +6,9 @@
  */
 import { type App, AppInitializationError, type Receiver } from '@slack/bolt';
 import type { AppLogger } from '../log/logger.js';
+import { ACTION } from '../views/actions.js';
 import { ActivityTracker } from './activity.js';
-import { Board } from './board.js';
+import { Board, type BoardMessage } from './board.js';
 import { FakeSlackServer } from './fakeSlack.js';
 import { CONSOLE } from './identity.js';
 import { ConsoleReceiver } from './receiver.js';
@@ -15,6 +16,7 @@ import { defaultHistoryFile, runRepl, Screen } from './repl.js';
 import {
   ConsoleSession,
   DEFAULT_TIMING,
+  type LineOutcome,
   type MessageShortcut,
   type SessionTiming,
 } from './session.js';
@@ -88,6 +90,39 @@ function flush(stream: NodeJS.WritableStream): Promise<void> {
   return new Promise((resolve) => stream.write('', () => resolve()));
 }
 
+/** `--once` exit codes, for scripts (README "Console"). */
+export const ONCE_EXIT = { answered: 0, nothing: 1, usage: 2 } as const;
+
+/**
+ * Buttons only an answer with data carries: a record's Refresh, a list's View. A "not found",
+ * a refusal, a "busy" or an ERP problem has none of them.
+ */
+const ANSWER_ACTIONS: readonly string[] = [
+  ACTION.itemRefresh,
+  ACTION.contactRefresh,
+  ACTION.itemView,
+  ACTION.contactView,
+];
+
+function onceExitCode(
+  line: string,
+  outcome: LineOutcome,
+  shown: { before: BoardMessage | undefined; after: BoardMessage | undefined },
+  commands: readonly string[],
+): number {
+  const word = line.trim().toLowerCase().split(/\s+/)[0] ?? '';
+  const known = commands.some((command) => word === command || `/${word}` === command);
+  // The session refused the line itself: not a command of this app, nothing to press.
+  if (outcome === 'failed' && shown.after === shown.before && !known) return ONCE_EXIT.usage;
+  if (outcome !== 'ok' || shown.after === undefined || shown.after === shown.before) {
+    return ONCE_EXIT.nothing;
+  }
+  const answered = shown.after.buttons.some((button) =>
+    ANSWER_ACTIONS.some((action) => button.actionId.startsWith(action)),
+  );
+  return answered ? ONCE_EXIT.answered : ONCE_EXIT.nothing;
+}
+
 /** Resolves with an exit code when the input ends (Ctrl-D), on `quit`, or when `once` is done. */
 export async function runConsole(options: ConsoleOptions): Promise<number> {
   const output: Output = options.output ?? process.stdout;
@@ -129,8 +164,11 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
     });
     if (!json) for (const line of options.banner ?? []) output.write(`${line}\n`);
     if (options.once !== undefined) {
+      const before = board.lastMessage();
       const outcome = await session.runLine(options.once);
-      return outcome === 'failed' ? 1 : 0;
+      const shown = { before, after: board.lastMessage() };
+      const commands = [...(options.commands ?? ['/stock', '/contact']), '/shortcut'];
+      return onceExitCode(options.once, outcome, shown, commands);
     }
     if (!options.banner?.length) {
       output.write('Type help for what you can do here, Ctrl-D to leave.\n');

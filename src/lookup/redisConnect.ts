@@ -8,6 +8,7 @@
  */
 import { Redis } from 'ioredis';
 import type { AppLogger } from '../log/logger.js';
+import { describeRedisError } from './redis.js';
 
 export function connectRedis(url: string, logger: AppLogger): Redis {
   const redis = new Redis(url, {
@@ -20,6 +21,8 @@ export function connectRedis(url: string, logger: AppLogger): Redis {
   });
   // Without a listener ioredis reports every failed reconnect as an unhandled 'error' event;
   // the lookup service logs the outage once through RedisHealth.
-  redis.on('error', (error: Error) => logger.debug({ err: error }, 'redis connection error'));
+  redis.on('error', (error: Error) =>
+    logger.debug({ redis: describeRedisError(error) }, 'redis connection error'),
+  );
   return redis;
 }

@@ -2,7 +2,7 @@
  * Readiness (`GET /readyz`): whether this replica can serve lookups now, so an orchestrator
  * stops sending it traffic while it could only answer "ERP problem".
  *
- * Four checks, each named in the report when it fails:
+ * Checks that make a replica unready (named in `failing`, 503), because it cannot answer:
  * - `erp`: the ERP is reachable. Judged from the outcome of every real call, from the circuit
  *   breaker (read through the ONE `breakerState` adapter) and, when no call was answered for
  *   a while, from a connection check that sends no request and so costs no budget.
@@ -10,8 +10,15 @@
  *   call checks them at most once per `probeEveryMs`, only when the budget has a slot free
  *   at once (users never wait behind it); it goes through the lookup service, so the budget,
  *   the breaker and the ledger see it like any other call.
- * - `redis`: when configured, the client is connected.
- * - `slack`: in Socket Mode, the WebSocket to Slack is open.
+ * - `slack`: Slack verified the bot token (auth.test) and, in Socket Mode, the WebSocket to
+ *   Slack is open. Slack unreachable at start is no reason to exit: the replica serves
+ *   `/healthz` and `/readyz`, not ready, until it reaches Slack.
+ *
+ * Checks that only degrade it (named in `degraded`, still 200): `redis` when configured, and
+ * any dependency registered with `degradable(name)` (the database). Without them a replica
+ * still answers, from its memory cache and memory budget, so a deployment that routes on
+ * readiness keeps answering through a Redis restart instead of going dark on every replica at
+ * once (docs/operations.md, "Readiness").
  *
  * A refused connection is seen at the next tick (default every 10 s) and cleared by the next
  * connection check that gets through, so readiness follows the ERP within 30 s both ways.
@@ -24,7 +31,8 @@ import { CONNECTION_REASONS, ConnectionCheckError, type ErpSignal } from './erpS
 /** The adapter onto the circuit breaker: re-point this one function when the breaker moves. */
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
-export type CheckName = 'erp' | 'credentials' | 'redis' | 'slack';
+/** The fixed checks, and any name a dependency was registered under. */
+export type CheckName = 'erp' | 'credentials' | 'redis' | 'slack' | (string & {});
 
 export interface CheckResult {
   ok: boolean;
@@ -32,12 +40,17 @@ export interface CheckResult {
   detail: string;
   /** When the current verdict began (ISO time), when known. */
   since?: string;
+  /** Set on a failing check that only degrades the replica (it stays ready). */
+  degraded?: true;
 }
 
 export interface ReadinessReport {
+  /** `ready` (200) may still list `degraded` parts; `not ready` is 503. */
   status: 'ready' | 'not ready';
-  /** The failing checks, in a fixed order. */
+  /** The checks that make the replica unready, in a fixed order. */
   failing: CheckName[];
+  /** The parts that are away while the replica still serves (Redis, the database). */
+  degraded: CheckName[];
   checks: Partial<Record<CheckName, CheckResult>>;
   /** The catalogue index's progress (informational: an index still filling does not fail). */
   catalogue?: Record<string, unknown>;
@@ -70,6 +83,30 @@ interface Verdict<T> {
   since: number;
 }
 
+/**
+ * A neighbour's state, reported by whoever talks to it. `up()` and `down(reason)` may be
+ * called as often as convenient: only a change of state is logged (one line), and the first
+ * `up()` of a dependency never seen down is not news.
+ */
+export interface DependencyState {
+  /** It answers (again). */
+  up(): void;
+  /** It cannot be used now; `reason` is a short code or phrase, never a secret or a URL. */
+  down(reason: string): void;
+}
+
+export interface DependencyOptions {
+  /** The caller logs the changes itself (with a hint only it can give); readiness stays silent. */
+  quiet?: boolean;
+}
+
+interface Dependency {
+  /** `degradable`: away means degraded (200); `required`: away means not ready (503). */
+  kind: 'degradable' | 'required';
+  /** `undefined`: not known yet (connecting); `true`: up; a string: down, and why. */
+  verdict: Verdict<true | string> | undefined;
+}
+
 /** The part of a Socket Mode client readiness listens to. */
 export interface SocketEvents {
   on(event: string, listener: () => void): unknown;
@@ -88,6 +125,7 @@ export class Readiness {
   private lastAnswerAt: number | undefined;
   private lastProbeAt: number | undefined;
   private socket: Verdict<boolean> = { value: false, since: 0 };
+  private readonly dependencies = new Map<CheckName, Dependency>();
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private probing = false;
@@ -122,6 +160,49 @@ export class Readiness {
       client.on(event, () => set(false));
     }
   };
+
+  /**
+   * Registers a neighbour the replica can serve without, from memory (the database): while it
+   * is away `/readyz` stays 200 and names it under `degraded`. Until its first `up()` or
+   * `down()` it counts as degraded ("connecting"), without a log line.
+   */
+  degradable(name: CheckName, options: DependencyOptions = {}): DependencyState {
+    return this.dependency(name, 'degradable', options);
+  }
+
+  /**
+   * Registers a neighbour the replica cannot serve without (Slack's token check): until its
+   * first `up()` and while it is down, `/readyz` is 503 naming it under `failing`.
+   */
+  required(name: CheckName, options: DependencyOptions = {}): DependencyState {
+    return this.dependency(name, 'required', options);
+  }
+
+  private dependency(
+    name: CheckName,
+    kind: Dependency['kind'],
+    { quiet = false }: DependencyOptions,
+  ): DependencyState {
+    const dependency: Dependency = { kind, verdict: undefined };
+    this.dependencies.set(name, dependency);
+    const logger = this.options.logger;
+    const set = (value: true | string) => {
+      const before = dependency.verdict?.value;
+      if (before === value) return;
+      dependency.verdict = { value, since: this.now() };
+      const effect =
+        kind === 'degradable' ? 'degraded: serving without it' : 'not ready until it answers';
+      if (quiet) {
+        // The caller logs the change in its own words.
+      } else if (value !== true) {
+        logger.warn({ dependency: name, reason: value }, `Readiness: ${name} is away (${effect})`);
+      } else if (before !== undefined) {
+        logger.info({ dependency: name }, `Readiness: ${name} is back`);
+      }
+      this.updateGauges();
+    };
+    return { up: () => set(true), down: (reason) => set(reason) };
+  }
 
   /** Starts the periodic checks (idempotent); the first runs at once. */
   start(): void {
@@ -195,17 +276,28 @@ export class Readiness {
     };
     if (this.options.redis) {
       const status = this.options.redis.status;
-      checks.redis = { ok: status === 'ready', detail: status };
+      checks.redis =
+        status === 'ready'
+          ? { ok: true, detail: status }
+          : { ok: false, detail: status, degraded: true };
     }
-    if (this.options.socketMode) {
+    for (const [name, dependency] of this.dependencies) checks[name] = dependencyCheck(dependency);
+    const slackAuth = checks.slack;
+    if (this.options.socketMode && slackAuth?.ok !== false) {
       checks.slack = {
         ok: this.socket.value,
         detail: this.socket.value ? 'socket connected' : 'socket not connected',
         ...(this.socket.since ? { since: iso(this.socket.since) } : {}),
       };
     }
-    const failing = CHECK_ORDER.filter((name) => checks[name]?.ok === false);
-    return { status: failing.length === 0 ? 'ready' : 'not ready', failing, checks };
+    const names = [
+      ...CHECK_ORDER,
+      ...[...this.dependencies.keys()].filter((name) => !CHECK_ORDER.includes(name)),
+    ];
+    const away = names.filter((name) => checks[name]?.ok === false);
+    const failing = away.filter((name) => !checks[name]?.degraded);
+    const degraded = away.filter((name) => checks[name]?.degraded);
+    return { status: failing.length === 0 ? 'ready' : 'not ready', failing, degraded, checks };
   }
 
   private erpCheck(): CheckResult {
@@ -256,11 +348,25 @@ export class Readiness {
     if (!metrics) return;
     const report = this.evaluate();
     metrics.ready.set(report.status === 'ready' ? 1 : 0);
-    for (const name of CHECK_ORDER) {
-      const check = report.checks[name];
+    for (const [name, check] of Object.entries(report.checks)) {
       if (check) metrics.readinessCheck.set({ check: name }, check.ok ? 1 : 0);
     }
   }
+}
+
+function dependencyCheck({ kind, verdict }: Dependency): CheckResult {
+  const degraded = kind === 'degradable' ? { degraded: true as const } : {};
+  if (verdict === undefined) {
+    return {
+      ok: false,
+      detail: kind === 'degradable' ? 'connecting' : 'not reached yet',
+      ...degraded,
+    };
+  }
+  const since = iso(verdict.since);
+  return verdict.value === true
+    ? { ok: true, detail: 'up', since }
+    : { ok: false, detail: verdict.value, since, ...degraded };
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();

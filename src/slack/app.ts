@@ -75,6 +75,18 @@ function newBoltApp(options: AppOptions): App {
   });
 }
 
+/** Each app's receiver (Bolt keeps it private). */
+const receivers = new WeakMap<App, Receiver>();
+
+/**
+ * The receiver behind an app from `createSlackApp`. Start-up starts it itself when Slack
+ * cannot be reached yet: `app.start()` refuses before `app.init()` has succeeded, but the
+ * HTTP server (and /healthz, /readyz) must answer meanwhile.
+ */
+export function receiverOf(app: App): Receiver | undefined {
+  return receivers.get(app);
+}
+
 export function createSlackApp(options: SlackAppOptions): App {
   const { transport, apiUrl, logger } = options;
   const { registry } = options.routes;
@@ -88,24 +100,22 @@ export function createSlackApp(options: SlackAppOptions): App {
     token: transport.botToken,
     logger: boltLogger,
     clientOptions,
-    // auth.test runs in app.init(), so a bad token stops start-up with a clear message. A
-    // custom receiver brings its own bot ids, so there is nothing to verify.
+    // auth.test runs in app.init(): main.ts stops on Slack's refusal of the token, and retries
+    // while Slack cannot be reached (the receiver already serving /healthz and /readyz, see
+    // `receiverOf`). A custom receiver brings its own bot ids, so there is nothing to verify.
     deferInitialization: transport.kind !== 'custom',
   };
-  const app =
+  const receiver =
     transport.kind === 'http'
-      ? newBoltApp({ ...common, receiver: guardedHttpReceiver(transport, customRoutes, guards) })
+      ? guardedHttpReceiver(transport, customRoutes, guards)
       : transport.kind === 'socket'
-        ? newBoltApp({
-            ...common,
-            receiver: guardedSocketReceiver(transport, customRoutes, guards, clientOptions),
-          })
-        : newBoltApp({
-            ...common,
-            receiver: transport.receiver,
-            botId: transport.botId,
-            botUserId: transport.botUserId,
-          });
+        ? guardedSocketReceiver(transport, customRoutes, guards, clientOptions)
+        : transport.receiver;
+  const app =
+    transport.kind === 'custom'
+      ? newBoltApp({ ...common, receiver, botId: transport.botId, botUserId: transport.botUserId })
+      : newBoltApp({ ...common, receiver });
+  receivers.set(app, receiver);
   // Before any listener, from every receiver: where each refused response_url should have
   // answered is noted, so the answer can go through the Web API instead.
   app.use(async ({ body, next }) => {

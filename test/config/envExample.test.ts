@@ -39,3 +39,24 @@ describe('.env.example', () => {
     expect(loadConfig(parseEnv(uncommented))).toEqual(loadConfig({}));
   });
 });
+
+describe('.env.example and compose.yaml', () => {
+  const compose = readFileSync(new URL('../../compose.yaml', import.meta.url), 'utf8');
+  const caddy = readFileSync(new URL('../../deploy/Caddyfile', import.meta.url), 'utf8');
+
+  it('lists every variable compose.yaml and the Caddyfile read', () => {
+    const read = new Set([
+      ...[...compose.matchAll(/\$\{([A-Z_][A-Z0-9_]*)/g)].map((m) => m[1]),
+      ...[...caddy.matchAll(/\{\$([A-Z_][A-Z0-9_]*)/g)].map((m) => m[1]),
+    ]);
+    expect([...read]).toContain('SITE_ADDRESS');
+    for (const name of read) expect(file, String(name)).toMatch(new RegExp(`^(# )?${name}=`, 'm'));
+  });
+
+  it("documents every variable compose.yaml sets in the app's environment", () => {
+    const environment = [...compose.matchAll(/^ {4}([A-Z_][A-Z0-9_]*): /gm)].map((m) => m[1]);
+    for (const name of environment) {
+      expect(file, String(name)).toMatch(new RegExp(`^(# )?${name}=`, 'm'));
+    }
+  });
+});

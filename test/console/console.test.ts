@@ -158,8 +158,8 @@ describe('--once', () => {
     expect(text).toContain('The app failed');
   });
 
-  it('exits 1 for a command the app does not have', async () => {
+  it('exits 2, a usage error, for a command the app does not have', async () => {
     const { code } = await runWith([], { once: '/nope' });
-    expect(code).toBe(1);
+    expect(code).toBe(2);
   });
 });

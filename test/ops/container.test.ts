@@ -117,7 +117,15 @@ describe('compose.yaml', () => {
     expect(apps).toHaveLength(3);
     const redis = compose.services.redis;
     expect(redis?.image).toMatch(/^redis:/);
-    for (const [, app] of apps) expect(app.environment?.REDIS_URL).toBe('redis://redis:6379');
+    // Behind the password compose's Redis requires (REDIS_PASSWORD in .env).
+    for (const [, app] of apps) {
+      expect(app.environment?.REDIS_URL).toBe(
+        'redis://:${REDIS_PASSWORD:?set REDIS_PASSWORD in .env}@redis:6379',
+      );
+    }
+    expect(readFileSync(`${repoRoot}/compose.yaml`, 'utf8')).toMatch(
+      /"--requirepass", "\$\{REDIS_PASSWORD/,
+    );
   });
 
   it('puts one HTTP entry in front of exactly those replicas, routing on /readyz', () => {

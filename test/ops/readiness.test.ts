@@ -169,3 +169,68 @@ describe('readiness on default intervals', () => {
     readiness.stop();
   });
 });
+
+describe('dependencies registered with readiness', () => {
+  const fresh = () => {
+    const sink = collectingLogger('info', 'readiness-deps');
+    const readiness: Readiness = new Readiness({
+      breakerState: () => 'closed',
+      probeErp: async () => readiness.observe({ kind: 'answered' }),
+      budgetFree: () => true,
+      socketMode: false,
+      logger: sink.logger,
+    });
+    readiness.observe({ kind: 'answered' });
+    return { readiness, lines: sink.lines };
+  };
+
+  it('a degradable one away keeps the replica ready and names it as degraded', () => {
+    const { readiness } = fresh();
+    const database = readiness.degradable('database');
+    expect(readiness.report()).toMatchObject({
+      status: 'ready',
+      degraded: ['database'],
+      checks: { database: { ok: false, detail: 'connecting', degraded: true } },
+    });
+    database.up();
+    expect(readiness.report()).toMatchObject({ status: 'ready', degraded: [], failing: [] });
+    database.down('connection refused');
+    expect(readiness.report()).toMatchObject({
+      status: 'ready',
+      failing: [],
+      degraded: ['database'],
+      checks: { database: { ok: false, detail: 'connection refused' } },
+    });
+    readiness.stop();
+  });
+
+  it('a required one makes it unready until its first up, and while down', () => {
+    const { readiness } = fresh();
+    const slack = readiness.required('slack');
+    expect(readiness.report()).toMatchObject({
+      status: 'not ready',
+      failing: ['slack'],
+      checks: { slack: { ok: false, detail: 'not reached yet' } },
+    });
+    slack.up();
+    expect(readiness.report()).toMatchObject({ status: 'ready', failing: [] });
+    slack.down('unreachable');
+    expect(readiness.report()).toMatchObject({ status: 'not ready', failing: ['slack'] });
+    readiness.stop();
+  });
+
+  it('logs one line per change of state, none for the first up nor for repeats', () => {
+    const { readiness, lines } = fresh();
+    const database = readiness.degradable('database');
+    database.up();
+    database.up();
+    database.down('refused');
+    database.down('refused');
+    database.up();
+    const about = lines.filter((line) => line.includes('"dependency":"database"'));
+    expect(about).toHaveLength(2);
+    expect(about[0]).toContain('database is away');
+    expect(about[1]).toContain('database is back');
+    readiness.stop();
+  });
+});

@@ -19,7 +19,8 @@ interface Answer {
   body: {
     status: string;
     failing: string[];
-    checks: Record<string, { ok: boolean; detail: string }>;
+    degraded: string[];
+    checks: Record<string, { ok: boolean; detail: string; degraded?: true }>;
   };
 }
 
@@ -200,23 +201,31 @@ describe('GET /readyz', () => {
   });
 
   it.skipIf(!redisServerInstalled)(
-    'turns 503 naming Redis while it is stopped, and 200 again when it is back',
+    'stays 200 while Redis is stopped, naming it as degraded, and drops the mark when it is back',
     async () => {
       const port = await freePort();
       let redis = await startRedisServer(port);
       try {
         const app = await start({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
-        const ready = await readyzUntil(app, isReady);
-        expect(ready.body.checks.redis).toMatchObject({ ok: true, detail: 'ready' });
+        const ready = await readyzUntil(app, (a) => isReady(a) && a.body.checks.redis?.ok === true);
+        expect(ready.body).toMatchObject({ degraded: [], checks: { redis: { detail: 'ready' } } });
 
         await stopRedisServer(redis);
-        const down = await readyzUntil(app, (answer) => answer.status === 503);
-        expect(down.body).toMatchObject({ failing: ['redis'], checks: { redis: { ok: false } } });
+        const down = await readyzUntil(app, (answer) => answer.body.checks.redis?.ok === false);
+        // Serving from memory is still serving: degraded, not unready.
+        expect(down.status).toBe(200);
+        expect(down.body).toMatchObject({
+          status: 'ready',
+          failing: [],
+          degraded: ['redis'],
+          checks: { redis: { ok: false, degraded: true } },
+        });
         // Redis's password or URL never shows; the check names the part and its state.
         expect(JSON.stringify(down.body)).not.toContain('redis://');
 
         redis = await startRedisServer(port);
-        await readyzUntil(app, isReady, 10_000);
+        const back = await readyzUntil(app, (a) => a.body.checks.redis?.ok === true, 10_000);
+        expect(back.body).toMatchObject({ status: 'ready', degraded: [] });
       } finally {
         await stopRedisServer(redis);
       }
