@@ -1,5 +1,5 @@
 /**
- * The ERP over HTTP (erp-api-spec.md), on undici: the only code that builds ERP URLs, sends
+ * The ERP over HTTP (docs/erp-api.md), on undici: the only code that builds ERP URLs, sends
  * the credentials and reads raw ERP JSON. Every failure leaves as an `ErpError` subclass.
  */
 import { createHash } from 'node:crypto';

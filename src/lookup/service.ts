@@ -1,14 +1,15 @@
 /**
- * The lookup service: what every surface calls (see types.ts for the contract and PRODUCT.md
- * "Upstream economy" for the why). It reads as: resource descriptions (resources.ts) →
- * lru-cache fetch (cache.ts: coalescing, freshness per kind, stale serving, Refresh) → Redis
- * second level → the budget ledger (ledger.ts, budget.ts) → cockatiel policies (upstream.ts)
- * → the ERP.
+ * The lookup service: what every surface calls (see types.ts for the contract, and
+ * docs/architecture.md for the why). It reads as: resource descriptions (resources.ts) → the
+ * lookup cache (cache.ts: lru-cache's coalescing, freshness per kind, stale serving, Refresh,
+ * the Redis second level, and the record of why a kept answer was served) → the budget
+ * ledger (ledger.ts, budget.ts) → cockatiel policies (upstream.ts) → the ERP.
  *
  * A lookup is answered, in order, from: the memory cache if fresh; a call already in flight
  * for the same key; Redis if fresh (shared mode); the ERP through the budget queue; and, if
  * the ERP fails with a retryable error (or the budget is busy), the newest entry still kept,
- * marked stale.
+ * marked stale. The cache decides which of these answers; this service turns its answer into
+ * what surfaces read, and counts and logs it.
  */
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
