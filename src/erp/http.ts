@@ -40,18 +40,18 @@ export class QueueFullError extends Error {
 }
 
 /**
- * Runs `task` in one of the gate's slots (a cockatiel bulkhead). A caller whose signal aborts while it waits is
- * rejected at once with the signal's reason and its task never runs.
+ * Runs `task` in one of the gate's slots (a cockatiel bulkhead). A caller whose signal aborts
+ * while it waits is rejected at once with the signal's reason, and its task never runs.
  *
  * The signal is deliberately not handed to the bulkhead: cockatiel 3 drops an aborted waiter
  * at its turn without starting the next one, so every waiter behind it would stay queued with
  * a slot free (fixed in cockatiel 4, which needs Node 22). Here the waiter's turn still comes
- * (the task is skipped and the slot passes on at once), so its queue place is only given back
- * then; that matters only when the pool and the queue are both full, where refusing a newcomer
- * is the gate's job anyway. The bulkhead also lets a call that arrives as a slot frees take it
- * ahead of the longest waiter, which then waits one more turn: the ledger in front already
- * orders users fairly, and the gate only queues when the ERP is slow, so the gate needs no
- * order of its own beyond first come, first served for waiters.
+ * (its task is skipped and the slot passes on at once), so its queue place is only given back
+ * then: that matters only when the pool and the queue are both full, where refusing newcomers
+ * is the gate's job anyway. The bulkhead also lets a call arriving as a slot frees take it
+ * ahead of the longest waiter, which then queues again at the back (or, if the queue filled
+ * meanwhile, is refused as `queue_full`). Neither is worth a queue of our own: the ledger in
+ * front already orders people fairly, and the gate only queues when the ERP is slow.
  */
 export function runGated<T>(
   gate: BulkheadPolicy,
