@@ -1,8 +1,9 @@
 /**
- * The ERP over HTTP (erp-api-spec.md), on undici: the only code that builds ERP URLs, sends
+ * The ERP over HTTP (docs/erp-api.md), on undici: the only code that builds ERP URLs, sends
  * the credentials and reads raw ERP JSON. Every failure leaves as an `ErpError` subclass.
  */
 import { createHash } from 'node:crypto';
+import { type BulkheadPolicy, bulkhead } from 'cockatiel';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { type AppLogger, registerSecret } from '../log/logger.js';
@@ -22,8 +23,8 @@ import {
   declaredLength,
   type RawResponse,
   REASON_TEXT,
-  RequestGate,
   readCapped,
+  runGated,
 } from './http.js';
 import { bodySnippet, DriftReporter, decodeBody, errorForStatus } from './responses.js';
 import {
@@ -95,7 +96,12 @@ export class ErpClient implements ErpApi {
   readonly #headers: Record<string, string>;
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
-  private readonly gate: RequestGate;
+  /**
+   * The bounded queue in front of the pool: at most one call per connection runs, as many
+   * wait; past that a call fails at once (`queue_full`) instead of piling up in undici's
+   * unbounded queue behind an ERP that stopped answering.
+   */
+  private readonly gate: BulkheadPolicy;
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
   readonly #scrubber: SecretScrubber;
@@ -129,7 +135,7 @@ export class ErpClient implements ErpApi {
       options.maxConnections ?? DEFAULT_ERP_CONNECTIONS,
     );
     this.dispatcher = options.dispatcher ?? createErpAgent(this.timeoutMs, connections);
-    this.gate = new RequestGate(connections, connections);
+    this.gate = bulkhead(connections, connections);
     this.logger = options.logger?.child({ component: 'erp' });
     this.drift = new DriftReporter(this.logger);
     this.now = options.now ?? Date.now;
@@ -238,7 +244,7 @@ export class ErpClient implements ErpApi {
     signal: AbortSignal | undefined,
   ): Promise<RawResponse> {
     try {
-      return await this.gate.run(() => this.exchange(endpoint, path, signal), signal);
+      return await runGated(this.gate, () => this.exchange(endpoint, path, signal), signal);
     } catch (error) {
       if (error instanceof ErpError) throw error;
       // The caller gave up (deadline, user left): theirs to interpret, not an ERP failure.

@@ -4,6 +4,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
+import { type BulkheadPolicy, isBulkheadRejectedError } from 'cockatiel';
 import { Agent, type Dispatcher } from 'undici';
 import type { UnavailableReason } from './errors.js';
 
@@ -33,58 +34,45 @@ export function createErpAgent(timeoutMs: number, connections = DEFAULT_ERP_CONN
   });
 }
 
-/** Thrown by `RequestGate` when its queue is full; classified as reason `queue_full`. */
+/** Thrown when the gate's queue is full; classified as reason `queue_full`. */
 export class QueueFullError extends Error {
   readonly code = 'ERP_QUEUE_FULL';
 }
 
 /**
- * The bounded queue in front of the pool: at most `slots` calls run (one per connection), at
- * most `maxQueued` wait; past that a call fails at once instead of piling up in undici's
- * unbounded queue behind an ERP that stopped answering. A caller that gives up while waiting
- * (its AbortSignal) leaves the queue.
+ * Runs `task` in one of the gate's slots (a cockatiel bulkhead). A caller whose signal aborts
+ * while it waits is rejected at once with the signal's reason, and its task never runs.
+ *
+ * The signal is deliberately not handed to the bulkhead: cockatiel 3 drops an aborted waiter
+ * at its turn without starting the next one, so every waiter behind it would stay queued with
+ * a slot free (fixed in cockatiel 4, which needs Node 22). Here the waiter's turn still comes
+ * (its task is skipped and the slot passes on at once), so its queue place is only given back
+ * then: that matters only when the pool and the queue are both full, where refusing newcomers
+ * is the gate's job anyway. The bulkhead also lets a call arriving as a slot frees take it
+ * ahead of the longest waiter, which then queues again at the back (or, if the queue filled
+ * meanwhile, is refused as `queue_full`). Neither is worth a queue of our own: the ledger in
+ * front already orders people fairly, and the gate only queues when the ERP is slow.
  */
-export class RequestGate {
-  private active = 0;
-  private readonly waiting = new Set<() => void>();
-
-  constructor(
-    private readonly slots: number,
-    private readonly maxQueued: number,
-  ) {}
-
-  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (this.active < this.slots) this.active += 1;
-    else await this.wait(signal);
-    try {
-      return await task();
-    } finally {
-      // Hand the slot straight to the longest waiter, or free it.
-      const next = this.waiting.values().next();
-      if (next.done) this.active -= 1;
-      else {
-        this.waiting.delete(next.value);
-        next.value();
-      }
-    }
-  }
-
-  private wait(signal: AbortSignal | undefined): Promise<void> {
-    if (this.waiting.size >= this.maxQueued) return Promise.reject(new QueueFullError());
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    return new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        this.waiting.delete(go);
-        reject(signal?.reason);
-      };
-      const go = () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      this.waiting.add(go);
-      signal?.addEventListener('abort', onAbort, { once: true });
+export function runGated<T>(
+  gate: BulkheadPolicy,
+  task: () => Promise<T>,
+  signal?: AbortSignal,
+): Promise<T> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  const run = gate
+    .execute(() => {
+      if (signal?.aborted) throw signal.reason;
+      return task();
+    })
+    .catch((error: unknown) => {
+      throw isBulkheadRejectedError(error) ? new QueueFullError(error.message) : error;
     });
-  }
+  if (!signal) return run;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    run.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 export function declaredLength(headers: IncomingHttpHeaders): number | undefined {

@@ -1,5 +1,5 @@
 /**
- * zod schemas for every ERP payload we read (see shared/erp-api-spec.md).
+ * zod schemas for every ERP payload we read (docs/erp-api.md describes them).
  *
  * - Unknown fields are ignored: `z.object` strips them, so a new ERP version that adds fields
  *   keeps working.

@@ -1,34 +1,28 @@
 /**
- * The lookup service: what every surface calls (see types.ts for the contract and PRODUCT.md
- * "Upstream economy" for the why). It reads as: resource descriptions (resources.ts) →
- * lru-cache fetch (cache.ts: coalescing, freshness per kind, stale serving, Refresh) → Redis
- * second level → the budget ledger (ledger.ts, budget.ts) → cockatiel policies (upstream.ts)
- * → the ERP.
+ * The lookup service: what every surface calls (see types.ts for the contract, and
+ * docs/architecture.md for the why). It reads as: resource descriptions (resources.ts) → the
+ * lookup cache (cache.ts: lru-cache's coalescing, freshness per kind, stale serving, Refresh,
+ * the Redis second level, and the record of why a kept answer was served) → the budget
+ * ledger (ledger.ts, budget.ts) → cockatiel policies (upstream.ts) → the ERP.
  *
  * A lookup is answered, in order, from: the memory cache if fresh; a call already in flight
  * for the same key; Redis if fresh (shared mode); the ERP through the budget queue; and, if
  * the ERP fails with a retryable error (or the budget is busy), the newest entry still kept,
- * marked stale.
+ * marked stale. The cache decides which of these answers; this service turns its answer into
+ * what surfaces read, and counts and logs it.
  */
 import type { Redis } from 'ioredis';
-import type { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { ErpApi, ErpRef } from '../erp/api.js';
-import {
-  type ErpEndpoint,
-  NotFoundError,
-  RateLimitedError,
-  ServerError,
-  UnavailableError,
-} from '../erp/errors.js';
+import { type ErpEndpoint, NotFoundError } from '../erp/errors.js';
 import type { Contact, Item } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import {
-  createMemoryCache,
-  type Entry,
-  type FetchContext,
-  type MemoryCache,
+  type CacheAnswer,
+  type CacheLifetimes,
+  LookupCache,
   RedisCache,
+  type ValueEntry,
 } from './cache.js';
 import { createUpstream, type UpstreamSettings } from './lanes.js';
 import type { CacheKind, Metrics } from './metrics.js';
@@ -58,7 +52,7 @@ import {
 } from './types.js';
 import type { BreakerState, Lane, Upstream, UpstreamCall } from './upstream.js';
 
-export interface LookupServiceOptions {
+export interface LookupServiceOptions extends CacheLifetimes {
   /** The ERP; `erp.credentialKey` names the cache, so replicas on one credential share it. */
   erp: ErpApi;
   /**
@@ -66,25 +60,8 @@ export interface LookupServiceOptions {
    * (`createUpstream`) so the start-up check, the crawl and watches share the same ledger.
    */
   upstream: Upstream;
-  /** How long items (and item searches) are fresh (CACHE_TTL_SECONDS). */
-  ttlMs: number;
-  /** How long contacts (personal data) and contact searches are fresh; shorter than ttlMs. */
-  contactTtlMs: number;
   /** Memory cache bound in bytes (approximate: UTF-16 JSON size of each entry). */
   maxBytes: number;
-  /** How long a 404 is remembered. Default 15 s. */
-  negativeTtlMs?: number;
-  /**
-   * For this long past freshness an entry is answered at once while lru-cache revalidates it
-   * in the background (stale-while-revalidate). Default 0: a lookup after its lifetime waits
-   * for the ERP, since stock moves.
-   */
-  revalidateInBackgroundMs?: number;
-  /**
-   * How long past freshness an entry may still be served, marked stale, when the ERP fails.
-   * Items default to 1 h; contacts never longer than 10 min whatever is set.
-   */
-  staleForMs?: number;
   /** Shared mode: the second-level cache in Redis. The caller owns the client and its health. */
   shared?: { redis: Redis; health: RedisHealth };
   /** Redis key namespace. Default `erp-lookups:`. */
@@ -102,15 +79,7 @@ export type StandaloneLookupOptions = Omit<LookupServiceOptions, 'upstream' | 's
     redis?: Redis;
   };
 
-const HOUR = 3_600_000;
 const DEFAULT_KEY_PREFIX = 'erp-lookups:';
-const CONTACT_STALE_CAP_MS = 600_000;
-
-interface Lifetime {
-  freshMs: number;
-  /** How long past freshness the entry may still be served when the ERP fails. */
-  staleMs: number;
-}
 
 /** One cache key's lookup: everything the generic path needs, built from a resource. */
 interface Spec<T> {
@@ -124,8 +93,6 @@ interface Spec<T> {
   /** Other keys the same answer is known under (an item fetched by id is also its code). */
   aliases?: (data: T) => string[];
 }
-
-type Status = LRUCache.Status<string, Entry, FetchContext>;
 
 /** The lookup service over budget lanes built elsewhere (the composition root). */
 export function lookupServiceOver(options: LookupServiceOptions): LookupService {
@@ -154,42 +121,25 @@ export function createLookupService(options: StandaloneLookupOptions): LookupSer
 
 class CachedLookupService implements LookupService {
   private readonly now: () => number;
-  private readonly memory: MemoryCache;
-  private readonly shared: RedisCache | undefined;
+  private readonly cache: LookupCache;
   private readonly lanes: Record<ErpEndpoint, Lane>;
   private readonly upstream: Upstream;
-  private readonly lifetimes: Record<LifetimeKind, Lifetime>;
-  private readonly negativeTtlMs: number;
-  private readonly revalidateMs: number;
-  /** Why a kept entry was last served instead of a new answer (the ERP's failure). */
-  private readonly failures = new WeakMap<Entry, unknown>();
 
   constructor(
     private readonly options: LookupServiceOptions,
     /** Closes what this service built for itself (a standalone service's budget). */
     private readonly closeOwned: (() => void) | undefined,
   ) {
-    if (options.ttlMs <= 0 || options.contactTtlMs <= 0)
-      throw new RangeError('cache lifetimes must be > 0');
     this.now = options.now ?? Date.now;
-    this.memory = createMemoryCache(options.maxBytes, this.now);
-    this.lifetimes = {
-      items: { freshMs: options.ttlMs, staleMs: options.staleForMs ?? HOUR },
-      contacts: {
-        freshMs: options.contactTtlMs,
-        staleMs: Math.min(options.staleForMs ?? CONTACT_STALE_CAP_MS, CONTACT_STALE_CAP_MS),
-      },
-    };
-    this.negativeTtlMs = options.negativeTtlMs ?? 15_000;
-    this.revalidateMs = options.revalidateInBackgroundMs ?? 0;
-    if (options.shared) {
-      this.shared = new RedisCache(
+    const shared =
+      options.shared &&
+      new RedisCache(
         options.shared.redis,
         options.shared.health,
         options.keyPrefix ?? DEFAULT_KEY_PREFIX,
         options.erp.credentialKey,
       );
-    }
+    this.cache = new LookupCache({ ...options, shared, now: this.now });
     this.upstream = options.upstream;
     this.lanes = options.upstream.lanes;
   }
@@ -225,7 +175,7 @@ class CachedLookupService implements LookupService {
 
   async close(): Promise<void> {
     this.closeOwned?.();
-    this.memory.clear();
+    this.cache.clear();
   }
 
   private getRecord<T>(
@@ -251,14 +201,10 @@ class CachedLookupService implements LookupService {
     );
   }
 
-  /**
-   * The common case, a fresh answer in memory, without lru-cache's fetch machinery (its
-   * options, status and promise cost a cached /stock more than the card's cache read).
-   * lru-cache's get() hands back only entries within their lifetime.
-   */
+  /** The common case, a fresh answer in memory, before any of the generic path's work. */
   private freshHit<T>(kind: CacheKind, key: string): Fetched<T> | undefined {
-    const entry = this.memory.get(key);
-    return entry?.kind === 'value' ? this.served(kind, entry, true) : undefined;
+    const entry = this.cache.fresh(key);
+    return entry ? this.served(kind, entry, true) : undefined;
   }
 
   private async searchPage<Q extends { words: readonly string[] }, Row>(
@@ -285,101 +231,23 @@ class CachedLookupService implements LookupService {
   }
 
   private async lookup<T>(spec: Spec<T>, options: LookupOptions): Promise<Fetched<T>> {
-    const life = this.lifetimes[spec.lifetime];
-    const startedAt = this.now();
-    let kept = this.memory.peek(spec.key, { allowStale: true });
-    // Too old even to serve stale: gone (contacts are personal data; never kept longer).
-    if (kept && startedAt - kept.fetchedAt >= this.keepMs(kept, life)) {
-      this.memory.delete(spec.key);
-      kept = undefined;
-    }
-    const revalidate =
-      kept?.kind === 'value' && startedAt - kept.fetchedAt < life.freshMs + this.revalidateMs;
-    const status: Status = {};
-    const fetching = this.memory.fetch(spec.key, {
-      forceRefresh: options.refresh === true,
-      allowStale: revalidate && options.refresh !== true,
-      // The last answer when the ERP fails (answer() decides whether the failure allows it).
-      allowStaleOnFetchRejection: kept?.kind === 'value',
-      status,
-      context: {
-        load: (stale, setTtl) => this.load(spec, life, stale, setTtl, options),
+    const reading = this.cache.read(spec.key, {
+      lifetime: spec.lifetime,
+      schema: spec.schema,
+      refresh: options.refresh === true,
+      aliases: spec.aliases,
+      load: () => {
+        this.options.metrics.cache.inc({ kind: spec.kind, result: 'miss' });
+        return this.upstream.call(spec.endpoint, options.requester, spec.fetch);
       },
     });
-    // Read now: a stale entry handed back at once while lru-cache revalidates it in the
-    // background (later, returnedStale also marks a stale entry served after a rejection).
-    const revalidating = status.returnedStale === true;
-    const entry = await abortable(fetching, options.signal);
-    if (entry === undefined) throw new Error(`lookup cache gave nothing for ${spec.endpoint}`);
-    return this.answer(spec, entry, { hit: status.fetch === 'hit', revalidating }, startedAt);
+    return this.answer(spec, await abortable(reading, options.signal));
   }
 
-  /** The fetchMethod for one key: Redis if fresh, else the ERP through budget and policies. */
-  private async load<T>(
-    spec: Spec<T>,
-    life: Lifetime,
-    stale: Entry | undefined,
-    setTtl: (ttlMs: number) => void,
-    options: LookupOptions,
-  ): Promise<Entry> {
-    let fallback = stale;
-    if (!options.refresh && this.shared) {
-      const entry = await this.shared.get(spec.key, spec.schema);
-      if (entry && this.isFresh(entry, life)) {
-        setTtl(entry.fetchedAt + this.freshMs(entry, life) - this.now());
-        return entry;
-      }
-      if (
-        entry?.kind === 'value' &&
-        (fallback?.kind !== 'value' || entry.fetchedAt > fallback.fetchedAt)
-      ) {
-        fallback = entry;
-      }
-    }
-    this.options.metrics.cache.inc({ kind: spec.kind, result: 'miss' });
-    try {
-      const data = await this.upstream.call(spec.endpoint, options.requester, spec.fetch);
-      const entry: Entry = { kind: 'value', data, fetchedAt: this.now() };
-      setTtl(life.freshMs);
-      this.share(spec.key, entry, life);
-      for (const alias of spec.aliases?.(data) ?? []) {
-        if (alias === spec.key) continue;
-        this.memory.set(alias, entry, { ttl: life.freshMs });
-        this.share(alias, entry, life);
-      }
-      return entry;
-    } catch (error) {
-      if (error instanceof NotFoundError) {
-        const entry: Entry = { kind: 'not_found', fetchedAt: this.now() };
-        setTtl(this.negativeTtlMs);
-        this.share(spec.key, entry, life);
-        return entry;
-      }
-      if (fallback) this.failures.set(fallback, error);
-      // lru-cache serves its own stale entry on rejection; one kept only in Redis is served
-      // here, already stale.
-      if (fallback && fallback !== stale && servesStale(error)) {
-        setTtl(1);
-        return fallback;
-      }
-      throw error;
-    }
-  }
-
-  /** What lru-cache gave back, as an answer: fresh, cached, or kept because the ERP failed. */
-  private answer<T>(
-    spec: Spec<T>,
-    entry: Entry,
-    served: { hit: boolean; revalidating: boolean },
-    startedAt: number,
-  ): Fetched<T> {
-    const cached = served.hit || served.revalidating;
-    const failure = cached ? undefined : this.failures.get(entry);
-    if (failure !== undefined && entry.fetchedAt < startedAt) {
-      if (!servesStale(failure) || entry.kind === 'not_found') throw failure;
-      return this.serveStale(spec, entry, failure);
-    }
-    const fromCache = cached || entry.fetchedAt < startedAt;
+  /** What the cache gave back, as an answer: fresh, cached, or kept because the ERP failed. */
+  private answer<T>(spec: Spec<T>, answer: CacheAnswer): Fetched<T> {
+    if (answer.kind === 'stale') return this.serveStale(spec, answer.entry, answer.failure);
+    const { entry, fromCache } = answer;
     if (entry.kind === 'not_found') {
       if (fromCache) this.options.metrics.cache.inc({ kind: spec.kind, result: 'negative' });
       throw new NotFoundError(
@@ -391,11 +259,7 @@ class CachedLookupService implements LookupService {
   }
 
   /** A value as answered, fresh: counted as a hit when it came from the cache. */
-  private served<T>(
-    kind: CacheKind,
-    entry: Entry & { kind: 'value' },
-    fromCache: boolean,
-  ): Fetched<T> {
+  private served<T>(kind: CacheKind, entry: ValueEntry, fromCache: boolean): Fetched<T> {
     if (fromCache) this.options.metrics.cache.inc({ kind, result: 'hit' });
     return {
       // Entries under a key are written only by that key's spec: see typed().
@@ -404,11 +268,7 @@ class CachedLookupService implements LookupService {
     };
   }
 
-  private serveStale<T>(
-    spec: Spec<T>,
-    entry: Entry & { kind: 'value' },
-    error: unknown,
-  ): Fetched<T> {
+  private serveStale<T>(spec: Spec<T>, entry: ValueEntry, error: unknown): Fetched<T> {
     this.options.metrics.cache.inc({ kind: spec.kind, result: 'stale' });
     const code = error instanceof Error && 'code' in error ? String(error.code) : 'error';
     this.options.logger.warn(
@@ -434,34 +294,6 @@ class CachedLookupService implements LookupService {
   private typed<T>(_spec: Spec<T>, data: unknown): T {
     return data as T;
   }
-
-  private freshMs(entry: Entry, life: Lifetime): number {
-    return entry.kind === 'not_found' ? this.negativeTtlMs : life.freshMs;
-  }
-
-  private isFresh(entry: Entry, life: Lifetime): boolean {
-    return this.now() < entry.fetchedAt + this.freshMs(entry, life);
-  }
-
-  /** How long an entry is kept: its fresh time plus the stale window (a 404: its short life). */
-  private keepMs(entry: Entry, life: Lifetime): number {
-    return entry.kind === 'not_found' ? this.negativeTtlMs : life.freshMs + life.staleMs;
-  }
-
-  private share(key: string, entry: Entry, life: Lifetime): void {
-    const keepMs = entry.fetchedAt + this.keepMs(entry, life) - this.now();
-    if (keepMs > 0) this.shared?.set(key, entry, keepMs);
-  }
-}
-
-/** The ERP (or the budget) failed in a way that a later call may not: an old answer helps. */
-function servesStale(error: unknown): boolean {
-  return (
-    error instanceof ServerError ||
-    error instanceof UnavailableError ||
-    error instanceof RateLimitedError ||
-    error instanceof BusyError
-  );
 }
 
 /**
