@@ -188,7 +188,11 @@ export async function createServices(
     audit,
     access: config.access,
     examples: sandbox ? sandboxExamples(sandbox) : undefined,
-    display: { sandbox: sandbox !== undefined, shareCost: config.shareCost },
+    display: {
+      sandbox: sandbox !== undefined,
+      shareCost: config.shareCost,
+      shareAccountTerms: config.shareAccountTerms,
+    },
     now,
     timing: DEFAULT_TIMING,
     ...catalogueDeps(config, { catalogue, erp, upstream, redis }),
