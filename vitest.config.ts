@@ -20,12 +20,12 @@ const ISOLATED = [
  */
 const UNIT = [
   'test/views/**/*.test.ts',
-  'test/slack/**/*.test.ts',
+  'test/slack/!(answers).test.ts',
   'test/privacy/**/*.test.ts',
   'test/catalogue/store.test.ts',
   'test/config/envExample.test.ts',
   'test/console/{board,builderLink,render}.test.ts',
-  'test/erp/{client.errors,client.schema,client.secrets,gate,responses,schemas,url}.test.ts',
+  'test/erp/{gate,responses,schemas,url}.test.ts',
   'test/harness/{payloads,signing}.test.ts',
   'test/lookup/{budget,cache,failures,fairness,paging}.test.ts',
   'test/manifest/manifest.test.ts',
@@ -43,7 +43,15 @@ export default defineConfig({
     // Redis tests share one server; files run in parallel, in child processes.
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT, isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: UNIT,
+          isolate: false,
+          setupFiles: ['test/helpers/setup.ts', 'test/helpers/unitOnly.ts'],
+        },
+      },
       {
         extends: true,
         test: {
