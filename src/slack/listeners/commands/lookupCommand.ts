@@ -9,6 +9,7 @@ import { checkAccess } from '../../../privacy/access.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
 import type { HelpExamples } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
+import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
 import { withNotices } from '../../../views/notices.js';
 import type { WorkSubject } from '../../../views/progress.js';
 import {
@@ -56,18 +57,21 @@ export function lookupCommand<R extends { kind: string }>(spec: CommandSpec<R>) 
       if (!accepted) return;
       const parsed = spec.parse(accepted.text);
       if (!parsed.ok) {
-        await ack(ephemeral(withNotices(spec.help(deps.examples), [parsed.error])));
+        await ack(
+          ephemeral(withNotices(spec.help(deps.examples), [commandProblemText(parsed.error)])),
+        );
         return;
       }
       const request = parsed.request;
+      const notices = parsed.notices.map(commandNoticeText);
       if (isHelp(request)) {
-        await ack(ephemeral(withNotices(spec.help(deps.examples), parsed.notices)));
+        await ack(ephemeral(withNotices(spec.help(deps.examples), notices)));
         return;
       }
       const lookup = request as Exclude<R, { kind: 'help' }>;
       const endpoint = spec.endpoint(lookup);
       const answer = safely(deps, spec.name, async () =>
-        withNotices(await spec.answer(deps, lookup, accepted.actor, client), parsed.notices),
+        withNotices(await spec.answer(deps, lookup, accepted.actor, client), notices),
       );
       await deliverCommandAnswer({
         ack,
