@@ -66,6 +66,10 @@ export const ItemCardState = z
     pg: z.array(z.number().int().min(0).max(1000)).max(10).optional(),
     /** Page of the all-branches view, from 0. */
     br: z.number().int().min(0).max(1000).optional(),
+    /** The quantity asked about (`/stock CODE 50`): the card answers it first. */
+    q: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    /** The branch words asked about (`/stock CODE perth`): that branch first. */
+    b: z.array(z.string().min(1).max(40)).max(5).optional(),
   })
   .strict();
 
