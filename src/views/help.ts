@@ -115,3 +115,10 @@ export function contactHelp(examples?: HelpExamples): SlackMessage {
     blocks,
   };
 }
+
+/** `/stock suppliers`, `watch`, `watches`, `unwatch` before their part of the app is on. */
+export function watchesNotReadyText(kind: 'suppliers' | 'watch' | 'watches' | 'unwatch'): string {
+  return kind === 'suppliers'
+    ? 'The supplier list is not available yet: search with supplier:N meanwhile.'
+    : 'Watches are not available yet on this app.';
+}
