@@ -19,6 +19,7 @@ import type { SlackMessage } from '../views/message.js';
 import { notFoundNotice } from '../views/notFound.js';
 import { progressMessage, type WorkSubject } from '../views/progress.js';
 import { contactSearchList, itemSearchList, type ListModel } from '../views/searchLists.js';
+import type { CardQuestion } from '../views/states.js';
 import { indexedSearchAnswer } from './catalogueAnswers.js';
 import type { ListenerDeps } from './deps.js';
 import { drawnItemCard } from './drawnCards.js';
@@ -33,6 +34,8 @@ export interface ItemCardRequest {
   bomPage?: number;
   refresh?: boolean;
   shared?: boolean;
+  /** What `/stock CODE [N] [branch]` asked: the card answers it first. */
+  question?: CardQuestion;
 }
 
 export interface ContactCardRequest {
@@ -40,6 +43,10 @@ export interface ContactCardRequest {
   peoplePage?: number;
   refresh?: boolean;
   shared?: boolean;
+  /** `/contact CODE words`: only the people matching every word. */
+  peopleWords?: readonly string[];
+  /** The search that found nothing and was retried as account + people. */
+  retriedFrom?: readonly string[];
 }
 
 const lookupOptions = (actor: Actor, refresh = false): LookupOptions => ({
@@ -94,6 +101,7 @@ export async function itemCardAnswer(
     branchPage: request.branchPage,
     bomPage: request.bomPage,
     shared: request.shared,
+    question: request.question,
   });
 }
 
@@ -126,6 +134,8 @@ export async function contactCardAnswer(
     peoplePage: request.peoplePage,
     canReveal,
     shared: request.shared,
+    peopleWords: request.peopleWords,
+    retriedFrom: request.retriedFrom,
   });
 }
 

@@ -80,6 +80,8 @@ export const ContactCardState = z
     t: z.literal('c'),
     r: ref,
     pp: z.number().int().min(0).max(1000).optional(),
+    /** People filter (`/contact ACME01 accounts`): Reveal reveals only the people it keeps. */
+    pf: z.array(z.string().min(1).max(40)).max(5).optional(),
   })
   .strict();
 

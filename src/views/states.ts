@@ -73,12 +73,15 @@ export function questionOf(state: ItemCardState): CardQuestion | undefined {
 export function contactState(
   contact: { code: string; clientid: number },
   peoplePage?: number,
+  peopleWords?: readonly string[],
 ): ContactCardState {
+  const filter = carriedWords(peopleWords);
   return {
     v: VALUE_VERSION,
     t: 'c',
     r: usableCode(contact.code) ? { c: contact.code } : { i: contact.clientid },
     ...(peoplePage ? { pp: peoplePage } : {}),
+    ...(filter.length > 0 ? { pf: filter } : {}),
   };
 }
 

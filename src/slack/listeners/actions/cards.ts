@@ -9,6 +9,7 @@ import type { ErpEndpoint } from '../../../erp/errors.js';
 import type { ContactCardState, ItemCardState } from '../../../views/actions.js';
 import type { SlackMessage } from '../../../views/message.js';
 import type { WorkSubject } from '../../../views/progress.js';
+import { questionOf } from '../../../views/states.js';
 import {
   CONTACT_SURFACE,
   contactCardAnswer,
@@ -39,6 +40,7 @@ export function itemRequestOf(state: ItemCardState): ItemCardRequest {
     branchView: state.m === 'a' ? 'all' : 'best',
     branchPage: state.br,
     bomPage: state.bp,
+    question: questionOf(state),
   };
 }
 
@@ -95,7 +97,7 @@ export function contactCardClick(deps: ListenerDeps, intent: Intent, refresh = f
     const click = await acceptClick(deps, args, 'c');
     if (!click) return;
     const ref = refOf(click.state);
-    const request = { ref, peoplePage: click.state.pp, refresh };
+    const request = { ref, peoplePage: click.state.pp, peopleWords: click.state.pf, refresh };
     await answerClick(deps, args, {
       what: 'contact click',
       working: [{ kind: 'record', noun: 'contact', ref }, 'getContact'],

@@ -59,7 +59,7 @@ export function shareClick(deps: ListenerDeps, kind: 'item' | 'contact') {
             await itemCardAnswer(deps, { ...itemRequestOf(state), shared: true }, actor)
           : await contactCardAnswer(
               deps,
-              { ref: refOf(state), peoplePage: state.pp, shared: true },
+              { ref: refOf(state), peoplePage: state.pp, peopleWords: state.pf, shared: true },
               actor,
               args.client,
             );
