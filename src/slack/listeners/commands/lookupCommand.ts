@@ -7,9 +7,9 @@ import type { ErpRef } from '../../../erp/api.js';
 import type { ErpEndpoint } from '../../../erp/errors.js';
 import { checkAccess } from '../../../privacy/access.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
+import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
 import type { HelpExamples } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
-import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
 import { withNotices } from '../../../views/notices.js';
 import type { WorkSubject } from '../../../views/progress.js';
 import {
