@@ -215,7 +215,7 @@ function listOf<Q extends { words: readonly string[] }, Row extends { code: stri
   deps: ListenerDeps,
   query: Q,
   fetched: Fetched<Page<Row>>,
-  heading: { notice?: string; fromCode?: boolean },
+  heading: { notice?: string; fromCode?: boolean; suggestions?: readonly string[] },
 ): SlackMessage {
   return surface.list({
     ...deps.display,
@@ -255,8 +255,13 @@ export async function byCodeAnswer<
     if (top && top.code.toLowerCase() === token.toLowerCase()) {
       return surface.card(deps, { code: top.code }, actor, client);
     }
-    // Read as a search for the code: the view says "not found" only when nothing matched.
-    return listOf(surface, deps, query, fetched, { fromCode: true });
+    // Read as a search for the code: the view says "not found" only when nothing matched,
+    // and then offers the known codes nearest to it.
+    const suggestions =
+      fetched.data.rows.length === 0 && surface.noun === 'item'
+        ? deps.catalogue?.nearestCodes(token)
+        : undefined;
+    return listOf(surface, deps, query, fetched, { fromCode: true, suggestions });
   }
 }
 

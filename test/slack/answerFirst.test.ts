@@ -60,6 +60,15 @@ describe('answer-first /stock and /contact', () => {
     expect(textOf(answer)).not.toContain('is not a branch');
   });
 
+  it('/stock WIDGT-9 and widget9 offer the known code as a button', async () => {
+    for (const typed of ['WIDGT-9', 'widget9']) {
+      const answer = await ask(run, '/stock', typed);
+      expect(textOf(answer)).toContain('Did you mean `WIDGET-9`');
+      const view = buttonsOf(answer).find((b) => b.text === 'View WIDGET-9');
+      expect(JSON.parse(view?.value ?? '{}')).toMatchObject({ r: { c: 'WIDGET-9' } });
+    }
+  });
+
   it('/stock A, B answers one line a code, naming those not found', async () => {
     const answer = await ask(run, '/stock', 'WIDGET-9, WIDGET-9-CORE, NOPE-404');
     const text = textOf(answer);
