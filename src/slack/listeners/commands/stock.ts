@@ -2,7 +2,7 @@ import { NotFoundError } from '../../../erp/errors.js';
 import type { Item } from '../../../erp/schemas.js';
 import type { Freshness } from '../../../lookup/types.js';
 import { noticeMessage } from '../../../views/feedback.js';
-import { stockHelp, watchesNotReadyText } from '../../../views/help.js';
+import { stockHelp, supplierNameUnknownText, watchesNotReadyText } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { shortcutResults } from '../../../views/shortcut.js';
 import { ITEM_SURFACE, searchAnswer } from '../../answers.js';
@@ -53,8 +53,13 @@ export const stockCommand = lookupCommand<StockRequest>({
   },
   answer: (deps, request, actor, client) => {
     switch (request.kind) {
-      case 'item':
       case 'search':
+        // Never drop a filter silently: until names resolve to ids, say so.
+        if (request.supplierName !== undefined) {
+          return Promise.resolve(noticeMessage(supplierNameUnknownText(request.supplierName)));
+        }
+        return items.answer(deps, request, actor, client);
+      case 'item':
         return items.answer(deps, request, actor, client);
       case 'categories':
         return categoriesAnswer(deps);
