@@ -106,17 +106,28 @@ export const ContactSearchState = z
   })
   .strict();
 
+/** "Remove" on a shared message: whose message it is (only they may remove it). */
+export const SharedRemoveState = z
+  .object({
+    v: z.literal(VALUE_VERSION),
+    t: z.literal('rm'),
+    u: z.string().regex(/^[UW][A-Z0-9]{2,20}$/),
+  })
+  .strict();
+
 export const ButtonState = z.discriminatedUnion('t', [
   ItemCardState,
   ContactCardState,
   ItemSearchState,
   ContactSearchState,
+  SharedRemoveState,
 ]);
 
 export type ItemCardState = z.infer<typeof ItemCardState>;
 export type ContactCardState = z.infer<typeof ContactCardState>;
 export type ItemSearchState = z.infer<typeof ItemSearchState>;
 export type ContactSearchState = z.infer<typeof ContactSearchState>;
+export type SharedRemoveState = z.infer<typeof SharedRemoveState>;
 export type ButtonState = z.infer<typeof ButtonState>;
 
 export function encodeState(state: ButtonState): string {
