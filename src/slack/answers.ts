@@ -36,6 +36,8 @@ export interface ItemCardRequest {
   shared?: boolean;
   /** What `/stock CODE [N] [branch]` asked: the card answers it first. */
   question?: CardQuestion;
+  /** The thread the card was opened from: its Share posts there. */
+  threadTs?: string;
 }
 
 export interface ContactCardRequest {
@@ -119,6 +121,7 @@ export async function itemCardAnswer(
     bomPage: request.bomPage,
     shared,
     question: request.question,
+    threadTs: request.threadTs,
   });
 }
 

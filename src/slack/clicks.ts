@@ -160,6 +160,7 @@ export function itemRequestOf(state: ItemCardState): ItemCardRequest {
     branchPage: state.br,
     bomPage: state.bp,
     question: questionOf(state),
+    threadTs: state.th,
   };
 }
 
@@ -183,6 +184,8 @@ export interface ClickAnswer {
   actor: Actor;
   mode: ClickMode;
   build: () => Promise<SlackMessage>;
+  /** A new message goes to this thread. */
+  threadTs?: string;
 }
 
 /** Delivers what a click asked for, in place or as a new message, within the timing rules. */
@@ -197,6 +200,7 @@ export function answerClick(
     answer: safely(deps.logger, click.what, click.build),
     working: () => workingLine(deps, subject, endpoint, click.actor),
     mode: click.mode,
+    threadTs: click.threadTs,
     timing: deps.timing,
     logger: deps.logger,
   });

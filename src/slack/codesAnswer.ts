@@ -19,6 +19,7 @@ export async function codesAnswer(
   codes: readonly string[],
   actor: Actor,
   source: 'shortcut' | 'command',
+  threadTs?: string,
 ): Promise<SlackMessage> {
   const asked = codes.slice(0, MAX_CODES);
   const found: Array<{ item: Item; freshness: Freshness }> = [];
@@ -41,6 +42,7 @@ export async function codesAnswer(
     failed,
     notLookedUp: codes.slice(MAX_CODES),
     source,
+    threadTs,
     now: deps.now(),
   });
 }

@@ -46,6 +46,7 @@ function cardKey(model: ItemCardModel): string {
     question: model.question
       ? `${model.question.quantity ?? ''}/${(model.question.branchWords ?? []).join(' ')}`
       : '',
+    threadTs: model.threadTs ?? '',
     pathPages: model.pathPages?.join(',') ?? '',
     path: model.path && model.path.length > 0 ? JSON.stringify(model.path) : '',
   };

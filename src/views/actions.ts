@@ -46,6 +46,8 @@ const ref = z.union([
 ]);
 const words = z.array(z.string().min(1).max(100)).max(20);
 const offset = z.number().int().min(0).max(100_000);
+/** A Slack message timestamp, as `thread_ts` takes it (`1516229207.000133`). */
+export const THREAD_TS = z.string().regex(/^\d{1,12}\.\d{1,9}$/);
 
 /** An item card: which item, which branch view, and the BOM path that led here. */
 export const ItemCardState = z
@@ -70,6 +72,8 @@ export const ItemCardState = z
     q: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     /** The branch words asked about (`/stock CODE perth`): that branch first. */
     b: z.array(z.string().min(1).max(40)).max(5).optional(),
+    /** The thread the card was opened from (the message shortcut's answer): Share posts there. */
+    th: THREAD_TS.optional(),
   })
   .strict();
 

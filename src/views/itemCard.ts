@@ -50,6 +50,8 @@ export interface ItemCardModel extends DisplayOptions {
    * fallback, which is what a notification shows), and the branch named is listed first.
    */
   question?: CardQuestion;
+  /** The thread this card was opened from: its buttons carry it, so Share posts there. */
+  threadTs?: string;
 }
 
 export function itemCard(model: ItemCardModel): SlackMessage {
@@ -151,6 +153,7 @@ function stateOf(model: ItemCardModel, branchPage: number): ItemStateExtra {
     branchPage: view === 'all' ? branchPage : 0,
     bomPage: model.bomPage ?? 0,
     ...(model.question === undefined ? {} : { question: model.question }),
+    ...(model.threadTs === undefined ? {} : { threadTs: model.threadTs }),
   };
 }
 

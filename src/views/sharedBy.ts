@@ -56,6 +56,13 @@ export function withSharedBy(message: SlackMessage, sharerId: string): SlackMess
   };
 }
 
+/** The private reply to the sharer when Slack would not delete the message. */
+export function removeFailed(): SlackMessage {
+  const text =
+    'I could not remove that message. You can delete it yourself from its ⋯ menu, or ask an admin.';
+  return { text, blocks: [section(text)] };
+}
+
 /** The private reply to anyone else who presses Remove. */
 export function removeRefusal(sharerId: string): SlackMessage {
   // The id is checked against Slack's shape, so the mention is the only markup here.

@@ -29,12 +29,16 @@ export interface ShortcutResultsModel extends DisplayOptions {
   notLookedUp?: readonly string[];
   /** Where the codes came from: the message shortcut (default) or `/stock A, B`. */
   source?: 'shortcut' | 'command';
+  /** The thread the message was in: View opens the card there, and its Share posts there. */
+  threadTs?: string;
   now: Date;
 }
 
 export function shortcutResults(model: ShortcutResultsModel): SlackMessage {
   const found = model.found.slice(0, MAX_LINES);
-  const blocks: KnownBlock[] = found.map(({ item, freshness }, i) => foundLine(item, freshness, i));
+  const blocks: KnownBlock[] = found.map(({ item, freshness }, i) =>
+    foundLine(item, freshness, i, model.threadTs),
+  );
   if (model.notFound.length > 0) {
     blocks.push(section(`:grey_question: *Not found:* ${codes(model.notFound)}`));
   }
@@ -54,7 +58,12 @@ export function shortcutResults(model: ShortcutResultsModel): SlackMessage {
   return { text: fallbackText(model), blocks: blocks.slice(0, LIMITS.blocks) };
 }
 
-function foundLine(item: Item, freshness: Freshness, index: number): SectionBlock {
+function foundLine(
+  item: Item,
+  freshness: Freshness,
+  index: number,
+  threadTs: string | undefined,
+): SectionBlock {
   const description = oneLineAtWord(item.description, 80);
   const best = rankBranches(item.branches)
     .filter((b) => b.available > 0)
@@ -69,7 +78,8 @@ function foundLine(item: Item, freshness: Freshness, index: number): SectionBloc
     `${codeSpan(item.code)}${description ? ` ${description}` : ''}${status}`,
     `${availablePhrase(item.available)}${best.length > 0 ? ` · best: ${best.join(', ')}` : ' · no branch has any available'}${stale}`,
   ].join('\n');
-  const button = stateButton('View', actionId(ACTION.itemView, index), itemState(item), {
+  const state = itemState(item, threadTs === undefined ? {} : { threadTs });
+  const button = stateButton('View', actionId(ACTION.itemView, index), state, {
     accessibilityLabel: `View ${item.code}`,
   });
   return button ? { type: 'section', text: md(text), accessory: button } : section(text);

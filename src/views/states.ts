@@ -25,6 +25,8 @@ export interface ItemStateExtra {
   bomPage?: number;
   /** What `/stock CODE [N] [branch]` asked: Refresh and Share keep answering it. */
   question?: CardQuestion;
+  /** The thread the card was opened from: Share posts in it. */
+  threadTs?: string;
 }
 
 /** The question an item card answers first: a quantity, branch words, or both. */
@@ -58,6 +60,7 @@ export function itemState(
     ...(carriedWords(extra.question?.branchWords).length > 0
       ? { b: carriedWords(extra.question?.branchWords) }
       : {}),
+    ...(extra.threadTs === undefined ? {} : { th: extra.threadTs }),
   };
 }
 
