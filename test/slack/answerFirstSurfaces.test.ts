@@ -97,6 +97,7 @@ describe('shared messages: Shared by @name, and Remove for the sharer only', () 
   it('a forged Remove value is refused without deleting anything', async () => {
     const [answer] = await press({
       action_id: 'shared_remove',
+      block_id: 'actions',
       text: 'Remove',
       value: JSON.stringify({ v: 1, t: 'rm', u: 'not a user' }),
     });
