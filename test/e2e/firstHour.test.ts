@@ -121,7 +121,7 @@ describe('All branches', () => {
     const shared = await share(run, page);
     expect(textOf(shared)).toContain('(page 5 of 6)');
     expect(branchNames(shared)).toEqual(onPage);
-    expect(buttonsOf(shared).map((b) => b.text)).toEqual(['View']);
+    expect(buttonsOf(shared).map((b) => b.text)).toEqual(['View', 'Remove']);
   });
 
   it('"Top branches only" returns to the best ones', async () => {
