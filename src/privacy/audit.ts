@@ -22,6 +22,11 @@ export interface RevealAuditEntry {
   outcome: 'revealed' | 'refused' | 'failed';
   /** A short machine word: a refusal reason (`guest`, `invalid_value`) or an error code. */
   reason?: string;
+  /**
+   * How many people's details were revealed (a count, never who): all of the contact's, or
+   * those a people filter kept (`/contact ACME01 accounts`).
+   */
+  people?: number;
   at: Date;
 }
 
@@ -51,6 +56,7 @@ export interface AuditLine {
   contactCode: string | null;
   outcome: RevealAuditEntry['outcome'];
   reason?: string;
+  people?: number;
 }
 
 export const AUDIT_EVENT = 'contact_reveal';
@@ -95,6 +101,9 @@ export function toAuditLine(entry: RevealAuditEntry): AuditLine {
     outcome: entry.outcome,
   };
   if (entry.reason !== undefined) line.reason = clean(entry.reason);
+  if (entry.people !== undefined && Number.isSafeInteger(entry.people) && entry.people >= 0) {
+    line.people = entry.people;
+  }
   return line;
 }
 

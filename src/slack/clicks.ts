@@ -17,6 +17,7 @@ import {
 import { noticeMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
 import type { WorkSubject } from '../views/progress.js';
+import { questionOf } from '../views/states.js';
 import { unreadableText } from '../views/unreadable.js';
 import { type ItemCardRequest, safely, workingLine } from './answers.js';
 import { type ClickMode, deliverClickAnswer, privateReply, sendSafely } from './delivery.js';
@@ -158,6 +159,8 @@ export function itemRequestOf(state: ItemCardState): ItemCardRequest {
     branchView: state.m === 'a' ? 'all' : 'best',
     branchPage: state.br,
     bomPage: state.bp,
+    question: questionOf(state),
+    threadTs: state.th,
   };
 }
 
@@ -181,6 +184,8 @@ export interface ClickAnswer {
   actor: Actor;
   mode: ClickMode;
   build: () => Promise<SlackMessage>;
+  /** A new message goes to this thread. */
+  threadTs?: string;
 }
 
 /** Delivers what a click asked for, in place or as a new message, within the timing rules. */
@@ -195,6 +200,7 @@ export function answerClick(
     answer: safely(deps.logger, click.what, click.build),
     working: () => workingLine(deps, subject, endpoint, click.actor),
     mode: click.mode,
+    threadTs: click.threadTs,
     timing: deps.timing,
     logger: deps.logger,
   });

@@ -15,8 +15,10 @@
  *   `WIDGET-9`, `AB12/3`, `Bx200X`, but not `mp3`, `v1.2.3` or `iPhone15`;
  * - is not a time (`10AM`, `9.30PM`), a date (`12-JAN-2025`), a quantity with a unit (`40PCS`,
  *   `12KG`), an ordinal (`2ND`), nor part of a URL, domain or e-mail address.
- * Lower-case codes typed in chat are missed on purpose: the shortcut is for messages that
- * quote codes, and a false positive costs an upstream lookup.
+ * Lower-case codes typed in chat are missed unless the caller knows them (`knownCode`, from
+ * the catalogue index): a false positive would cost an upstream lookup. Accents are dropped
+ * before the split (`WIDGÉT-9` reads as `WIDGET-9`), and the caller may map a piece to the
+ * code as the ERP spells it.
  *
  * Anyone can post a message and press the shortcut on it, so the work here is linear in the
  * text: only the first `MAX_MESSAGE_TEXT` characters are read, and every pattern matches each
@@ -52,16 +54,32 @@ const QUANTITY = /^\d+(?:PCS|PC|EA|KG|G|MG|MM|CM|M|KM|L|ML|K|X|MIN|SEC|S|ST|ND|R
 const MONTH =
   /^(?:JAN(?:UARY)?|FEB(?:RUARY)?|MAR(?:CH)?|APR(?:IL)?|MAY|JUNE?|JULY?|AUG(?:UST)?|SEPT?(?:EMBER)?|OCT(?:OBER)?|NOV(?:EMBER)?|DEC(?:EMBER)?)$/i;
 
+export interface ExtractOptions {
+  /**
+   * The known item code a piece stands for when it is not written as codes are (lower case,
+   * accents): `widget-9` -> `WIDGET-9`. A lower-case piece it does not know is left out, so an
+   * ordinary word costs no lookup. Asked at most `MAX_KNOWN_ASKS` times a message.
+   */
+  knownCode?: (piece: string) => string | undefined;
+}
+
+/** How many pieces of one message may be offered to `knownCode`: each scans the index. */
+const MAX_KNOWN_ASKS = 20;
+
 /**
  * Up to `max` distinct item codes from a message's text, in order of appearance; duplicates are
  * found ignoring case and keep the first spelling. Never throws.
  */
-export function extractItemCodes(messageText: string, max: number = DEFAULT_MAX_CODES): string[] {
+export function extractItemCodes(
+  messageText: string,
+  max: number = DEFAULT_MAX_CODES,
+  options: ExtractOptions = {},
+): string[] {
   const limit = Number.isFinite(max) ? Math.floor(max) : DEFAULT_MAX_CODES;
   if (typeof messageText !== 'string' || limit <= 0) return [];
   const codes: string[] = [];
   const seen = new Set<string>();
-  for (const candidate of candidates(plainText(leadingText(messageText)))) {
+  for (const candidate of candidates(plainText(leadingText(messageText)), options)) {
     const key = candidate.toUpperCase();
     if (seen.has(key)) continue;
     seen.add(key);
@@ -94,16 +112,44 @@ function plainText(messageText: string): string {
     .replace(FORMATTING, ' ');
 }
 
-function* candidates(text: string): Generator<string> {
-  for (const word of text.split(/\s+/)) {
+function* candidates(text: string, options: ExtractOptions): Generator<string> {
+  let asks = 0;
+  const known = (piece: string): string | undefined => {
+    if (!options.knownCode || asks >= MAX_KNOWN_ASKS) return undefined;
+    asks += 1;
+    return options.knownCode(piece);
+  };
+  for (const typed of text.split(/\s+/)) {
     // A word holding `@` is an address or a leftover `@name`; a URL's path segments are not
     // the codes people mean, and neither are a domain's labels.
-    if (word.includes('@') || URL_START.test(word)) continue;
+    if (typed.includes('@') || URL_START.test(typed)) continue;
+    const word = withoutAccents(typed);
+    const accented = word !== typed;
     for (const piece of word.split(NOT_CODE_CHARACTER)) {
       const code = trimToAlphanumeric(piece);
-      if (looksLikeItemCode(code)) yield code;
+      if (looksLikeItemCode(code)) {
+        // An accented code may be how the ERP spells it: the index says which.
+        yield (accented ? known(code) : undefined) ?? code;
+      } else if (looksLikeItemCode(code.toUpperCase())) {
+        const spelled = known(code);
+        if (spelled !== undefined) yield spelled;
+      }
     }
   }
+}
+
+/** `WIDGÉT-9` -> `WIDGET-9`: letters without their accents (linear in the word). */
+function withoutAccents(word: string): string {
+  return /\P{ASCII}/u.test(word) ? word.normalize('NFKD').replace(/\p{M}/gu, '') : word;
+}
+
+/** Whether two spellings name one code: case, accents and separators aside (`widget9`). */
+export function sameCode(a: string, b: string): boolean {
+  const key = (code: string) =>
+    withoutAccents(code)
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '');
+  return key(a) === key(b);
 }
 
 /**

@@ -103,15 +103,17 @@ export interface ClickDelivery {
   mode: ClickMode;
   timing: Timing;
   logger: AppLogger;
+  /** A new message goes to this thread (the answer clicked sat in it). */
+  threadTs?: string;
 }
 
 /** Answers a click (already acknowledged) in place or as a new ephemeral message. */
 export async function deliverClickAnswer(delivery: ClickDelivery): Promise<void> {
-  const { respond, answer, mode, timing, logger } = delivery;
+  const { respond, answer, mode, timing, logger, threadTs } = delivery;
   const shape = (message: SlackMessage): RespondArguments =>
     mode === 'replace'
       ? { replace_original: true, text: message.text, blocks: message.blocks }
-      : privateReply(message);
+      : { ...privateReply(message), ...(threadTs === undefined ? {} : { thread_ts: threadTs }) };
   const soon = await within(answer, timing.workingAfterMs);
   if (!soon.done) await sendSafely(logger, respond, shape(delivery.working()));
   await sendSafely(logger, respond, shape(soon.done ? soon.value : await answer));

@@ -4,6 +4,7 @@
  * a clear answer instead of an exception deep in a listener.
  */
 import { z } from 'zod';
+import { THREAD_TS } from '../views/actions.js';
 
 const slackId = z.string().regex(/^[A-Z0-9]{2,40}$/);
 
@@ -23,7 +24,11 @@ export const BlockActionPayload = z.object({
   team: z.object({ id: slackId }).nullish(),
   channel: z.object({ id: slackId }).nullish(),
   container: z
-    .object({ type: z.string(), is_ephemeral: z.boolean().optional() })
+    .object({
+      type: z.string(),
+      is_ephemeral: z.boolean().optional(),
+      message_ts: z.string().max(40).optional(),
+    })
     .loose()
     .optional(),
   response_url: z.url().optional(),
@@ -49,6 +54,8 @@ export const MessageShortcutPayload = z.object({
     .object({
       text: z.string().max(100_000).default(''),
       blocks: z.array(z.unknown()).optional(),
+      /** Set when the message is in a thread (a reply, or a parent with replies). */
+      thread_ts: THREAD_TS.optional().catch(undefined),
     })
     .loose(),
 });

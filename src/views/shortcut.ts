@@ -25,25 +25,45 @@ export interface ShortcutResultsModel extends DisplayOptions {
   found: Array<{ item: Item; freshness: Freshness }>;
   notFound: string[];
   failed: Array<{ code: string; error: unknown }>;
+  /** Codes past the ones looked up, named so none is dropped silently ("+2 more: …"). */
+  notLookedUp?: readonly string[];
+  /** Where the codes came from: the message shortcut (default) or `/stock A, B`. */
+  source?: 'shortcut' | 'command';
+  /** The thread the message was in: View opens the card there, and its Share posts there. */
+  threadTs?: string;
   now: Date;
 }
 
 export function shortcutResults(model: ShortcutResultsModel): SlackMessage {
   const found = model.found.slice(0, MAX_LINES);
-  const blocks: KnownBlock[] = found.map(({ item, freshness }, i) => foundLine(item, freshness, i));
+  const blocks: KnownBlock[] = found.map(({ item, freshness }, i) =>
+    foundLine(item, freshness, i, model.threadTs),
+  );
   if (model.notFound.length > 0) {
     blocks.push(section(`:grey_question: *Not found:* ${codes(model.notFound)}`));
   }
   for (const { code, error } of model.failed.slice(0, MAX_LINES)) {
     blocks.push(section(`:warning: ${codeSpan(code)}: ${errorToUserMessage(error)}`));
   }
+  const rest = model.notLookedUp ?? [];
+  if (rest.length > 0) {
+    blocks.push(context(`+${formatQty(rest.length)} more, not looked up: ${codes(rest)}`));
+  }
   if (blocks.length === 0) blocks.push(section('No item codes found in that message.'));
-  const from = 'From the message shortcut *Look up stock* · visible only to you';
+  const from =
+    model.source === 'command'
+      ? 'Several codes, one line each · visible only to you'
+      : 'From the message shortcut *Look up stock* · visible only to you';
   blocks.push(model.sandbox ? context(from, SANDBOX_NOTE) : context(from));
   return { text: fallbackText(model), blocks: blocks.slice(0, LIMITS.blocks) };
 }
 
-function foundLine(item: Item, freshness: Freshness, index: number): SectionBlock {
+function foundLine(
+  item: Item,
+  freshness: Freshness,
+  index: number,
+  threadTs: string | undefined,
+): SectionBlock {
   const description = oneLineAtWord(item.description, 80);
   const best = rankBranches(item.branches)
     .filter((b) => b.available > 0)
@@ -58,7 +78,8 @@ function foundLine(item: Item, freshness: Freshness, index: number): SectionBloc
     `${codeSpan(item.code)}${description ? ` ${description}` : ''}${status}`,
     `${availablePhrase(item.available)}${best.length > 0 ? ` · best: ${best.join(', ')}` : ' · no branch has any available'}${stale}`,
   ].join('\n');
-  const button = stateButton('View', actionId(ACTION.itemView, index), itemState(item), {
+  const state = itemState(item, threadTs === undefined ? {} : { threadTs });
+  const button = stateButton('View', actionId(ACTION.itemView, index), state, {
     accessibilityLabel: `View ${item.code}`,
   });
   return button ? { type: 'section', text: md(text), accessory: button } : section(text);
@@ -77,6 +98,9 @@ function fallbackText(model: ShortcutResultsModel): string {
     ),
     model.notFound.length > 0 ? `not found: ${model.notFound.join(', ')}` : '',
     model.failed.length > 0 ? `${plural(model.failed.length, 'code')} could not be looked up` : '',
+    (model.notLookedUp ?? []).length > 0
+      ? `+${formatQty(model.notLookedUp?.length ?? 0)} more not looked up`
+      : '',
   ].filter(Boolean);
   return escapeTruncated(parts.join('; ') || 'No item codes found in that message.', 1000);
 }

@@ -50,6 +50,14 @@ describe('the console on the sandbox', () => {
     expect(text).toContain('Not found: `NOPE-404`');
   });
 
+  it('shows the verdict forms: the answer first, then the card with the branch asked', async () => {
+    const { code, text } = await session(['/stock WIDGET-9 50 perth', '/stock WIDGET-9 5']);
+    expect(code).toBe(0);
+    expect(text).toMatch(/No:\s+50 of WIDGET-9 cannot be promised at Perth/);
+    expect(text).toMatch(/Yes:\s+5 of WIDGET-9/);
+    expect(text).toMatch(/Branch\s+Avail\s+On hand\s+On order\s+Perth/);
+  });
+
   it('refuses a shortcut without text, with the way to do it', async () => {
     const { text } = await session(['/shortcut']);
     expect(text).toContain('Type the message after /shortcut');

@@ -182,3 +182,21 @@ describe('audit file', () => {
     expect(lines).toHaveLength(1);
   });
 });
+
+describe('the people count', () => {
+  it('records how many people were revealed, a count and never who', async () => {
+    const { toAuditLine } = await import('../../src/privacy/audit.js');
+    const entry: RevealAuditEntry = {
+      userId: 'U1',
+      teamId: 'T1',
+      channelId: 'C1',
+      contactCode: 'ACME01',
+      outcome: 'revealed',
+      people: 2,
+      at: new Date(0),
+    };
+    expect(toAuditLine(entry)).toMatchObject({ people: 2 });
+    expect(toAuditLine({ ...entry, people: -1 })).not.toHaveProperty('people');
+    expect(toAuditLine({ ...entry, people: undefined })).not.toHaveProperty('people');
+  });
+});

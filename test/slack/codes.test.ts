@@ -5,6 +5,7 @@ import {
   extractItemCodes,
   looksLikeItemCode,
   MAX_MESSAGE_TEXT,
+  sameCode,
 } from '../../src/slack/codes.js';
 
 describe('looksLikeItemCode', () => {
@@ -200,5 +201,33 @@ describe('extractItemCodes properties', () => {
     expect(extractItemCodes(`${head}WIDGET-99 EF56`)).toEqual(['AB12']);
     // A code that ends exactly at the limit is whole, so it counts.
     expect(extractItemCodes(`${head.slice(2)}CD34 EF56`)).toEqual(['CD34']);
+  });
+});
+
+describe('extractItemCodes with the codes the catalogue knows', () => {
+  const known = ['WIDGET-9', 'CAFÉ-01'];
+  const knownCode = (piece: string) => known.find((code) => sameCode(code, piece));
+
+  it('finds lower-case codes it knows, spelled as the ERP spells them, and no other word', () => {
+    expect(extractItemCodes('need widget-9 and mp3 files', 5, { knownCode })).toEqual(['WIDGET-9']);
+    expect(extractItemCodes('need widget-9', 5)).toEqual([]);
+  });
+
+  it('reads accented codes without their accents, or as the ERP spells them', () => {
+    expect(extractItemCodes('WÍDGET-9 please', 5)).toEqual(['WIDGET-9']);
+    expect(extractItemCodes('is CAFÉ-01 in?', 5, { knownCode })).toEqual(['CAFÉ-01']);
+    expect(extractItemCodes('is cafe-01 in?', 5, { knownCode })).toEqual(['CAFÉ-01']);
+  });
+
+  it('asks the index a bounded number of times however long the message', () => {
+    let asks = 0;
+    const counting = (piece: string) => {
+      asks += 1;
+      return knownCode(piece);
+    };
+    extractItemCodes(Array.from({ length: 500 }, (_, i) => `ab${i}`).join(' '), 5, {
+      knownCode: counting,
+    });
+    expect(asks).toBeLessThanOrEqual(20);
   });
 });

@@ -225,6 +225,8 @@ export interface MessageShortcutOptions {
   /** Author of the message the shortcut was used on. */
   messageUser?: string;
   messageTs?: string;
+  /** The message is a reply in this thread (Slack sends the parent's ts). */
+  threadTs?: string;
   triggerId?: string;
 }
 
@@ -257,6 +259,7 @@ export function messageShortcutPayload(o: MessageShortcutOptions): JsonObject {
       user: o.messageUser ?? 'U0MJRG1AL',
       ts: messageTs,
       text: o.messageText,
+      ...(o.threadTs === undefined ? {} : { thread_ts: o.threadTs }),
     },
     message_ts: messageTs,
     action_ts: slackTsNow(),

@@ -1,6 +1,7 @@
 import type { App, BlockAction } from '@slack/bolt';
 import { ACTION } from '../../../views/actions.js';
 import { SEARCH } from '../../../views/searchModal.js';
+import { SHARED_REMOVE_ACTION } from '../../../views/sharedBy.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { ListenerDeps } from '../../deps.js';
 import { contactCardClick } from './contactCard.js';
@@ -8,6 +9,7 @@ import { contactPageClick } from './contactPage.js';
 import { itemCardClick } from './itemCard.js';
 import { itemPageClick } from './itemPage.js';
 import { openSearchClick } from './openSearch.js';
+import { removeSharedClick } from './removeShared.js';
 import { revealClick } from './reveal.js';
 import { searchCategoryChosen } from './searchCategory.js';
 import { searchItemChosen } from './searchItem.js';
@@ -40,6 +42,7 @@ export const ACTION_LISTENERS: ReadonlyArray<readonly [readonly string[], Action
   [[ACTION.contactNextPage, ACTION.contactPrevPage], contactPageClick],
   [[ACTION.itemShare, ACTION.contactShare], shareClick],
   [[ACTION.contactReveal], revealClick],
+  [[SHARED_REMOVE_ACTION], removeSharedClick],
   [[SEARCH.homeButton], openSearchClick],
   [[SEARCH.categoryAction], searchCategoryChosen],
   [[SEARCH.itemAction], searchItemChosen],

@@ -24,6 +24,7 @@ export function itemCardClick(deps: ListenerDeps) {
       actor: click.actor,
       mode: modeFor(base === ACTION.itemView ? 'view' : 'in_place', click.onSharedMessage),
       build: () => itemCardAnswer(deps, request, click.actor, args.client),
+      threadTs: click.state.th,
     });
   };
 }

@@ -4,6 +4,7 @@
  * button is clicked on a card others can see). Every outcome writes an audit line.
  */
 import { NotFoundError } from '../../../erp/errors.js';
+import { matchingPeople } from '../../../lookup/people.js';
 import { revealRefusal } from '../../../privacy/revealPolicy.js';
 import { contactReveal } from '../../../views/contactCard.js';
 import { errorMessage, noticeMessage } from '../../../views/feedback.js';
@@ -31,7 +32,12 @@ export function revealClick(deps: ListenerDeps) {
     if (!click) return;
     const { actor } = click;
     const ref = refOf(click.state);
-    const audit = (outcome: 'revealed' | 'refused' | 'failed', code: string, reason?: string) =>
+    const audit = (
+      outcome: 'revealed' | 'refused' | 'failed',
+      code: string,
+      reason?: string,
+      people?: number,
+    ) =>
       deps.audit.record({
         userId: actor.userId,
         // The presser's own team: a Slack Connect partner's press shows their organisation.
@@ -40,6 +46,7 @@ export function revealClick(deps: ListenerDeps) {
         contactCode: code,
         outcome,
         reason,
+        people,
         at: deps.now(),
       });
 
@@ -53,8 +60,18 @@ export function revealClick(deps: ListenerDeps) {
       }
       try {
         const fetched = await deps.lookup.getContact(ref, { requester: actor.userId });
-        audit('revealed', fetched.data.code);
-        return contactReveal({ contact: fetched.data, now: deps.now() });
+        const peopleWords = click.state.pf ?? [];
+        audit(
+          'revealed',
+          fetched.data.code,
+          undefined,
+          matchingPeople(fetched.data.addressbook, peopleWords).length,
+        );
+        return contactReveal({
+          contact: fetched.data,
+          now: deps.now(),
+          peopleWords,
+        });
       } catch (error) {
         audit(
           'failed',

@@ -12,6 +12,7 @@ import { ACTION } from '../../../views/actions.js';
 import { errorMessage, shareConfirmation } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { cannotShareMessage } from '../../../views/share.js';
+import { withSharedBy } from '../../../views/sharedBy.js';
 import { contactCardAnswer, itemCardAnswer, logFailure } from '../../answers.js';
 import { acceptClick, actionBase, type ClickArgs, itemRequestOf, refOf } from '../../clicks.js';
 import { privateReply, sendSafely } from '../../delivery.js';
@@ -23,10 +24,14 @@ async function postForEveryone(
   args: ClickArgs,
   actor: Actor,
   message: SlackMessage,
+  threadTs: string | undefined,
 ): Promise<{ ok: true } | { ok: false; reason: string }> {
+  // A card opened from an answer in a thread is shared in that thread.
+  const thread = threadTs === undefined ? {} : { thread_ts: threadTs };
   const publicMessage: RespondArguments = {
     response_type: 'in_channel',
     replace_original: false,
+    ...thread,
     text: message.text,
     blocks: message.blocks,
   };
@@ -35,6 +40,7 @@ async function postForEveryone(
   try {
     await args.client.chat.postMessage({
       channel: actor.channelId,
+      ...thread,
       text: message.text,
       blocks: message.blocks,
     });
@@ -66,7 +72,7 @@ export function shareClick(deps: ListenerDeps) {
             )
           : await contactCardAnswer(
               deps,
-              { ref: refOf(state), peoplePage: state.pp, shared: true },
+              { ref: refOf(state), peoplePage: state.pp, peopleWords: state.pf, shared: true },
               actor,
               args.client,
             );
@@ -75,7 +81,15 @@ export function shareClick(deps: ListenerDeps) {
       await sendSafely(deps.logger, args.respond, privateReply(errorMessage(error)));
       return;
     }
-    const posted = await postForEveryone(deps, args, actor, message);
+    // Everyone sees who shared it, and the sharer can take it back (Remove).
+    const threadTs = state.t === 'i' ? state.th : undefined;
+    const posted = await postForEveryone(
+      deps,
+      args,
+      actor,
+      withSharedBy(message, actor.userId),
+      threadTs,
+    );
     const reply = posted.ok
       ? { replace_original: true, ...shareConfirmation(actor.channelId) }
       : privateReply(cannotShareMessage(posted.reason));

@@ -1,23 +1,23 @@
 /**
- * Message shortcut "Look up stock" (callback_id `stock_lookup_message`): finds up to 5
- * distinct item codes in the message and answers ephemerally with one line each.
+ * Message shortcut "Look up stock" (callback_id `stock_lookup_message`): finds the distinct
+ * item codes in the message, looks up the first five and answers ephemerally with one line
+ * each, naming the rest. When the message is in a thread, the answer goes to that thread, and
+ * so do cards opened and shared from it.
  */
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
-import { NotFoundError } from '../../../erp/errors.js';
-import type { Item } from '../../../erp/schemas.js';
-import type { Freshness } from '../../../lookup/types.js';
 import { checkAccess } from '../../../privacy/access.js';
 import { noticeMessage } from '../../../views/feedback.js';
-import { shortcutResults } from '../../../views/shortcut.js';
 import { unreadableText } from '../../../views/unreadable.js';
 import { safely, workingLine } from '../../answers.js';
-import { extractItemCodes } from '../../codes.js';
+import { extractItemCodes, sameCode } from '../../codes.js';
+import { codesAnswer, MAX_CODES } from '../../codesAnswer.js';
 import { deliverClickAnswer, privateReply, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { MessageShortcutPayload } from '../../payloads.js';
 
 export const LOOK_UP_STOCK_CALLBACK_ID = 'stock_lookup_message';
-export const MAX_CODES = 5;
+/** Codes named past the ones looked up ("+2 more: …"): a bound on a pasted price list. */
+const MAX_NAMED = 50;
 
 type ShortcutArgs = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
 
@@ -25,9 +25,13 @@ type ShortcutArgs = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddleware
 export function lookUpStockShortcut(deps: ListenerDeps) {
   return async ({ shortcut, ack, respond }: ShortcutArgs): Promise<void> => {
     await ack();
-    const say = (text: string) =>
-      sendSafely(deps.logger, respond, privateReply(noticeMessage(text)));
     const payload = MessageShortcutPayload.safeParse(shortcut);
+    const threadTs = payload.success ? payload.data.message.thread_ts : undefined;
+    const say = (text: string) =>
+      sendSafely(deps.logger, respond, {
+        ...privateReply(noticeMessage(text)),
+        ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
+      });
     if (!payload.success) {
       deps.logger.warn('message shortcut payload did not match the expected shape');
       await say(unreadableText('shortcut_shape'));
@@ -43,32 +47,24 @@ export function lookUpStockShortcut(deps: ListenerDeps) {
       await say(access.message);
       return;
     }
-    const codes = extractItemCodes(payload.data.message.text, MAX_CODES);
+    const codes = extractItemCodes(payload.data.message.text, MAX_CODES + MAX_NAMED, {
+      // Lower-case and accented codes count when the catalogue index knows them.
+      knownCode: (piece) =>
+        deps.catalogue?.nearestCodes(piece).find((code) => sameCode(code, piece)),
+    });
     if (codes.length === 0) {
       await say(unreadableText('no_codes'));
       return;
     }
-    const answer = safely(deps.logger, 'look up stock', async () => {
-      const found: Array<{ item: Item; freshness: Freshness }> = [];
-      const notFound: string[] = [];
-      const failed: Array<{ code: string; error: unknown }> = [];
-      const results = await Promise.allSettled(
-        codes.map((code) => deps.lookup.getItem({ code }, { requester: actor.userId })),
-      );
-      results.forEach((result, index) => {
-        const code = codes[index] ?? '';
-        if (result.status === 'fulfilled') {
-          found.push({ item: result.value.data, freshness: result.value.freshness });
-        } else if (result.reason instanceof NotFoundError) notFound.push(code);
-        else failed.push({ code, error: result.reason });
-      });
-      return shortcutResults({ ...deps.display, found, notFound, failed, now: deps.now() });
-    });
+    const looked = Math.min(codes.length, MAX_CODES);
     await deliverClickAnswer({
       respond,
-      answer,
-      working: () => workingLine(deps, { kind: 'codes', count: codes.length }, 'getItem', actor),
+      answer: safely(deps.logger, 'look up stock', () =>
+        codesAnswer(deps, codes, actor, 'shortcut', threadTs),
+      ),
+      working: () => workingLine(deps, { kind: 'codes', count: looked }, 'getItem', actor),
       mode: 'new',
+      threadTs,
       timing: deps.timing,
       logger: deps.logger,
     });
