@@ -73,7 +73,7 @@ export interface AppConfig {
     /** WATCH_MAX_PER_CHANNEL: most watches in one channel. */
     maxPerChannel: number;
   };
-  /** The catalogue index (issue 16): crawl share of the search budget, refresh, save file. */
+  /** The catalogue index: crawl share of the search budget, refresh, save file. */
   catalogue: {
     crawlShare: number;
     refreshMinutes: number;
@@ -217,8 +217,8 @@ export const EnvSchema = z.object({
     blankToUndefined,
     z.coerce.number().int().min(1).max(86_400).optional(),
   ),
-  // 24 MiB holds about 9,000 items (an hour of lookups at the ERP's 60 a minute is 3,600) and
-  // keeps a replica's peak under 150 MiB with the catalogue's default (README "Memory").
+  // Sized to hold more than an hour of lookups at the ERP's limit while a replica's peak stays
+  // under its memory target with the catalogue's default (docs/benchmarks.md, "Memory").
   CACHE_MAX_MB: intInRange(24, 1, 4096),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' ? blankToUndefined(v.toLowerCase()) : v),
@@ -232,12 +232,12 @@ export const EnvSchema = z.object({
   CONTACT_ALLOWED_USERS: idList(USER_ID, 'member id (U… or W…)'),
   SHARE_COST: booleanFlag,
   SHARE_ACCOUNT_TERMS: booleanFlag,
-  // The catalogue index (issue 16): 0 turns the crawl off (the index then fills from lookups).
+  // The catalogue index: 0 turns the crawl off (the index then fills from lookups).
   CATALOGUE_CRAWL_SHARE: share(0.25),
   CATALOGUE_REFRESH_MINUTES: intInRange(60, 1, 10_080),
   CATALOGUE_FILE: optionalString,
-  // About 9 MiB at 0.45 KiB an item (bench/catalogue.ts: 44 MiB per 100,000): with the default
-  // cache, a replica's peak stays under 150 MiB (README "Memory").
+  // With the default cache, a replica's peak stays under its memory target (the per-item
+  // cost is measured by the catalogue benchmark: docs/benchmarks.md).
   CATALOGUE_MAX_ITEMS: intInRange(20_000, 1, 1_000_000),
   // Watches: PostgreSQL when several replicas share them, else an embedded database file.
   DATABASE_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
@@ -299,7 +299,8 @@ const FIXES: Record<string, string> = {
     'Remove the quotes: docker run --env-file keeps them as part of the value, so write NAME=value in .env.',
 };
 
-const fixFor = (variable: string) => FIXES[variable] ?? 'See the configuration table in README.md.';
+const fixFor = (variable: string) =>
+  FIXES[variable] ?? 'See the configuration table in README.md.';
 
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();

@@ -1,6 +1,6 @@
 /**
- * The Redis client for the shared mode, apart from redis.ts so that ioredis (about 20 MiB)
- * loads only when REDIS_URL is set.
+ * The Redis client for the shared mode, apart from redis.ts so that ioredis (a sizeable
+ * module) loads only when REDIS_URL is set.
  *
  * The client fails fast (no offline queue, one retry, a short command timeout) so that a Redis
  * outage never stalls a lookup: the service falls back to its memory cache and memory budget

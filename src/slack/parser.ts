@@ -1,5 +1,5 @@
 /**
- * The grammar of `/stock` and `/contact` (PRODUCT.md, "Commands"): text in, a typed request or
+ * The grammar of `/stock` and `/contact` (README, "What it does"): text in, a typed request or
  * a helpful message out. Pure and total: any string at all gives a result, never an exception.
  *
  *   empty | help | ? | -h | --help        usage help

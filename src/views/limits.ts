@@ -1,5 +1,5 @@
 /**
- * Slack's Block Kit limits in one table (slack-platform.md §1), the truncation every view
+ * Slack's Block Kit limits in one table (the limits Slack documents for messages and blocks), the truncation every view
  * uses, and a checker that lists what a message would break. Views stay inside these limits
  * by construction; `checkMessageLimits` is what the tests (and a cautious caller) verify.
  */

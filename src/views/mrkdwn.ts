@@ -6,7 +6,7 @@
  * data such as `<!channel>` from notifying anyone. `&` goes first, or the entities we produce
  * would be escaped again. Nothing else may be HTML-encoded: Slack would show `&quot;` as is.
  *
- * Styling characters (`*`, `_`, `~`, `` ` ``) have no escape in mrkdwn (slack-platform.md §6):
+ * Styling characters (`*`, `_`, `~`, `` ` ``) have no escape in mrkdwn (Slack documents none):
  * they pass through; codes go into code spans, where styling does not apply.
  */
 import { truncate, truncateAtWord } from './limits.js';

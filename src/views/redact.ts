@@ -1,5 +1,5 @@
 /**
- * Contact phone numbers and e-mail addresses are redacted by default (PRODUCT.md, Privacy):
+ * Contact phone numbers and e-mail addresses are redacted by default (SECURITY.md):
  * keep just enough to recognise them, never enough to use them. The contact views call
  * `redactContact` / `redactContactRow` themselves, so no view can forget it.
  *
