@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockVerdict } from '../../src/lookup/verdict.js';
 import { verdictSentence } from '../../src/views/verdict.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
-import { postToSlackApp } from '../helpers/slack/index.js';
 import { functionExecutedEnvelope } from '../helpers/slack/functionPayloads.js';
+import { postToSlackApp } from '../helpers/slack/index.js';
 
 let run: RunningApp;
 

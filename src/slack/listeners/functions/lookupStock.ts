@@ -94,7 +94,9 @@ function inputProblem(error: z.ZodError): StepInputProblem {
 export function parseStepInputs(
   inputs: unknown,
 ): { ok: true; inputs: StepInputs } | { ok: false; problem: StepInputProblem } {
-  const parsed = StepInputs.safeParse(inputs ?? {});
+  // Inputs that are not an object carry no item code.
+  const object = typeof inputs === 'object' && inputs !== null && !Array.isArray(inputs);
+  const parsed = StepInputs.safeParse(object ? inputs : {});
   return parsed.success
     ? { ok: true, inputs: parsed.data }
     : { ok: false, problem: inputProblem(parsed.error) };
