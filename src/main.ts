@@ -6,6 +6,7 @@
  *   npm start --silent -- --once "/stock WIDGET-9"             one command, as text, then exit
  *   npm start --silent -- --once "/stock WIDGET-9" --json      the same, as Block Kit JSON
  *   npm start --silent -- --once "Is WIDGET-9 in?" --shortcut  the message shortcut on a text
+ *   npm start --silent -- --step WIDGET-9 50 perth             the workflow step, outputs as JSON
  */
 import { parseArgs } from 'node:util';
 import { type App, HTTPReceiver, LogLevel, SocketModeReceiver } from '@slack/bolt';
@@ -23,15 +24,19 @@ import { type AppLogger, createLogger, registerSecret, scrubSecrets } from './lo
 import { keepRunningOnStrayRejections } from './log/process.js';
 import { connectSlack, type SlackConnection, type SlackStep } from './ops/slackStartup.js';
 import { receiverOf, type SlackTransport } from './slack/app.js';
+import { LOOKUP_STOCK_FUNCTION } from './slack/listeners/functions/lookupStock.js';
 import { LOOK_UP_STOCK_CALLBACK_ID } from './slack/listeners/shortcuts/lookUpStock.js';
 
 const USAGE = `Usage: npm start --silent [-- --once "/stock WIDGET-9" [--json]]
        npm start --silent [-- --once "message text" --shortcut [--json]]
+       npm start --silent -- --step CODE [QUANTITY] [BRANCH WORDS]
 
 With SLACK_BOT_TOKEN set, runs the Slack app (Socket Mode with SLACK_APP_TOKEN, else HTTP on
 PORT). Without it, starts a console that answers /stock and /contact in the terminal.
 --shortcut runs the message shortcut "Look up stock" on the --once text. With --json, standard
 output carries only the Block Kit JSON; everything else goes to standard error.
+--step runs the Workflow Builder step "Look up stock" once and prints its outputs as JSON
+(exit 0), or its error sentence on standard error (exit 1).
 See README.md for every environment variable.
 
 Exit codes with --once: 0 answered with a record or a list, 1 nothing found or refused,
@@ -133,16 +138,19 @@ function parseArguments() {
       once: { type: 'string' },
       json: { type: 'boolean', default: false },
       shortcut: { type: 'boolean', default: false },
+      step: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
-    allowPositionals: false,
+    // Positionals are the --step inputs: `--step WIDGET-9 50 perth`.
+    allowPositionals: true,
   });
 }
 
 async function main(): Promise<number> {
   let values: ReturnType<typeof parseArguments>['values'];
+  let positionals: string[];
   try {
-    ({ values } = parseArguments());
+    ({ values, positionals } = parseArguments());
   } catch (error) {
     // An unknown option or a missing value: a usage error (exit 2), in node:util's words.
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
@@ -154,6 +162,16 @@ async function main(): Promise<number> {
   }
   if (values.shortcut && values.once === undefined) {
     process.stderr.write(`--shortcut needs --once "message text".\n\n${USAGE}`);
+    return 2;
+  }
+  const { parseStepArgs } = await import('./console/step.js');
+  const step = values.step ? parseStepArgs(positionals) : undefined;
+  if (values.step && step === undefined) {
+    process.stderr.write(`--step needs an item code: --step WIDGET-9 [50] [perth].\n\n${USAGE}`);
+    return 2;
+  }
+  if (!values.step && positionals.length > 0) {
+    process.stderr.write(`Unexpected argument ${positionals[0] ?? ''}.\n\n${USAGE}`);
     return 2;
   }
   const once = values.shortcut ? `/shortcut ${values.once ?? ''}` : values.once;
@@ -188,6 +206,18 @@ async function main(): Promise<number> {
       await services.close();
       throw error;
     });
+  }
+  if (step !== undefined) {
+    // The step runs over the console's receiver whatever the mode: it never reaches Slack.
+    const { runStep } = await import('./console/step.js');
+    const code = await runStep({
+      buildApp: (transport) => consoleAppFor(services, transport),
+      callbackId: LOOKUP_STOCK_FUNCTION,
+      inputs: step,
+      logger,
+    });
+    await services.close();
+    return code;
   }
   if (consoleMode) {
     const code = await runConsoleMode(services, logger, once, values.json ?? false);

@@ -107,6 +107,9 @@ function fail(error: string): WebApiAnswer {
  */
 function checkToken(method: string, token: string | undefined, ctx: WebApiContext) {
   if (!token) return 'not_authed';
+  // A workflow step's token (`xwfp-`, one per run, from the function_executed event) acts for
+  // the bot; the fake cannot know it in advance, so any one is accepted.
+  if (token.startsWith('xwfp-') && !APP_TOKEN_METHODS.has(method)) return undefined;
   const wantsAppToken = APP_TOKEN_METHODS.has(method);
   const expected = wantsAppToken ? ctx.appToken : ctx.botToken;
   const other = wantsAppToken ? ctx.botToken : ctx.appToken;
@@ -202,6 +205,26 @@ const HANDLERS: Record<string, Handler> = {
     return { ok: true, channel: channelObject(id, known) };
   },
 };
+
+/**
+ * Workflow steps: functions.completeSuccess and functions.completeError end a run, checked the
+ * way Slack checks them (an execution id; outputs an object, error a non-empty string).
+ */
+const isObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+Object.assign(HANDLERS, {
+  'functions.completeSuccess': (args: Args) => {
+    if (str(args, 'function_execution_id') === undefined) return error('invalid_arguments');
+    if (!isObject(args.outputs)) return error('invalid_arguments');
+    return { ok: true };
+  },
+  'functions.completeError': (args: Args) => {
+    if (str(args, 'function_execution_id') === undefined) return error('invalid_arguments');
+    if (str(args, 'error') === undefined) return error('invalid_arguments');
+    return { ok: true };
+  },
+} satisfies Record<string, Handler>);
 
 /**
  * Views: views.open, views.update and views.publish, checked the way Slack checks

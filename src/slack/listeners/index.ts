@@ -3,6 +3,7 @@ import type { ListenerDeps } from '../deps.js';
 import { registerActions } from './actions/index.js';
 import { registerCommands } from './commands/index.js';
 import { registerEvents } from './events/index.js';
+import { registerFunctions } from './functions/index.js';
 import { registerOptions } from './options/index.js';
 import { registerShortcuts } from './shortcuts/index.js';
 import { registerViews } from './views/index.js';
@@ -18,4 +19,5 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
   registerViews(app, deps);
   registerOptions(app, deps);
   registerEvents(app, deps);
+  registerFunctions(app, deps);
 }

@@ -1,0 +1,181 @@
+/**
+ * The Workflow Builder step "Look up stock" (`function_executed` for `lookup_stock`): the same
+ * getItem, budget, cache and verdict as `/stock CODE N branch`, completed with outputs a
+ * workflow can branch on, or failed with one plain sentence (views/workflowStep.ts).
+ *
+ * A run carries no person and no channel. It is its own requester in the budget's fair queue,
+ * one for every run of the step, so a burst of automated runs cannot crowd people out; and the
+ * stock access lists, which name people and channels, refuse it whenever either is set.
+ */
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import { z } from 'zod';
+import { NotFoundError } from '../../../erp/errors.js';
+import { errorFields } from '../../../log/logger.js';
+import { stockVerdict } from '../../../lookup/verdict.js';
+import { checkAccess } from '../../../privacy/access.js';
+import {
+  type LookupStockOutputs,
+  type StepInputProblem,
+  stepErrorText,
+  stepInputProblemText,
+  stepOutputs,
+  stepRefusedText,
+  stepUnknownBranchText,
+  stepUnknownItemText,
+} from '../../../views/workflowStep.js';
+import { logFailure } from '../../answers.js';
+import type { ListenerDeps } from '../../deps.js';
+import { sanitizeInput } from '../../input.js';
+import { MAX_WORD_LENGTH } from '../../parser.js';
+
+export const LOOKUP_STOCK_FUNCTION = 'lookup_stock';
+
+/** A quantity past this is a typo, and would be promised by nobody. */
+const MAX_QUANTITY = 1_000_000_000;
+/** Branch names are short; a longer input is a mapping mistake in the workflow. */
+const MAX_BRANCH_LENGTH = 100;
+
+/** Workflow Builder sends an unset optional input as absent, null or an empty string. */
+const unset = (value: unknown) => (value === null || value === '' ? undefined : value);
+
+const cleaned = (value: unknown) =>
+  typeof value === 'string' ? sanitizeInput(value, 10_000).text : value;
+
+/** The inputs as the manifest declares them; each issue is keyed by the input's name. */
+const StepInputs = z.object({
+  // A code of digits only may be mapped from a number field.
+  item_code: z.preprocess(
+    (value) => cleaned(typeof value === 'number' ? String(value) : value),
+    z
+      .string({ error: 'item_code_missing' })
+      .min(1, { error: 'item_code_missing' })
+      .max(MAX_WORD_LENGTH, { error: 'item_code_invalid' })
+      .regex(/^\S+$/, { error: 'item_code_invalid' }),
+  ),
+  // Integer inputs arrive as numbers; a form field mapped into one may arrive as its text.
+  quantity: z.preprocess((value) => {
+    const v = unset(typeof value === 'string' ? value.trim() : value);
+    return typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+  }, z
+    .number({ error: 'quantity_invalid' })
+    .int({ error: 'quantity_invalid' })
+    .min(0, { error: 'quantity_invalid' })
+    .max(MAX_QUANTITY, { error: 'quantity_invalid' })
+    .optional()),
+  branch: z.preprocess(
+    (value) => unset(cleaned(value)),
+    z
+      .string({ error: 'branch_invalid' })
+      .max(MAX_BRANCH_LENGTH, { error: 'branch_invalid' })
+      .optional(),
+  ),
+});
+export type StepInputs = z.infer<typeof StepInputs>;
+
+/** What the listener reads of the event beyond its inputs: which step this is. */
+const StepEvent = z.object({
+  function: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,60}$/) }).optional(),
+});
+
+export type StepOutcome = { ok: true; outputs: LookupStockOutputs } | { ok: false; error: string };
+
+/** The first problem zod found, as the views name it; anything else is a bad code. */
+function inputProblem(error: z.ZodError): StepInputProblem {
+  const known: readonly string[] = [
+    'item_code_missing',
+    'item_code_invalid',
+    'quantity_invalid',
+    'branch_invalid',
+  ] satisfies StepInputProblem[];
+  const message = error.issues[0]?.message ?? '';
+  return (known.includes(message) ? message : 'item_code_invalid') as StepInputProblem;
+}
+
+export function parseStepInputs(
+  inputs: unknown,
+): { ok: true; inputs: StepInputs } | { ok: false; problem: StepInputProblem } {
+  // Inputs that are not an object carry no item code.
+  const object = typeof inputs === 'object' && inputs !== null && !Array.isArray(inputs);
+  const parsed = StepInputs.safeParse(object ? inputs : {});
+  return parsed.success
+    ? { ok: true, inputs: parsed.data }
+    : { ok: false, problem: inputProblem(parsed.error) };
+}
+
+/** The requester every run of the step draws budget as: one lane for all its runs. */
+export function stepRequester(event: unknown): string {
+  const parsed = StepEvent.safeParse(event);
+  return `workflow:${(parsed.success && parsed.data.function?.id) || LOOKUP_STOCK_FUNCTION}`;
+}
+
+/**
+ * One run of the step, from raw inputs to the outputs or the sentence to fail with. Never
+ * throws: every failure is a sentence.
+ */
+export async function runLookupStock(
+  deps: Pick<ListenerDeps, 'lookup' | 'logger' | 'access'>,
+  rawInputs: unknown,
+  requester: string,
+): Promise<StepOutcome> {
+  // The lists name people and channels; a run has neither, so any list refuses it.
+  const access = checkAccess(
+    deps.access.stock,
+    { userId: requester, channelId: undefined },
+    '/stock',
+  );
+  if (!access.allowed) {
+    deps.logger.info({ requester, reason: access.reason }, 'workflow step refused by access rules');
+    return { ok: false, error: stepRefusedText() };
+  }
+  const parsed = parseStepInputs(rawInputs);
+  if (!parsed.ok) {
+    deps.logger.info({ requester, problem: parsed.problem }, 'workflow step: bad inputs');
+    return { ok: false, error: stepInputProblemText(parsed.problem) };
+  }
+  const { item_code: code, quantity, branch } = parsed.inputs;
+  try {
+    const fetched = await deps.lookup.getItem({ code }, { requester });
+    const item = fetched.data;
+    const branchWords = branch === undefined ? [] : branch.split(' ');
+    const verdict = stockVerdict(item, {
+      ...(quantity === undefined ? {} : { quantity }),
+      branchWords,
+    });
+    // A branch the item does not have must not pass as a company-wide answer.
+    if (branch !== undefined && (verdict.branch === undefined || verdict.unknownWords.length > 0)) {
+      return {
+        ok: false,
+        error: stepUnknownBranchText(
+          item.code,
+          branch,
+          item.branches.map((b) => b.name),
+        ),
+      };
+    }
+    return { ok: true, outputs: stepOutputs(verdict) };
+  } catch (error) {
+    if (error instanceof NotFoundError) return { ok: false, error: stepUnknownItemText(code) };
+    logFailure(deps.logger, 'workflow step lookup_stock', error);
+    return { ok: false, error: stepErrorText(error) };
+  }
+}
+
+/** `app.function('lookup_stock', …)`: Bolt acknowledges the event before this runs. */
+export function lookupStockStep(deps: ListenerDeps) {
+  return async ({
+    event,
+    inputs,
+    complete,
+    fail,
+  }: SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs): Promise<void> => {
+    const outcome = await runLookupStock(deps, inputs, stepRequester(event));
+    try {
+      if (outcome.ok) await complete({ outputs: { ...outcome.outputs } });
+      else await fail({ error: outcome.error });
+    } catch (error) {
+      // Slack refused the completion (the run was cancelled, or already finished): nothing
+      // more to tell anyone but the log.
+      deps.logger.warn({ err: errorFields(error) }, 'workflow step: could not complete the run');
+    }
+  };
+}
