@@ -17,7 +17,7 @@ import { CatalogueCrawler, type CrawlProgress } from './crawl.js';
 import { type IndexedPage, indexedPage } from './match.js';
 import { loadSnapshotFile, RedisCatalogueShare, saveSnapshotFile } from './shared.js';
 import { type CatalogueItem, CatalogueStore, type CategoryCount } from './store.js';
-import { Suggester } from './suggest.js';
+import { nearestCodes, Suggester } from './suggest.js';
 
 export interface CatalogueOptions {
   /** For typeahead searches when the index is incomplete (cached, fair, budgeted). */
@@ -168,6 +168,11 @@ export class Catalogue {
     options: { category?: number; requester?: string; limit: number },
   ): Promise<CatalogueItem[]> {
     return this.suggester.suggest(typed, options);
+  }
+
+  /** Known item codes close to one that matched nothing ("did you mean WIDGET-9?"). */
+  nearestCodes(typed: string, limit = 3): string[] {
+    return nearestCodes(this.store.knownCodes(), typed, limit);
   }
 
   categories(): CategoryCount[] {

@@ -266,6 +266,11 @@ export class CatalogueStore {
     return kept;
   }
 
+  /** Every known code, in the order first seen (nothing else is built). */
+  *knownCodes(): IterableIterator<string> {
+    for (let slot = 0; slot < this.codeOf.length; slot += 1) yield this.codeOf[slot] ?? '';
+  }
+
   /** Every item, in the order first seen; each one built as it is reached. */
   *all(): IterableIterator<CatalogueItem> {
     for (let slot = 0; slot < this.codeOf.length; slot += 1) yield this.itemAt(slot);

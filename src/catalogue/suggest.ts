@@ -110,3 +110,74 @@ function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
     });
   });
 }
+
+/** A code as people mistype it: case, accents and separators do not count (`widget9`). */
+function codeKey(code: string): string {
+  return code
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** Longest code compared: a pasted paragraph is not a typo of a code. */
+const MAX_CODE_KEY = 40;
+
+/**
+ * Optimal string alignment distance (Levenshtein plus swapped neighbours), giving up past
+ * `max`: `WIDGT-9` is 1 from `WIDGET-9`, `WIDEGT-9` 1 too.
+ */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, (before[j - 2] ?? 0) + 1);
+      }
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > max) return max + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length] ?? max + 1;
+}
+
+/**
+ * The known codes nearest to one that matched nothing: those equal to it but for case,
+ * accents and separators, else those fewest typos away (at most two; one for short codes).
+ * Codes further off are not offered: a wrong guess is worse than none.
+ */
+export function nearestCodes(codes: Iterable<string>, typed: string, limit = 3): string[] {
+  const key = codeKey(typed).slice(0, MAX_CODE_KEY);
+  if (key.length < 2) return [];
+  const max = key.length <= 4 ? 1 : 2;
+  const found: Array<{ code: string; distance: number }> = [];
+  for (const code of codes) {
+    const candidate = codeKey(code);
+    if (candidate.length > MAX_CODE_KEY || code === typed) continue;
+    const distance = candidate === key ? 0 : editDistance(key, candidate, max);
+    if (distance <= max) found.push({ code, distance });
+  }
+  // Only the closest: a code one typo away makes those two away noise.
+  const closest = Math.min(...found.map((f) => f.distance));
+  return found
+    .filter((f) => f.distance === closest)
+    .sort(
+      (a, b) =>
+        a.distance - b.distance || a.code.length - b.code.length || a.code.localeCompare(b.code),
+    )
+    .slice(0, limit)
+    .map((f) => f.code);
+}

@@ -18,6 +18,7 @@ import type { SlackMessage } from '../views/message.js';
 import { notFoundNotice } from '../views/notFound.js';
 import { progressMessage, type WorkSubject } from '../views/progress.js';
 import { contactSearchList, itemSearchList } from '../views/searchLists.js';
+import type { CardQuestion } from '../views/states.js';
 import { indexedSearchAnswer } from './catalogueAnswers.js';
 import type { ListenerDeps } from './deps.js';
 import { drawnItemCard } from './drawnCards.js';
@@ -33,6 +34,8 @@ export interface ItemCardRequest {
   bomPage?: number;
   refresh?: boolean;
   shared?: boolean;
+  /** What `/stock CODE [N] [branch]` asked: the card answers it first. */
+  question?: CardQuestion;
 }
 
 export interface ContactCardRequest {
@@ -40,6 +43,10 @@ export interface ContactCardRequest {
   peoplePage?: number;
   refresh?: boolean;
   shared?: boolean;
+  /** `/contact CODE words`: only the people matching every word. */
+  peopleWords?: readonly string[];
+  /** The search that found nothing and was retried as account + people. */
+  retriedFrom?: readonly string[];
 }
 
 /** What the item answers use. */
@@ -111,6 +118,7 @@ export async function itemCardAnswer(
     branchPage: request.branchPage,
     bomPage: request.bomPage,
     shared,
+    question: request.question,
   });
 }
 
@@ -137,6 +145,8 @@ export async function contactCardAnswer(
     peoplePage: request.peoplePage,
     canReveal,
     shared,
+    peopleWords: request.peopleWords,
+    retriedFrom: request.retriedFrom,
   });
 }
 
@@ -175,6 +185,7 @@ export async function contactSearchAnswer(
   query: ContactQuery,
   offset: number,
   actor: Actor,
+  notice?: string,
 ): Promise<SlackMessage> {
   const fetched = await deps.lookup.searchContacts(query, offset, lookupOptions(actor));
   return contactSearchList({
@@ -183,6 +194,7 @@ export async function contactSearchAnswer(
     page: fetched.data,
     freshness: fetched.freshness,
     now: deps.now(),
+    notice,
   });
 }
 
@@ -223,7 +235,10 @@ export async function itemByCodeAnswer(
     const fetched = await deps.lookup.searchItems(query, 0, lookupOptions(actor));
     const top = exactRow(fetched.data.rows, request.token);
     if (top) return itemCardAnswer(deps, { ref: { code: top.code } }, actor, client);
-    // Read as a search for the code: the view says "not found" only when nothing matched.
+    // Read as a search for the code: the view says "not found" only when nothing matched,
+    // and then offers the known codes nearest to it.
+    const suggestions =
+      fetched.data.rows.length === 0 ? deps.catalogue?.nearestCodes(request.token) : undefined;
     return itemSearchList({
       ...deps.display,
       query,
@@ -231,6 +246,7 @@ export async function itemByCodeAnswer(
       freshness: fetched.freshness,
       now: deps.now(),
       fromCode: true,
+      suggestions,
     });
   }
 }

@@ -43,6 +43,9 @@ function cardKey(model: ItemCardModel): string {
     branchPage: model.branchPage ?? 0,
     bomPage: model.bomPage ?? 0,
     shared: model.shared === true,
+    question: model.question
+      ? `${model.question.quantity ?? ''}/${(model.question.branchWords ?? []).join(' ')}`
+      : '',
     pathPages: model.pathPages?.join(',') ?? '',
     path: model.path && model.path.length > 0 ? JSON.stringify(model.path) : '',
   };

@@ -5,7 +5,15 @@
  *   empty | help | ? | -h | --help        usage help
  *   id:123 | #123                         exact lookup by internal id
  *   TOKEN                                 exact lookup by code (the caller falls back to search)
+ *   CODE [N] [branch words]               a question about one item (any order after the code)
+ *   CODE, CODE, …                         several codes (the message shortcut's answer)
+ *   categories | suppliers                what the catalogue index knows
+ *   watch CODE below|above N [at BRANCH]  watches (with `watches`, `unwatch CODE [at BRANCH]`)
  *   word word… [filter:value…]            search; filters may appear anywhere
+ *
+ * The parser never decides that a code exists: a question about an item is a candidate the
+ * handler confirms with one getItem, running `fallback` (the search as the words read) on 404.
+ * It returns what went wrong as data; src/views/commandProblems.ts words it.
  *
  * Only the known filter keys are filters; any other `x:y` token is a code or a word, kept as
  * typed (the ERP decides about case). Path tricks (`../x`, `%2F`, `?`, `AB#1`) are just
@@ -13,7 +21,6 @@
  */
 import type { ContactType, ErpRef } from '../erp/api.js';
 import type { ContactQuery, ItemQuery } from '../lookup/types.js';
-import { commandNoticeText, commandProblemText } from '../views/commandProblems.js';
 import {
   cutToLength,
   hasSlackMarkup,
@@ -26,24 +33,78 @@ import {
 export const MAX_WORDS = 20;
 export const MAX_WORD_LENGTH = 100;
 
+/**
+ * What the parser could not read, as data (src/views/commandProblems.ts words it). Quoted
+ * pieces (`typed`, `first`, `second`) are already short and quoted.
+ */
+export type CommandProblem =
+  | { kind: 'hash_without_id'; command: string }
+  | { kind: 'given_twice'; key: string; first: string; second: string; example: string }
+  | { kind: 'id_not_alone'; command: string; id: number; sampleWord: string }
+  | { kind: 'not_whole_number'; typed: string; what: string; example: string }
+  | { kind: 'bad_contact_type'; typed: string; example: string }
+  | { kind: 'markup_only'; command: string; sampleCode: string }
+  | { kind: 'quantity_twice'; first: string; second: string; code: string }
+  | { kind: 'watch_threshold'; code: string; direction: WatchDirection }
+  | { kind: 'watch_branch_missing'; code: string }
+  | { kind: 'unwatch_code_missing' };
+
+/** How the parser read the text, when it changed it (cut, fewer words). */
+export type CommandNotice =
+  | { kind: 'text_cut'; maxLength: number }
+  | { kind: 'words_limited'; maxWords: number }
+  | { kind: 'words_cut'; maxWordLength: number };
+
+export type WatchDirection = 'below' | 'above';
+
+/** `/stock CODE [N] [branch words]`: a question about one item, if `code` exists. */
+export interface ItemQuestion {
+  kind: 'question';
+  code: string;
+  /** The whole number asked for (`50`, `50x`, `50 pcs`, `50 units`); absent: no quantity. */
+  quantity?: number;
+  /** Words that should name a branch of the item (matched by src/lookup/branches.ts). */
+  branchWords: string[];
+  /** The search the text reads as when `code` is not an item (exactly as before). */
+  fallback: ItemQuery;
+}
+
 export type StockRequest =
   | { kind: 'help' }
   /** `token`: what to search for on 404 (the code as typed; `''` for ids). */
   | { kind: 'item'; ref: ErpRef; token: string }
-  | { kind: 'search'; query: ItemQuery }
+  | ItemQuestion
+  /** `supplierName`: `supplier:WORD`, for the handler to resolve to an id from the index. */
+  | { kind: 'search'; query: ItemQuery; supplierName?: string }
+  /** `A, B, C`: distinct codes in the order typed (the message shortcut's answer). */
+  | { kind: 'codes'; codes: string[] }
   /** `/stock categories`: the categories the catalogue index knows, with ids and counts. */
-  | { kind: 'categories' };
+  | { kind: 'categories' }
+  /** `/stock suppliers`: the suppliers the catalogue index learned, with their ids. */
+  | { kind: 'suppliers' }
+  | {
+      kind: 'watch';
+      code: string;
+      direction: WatchDirection;
+      threshold: number;
+      branchWords: string[];
+    }
+  | { kind: 'watches' }
+  | { kind: 'unwatch'; code: string; branchWords: string[] };
 
 export type ContactRequest =
   | { kind: 'help' }
   | { kind: 'contact'; ref: ErpRef; token: string }
+  /**
+   * `/contact CODE words`: that contact's people matching every word, if `code` exists;
+   * `fallback` is the search the text reads as otherwise.
+   */
+  | { kind: 'people'; code: string; peopleWords: string[]; fallback: ContactQuery }
   | { kind: 'search'; query: ContactQuery };
 
 export type ParseResult<T> =
   /** `notices`: things the user should know about how we read the text (it was cut, …). */
-  | { ok: true; request: T; notices: string[] }
-  /** A plain-text message (the views escape it) with an example of the right form. */
-  | { ok: false; error: string };
+  { ok: true; request: T; notices: CommandNotice[] } | { ok: false; error: CommandProblem };
 
 const HELP_WORDS = new Set(['help', '?', '-h', '--help']);
 const DIGITS = /^[0-9]+$/;
@@ -61,10 +122,10 @@ interface Filter {
 interface Scanned {
   words: string[];
   filters: Filter[];
-  notices: string[];
+  notices: CommandNotice[];
 }
 
-type Step<T> = { ok: true; value: T } | { ok: false; error: string };
+type Step<T> = { ok: true; value: T } | { ok: false; error: CommandProblem };
 
 interface CommandSpec<K extends string, Q> {
   command: '/stock' | '/contact';
@@ -88,7 +149,7 @@ const CONTACT_TYPES: Readonly<Record<string, ContactType>> = {
   suppliers: 'supplier',
 };
 
-const STOCK: CommandSpec<'item', ItemQuery> = {
+const STOCK: CommandSpec<'item', StockSearch> = {
   command: '/stock',
   record: 'item',
   keys: { id: 'id', category: 'category', cat: 'category', supplier: 'supplier', sup: 'supplier' },
@@ -97,14 +158,32 @@ const STOCK: CommandSpec<'item', ItemQuery> = {
   query: (words, filters) => {
     const category = wholeNumberFilter(filters, 'category', STOCK);
     if (!category.ok) return category;
-    const supplier = wholeNumberFilter(filters, 'supplier', STOCK);
+    // `supplier:acme`: a name the handler resolves from the index; digits are an id.
+    const named = filters.filter((f) => f.key === 'supplier' && /^\p{L}/u.test(f.value));
+    const numbered = filters.filter((f) => !named.includes(f));
+    const supplier = wholeNumberFilter(numbered, 'supplier', STOCK);
     if (!supplier.ok) return supplier;
+    const [first, second] = named;
+    if (second !== undefined || (first !== undefined && supplier.value !== undefined)) {
+      const other = second ?? numbered.find((f) => f.key === 'supplier');
+      return {
+        ok: false,
+        error: {
+          kind: 'given_twice',
+          key: 'supplier',
+          first: quote(first?.typed ?? ''),
+          second: quote(other?.typed ?? ''),
+          example: `${STOCK.command} ${STOCK.sampleWord} supplier:12`,
+        },
+      };
+    }
     return {
       ok: true,
       value: {
         words,
         ...(category.value === undefined ? {} : { category: category.value }),
         ...(supplier.value === undefined ? {} : { supplier: supplier.value }),
+        ...(first === undefined ? {} : { supplierName: first.value }),
       },
     };
   },
@@ -126,21 +205,51 @@ const CONTACT: CommandSpec<'contact', ContactQuery> = {
   },
 };
 
+/** A stock search as read: the ERP's query, and a supplier name still to resolve. */
+type StockSearch = ItemQuery & { supplierName?: string };
+
 export function parseStockCommand(text: string): ParseResult<StockRequest> {
   const parsed = parseLookup(text, STOCK);
-  // `/stock categories`: the one word is the list of categories, not an item code.
-  if (
-    parsed.ok &&
-    parsed.request.kind === 'item' &&
-    parsed.request.token.toLowerCase() === 'categories'
-  ) {
-    return { ok: true, request: { kind: 'categories' }, notices: parsed.notices };
+  if (!parsed.ok) return parsed;
+  const { request, notices } = parsed;
+  if (request.kind === 'help') return { ok: true, request, notices };
+  if (request.kind === 'item') {
+    const word = request.token.toLowerCase();
+    // `/stock categories`, `/stock suppliers`, `/stock watches`: lists, not item codes.
+    if (word === 'categories' || word === 'suppliers' || word === 'watches') {
+      return { ok: true, request: { kind: word }, notices };
+    }
+    if (word === 'unwatch') return { ok: false, error: { kind: 'unwatch_code_missing' } };
+    return { ok: true, request, notices };
   }
-  return parsed;
+  const { supplierName, ...query } = request.query;
+  const hasFilters =
+    query.category !== undefined || query.supplier !== undefined || supplierName !== undefined;
+  if (!hasFilters) {
+    const read = readStockWords(query.words, query);
+    if (read) return read.ok ? { ok: true, request: read.value, notices } : read;
+  }
+  return {
+    ok: true,
+    request: { kind: 'search', query, ...(supplierName === undefined ? {} : { supplierName }) },
+    notices,
+  };
 }
 
 export function parseContactCommand(text: string): ParseResult<ContactRequest> {
-  return parseLookup(text, CONTACT);
+  const parsed = parseLookup(text, CONTACT);
+  if (!parsed.ok || parsed.request.kind !== 'search') return parsed;
+  const { query } = parsed.request;
+  const [code, ...rest] = query.words;
+  // `/contact ACME01 accounts`: the people of ACME01 who match, if ACME01 is a contact.
+  if (code !== undefined && rest.length > 0 && query.type === undefined && looksLikeCode(code)) {
+    return {
+      ok: true,
+      request: { kind: 'people', code, peopleWords: rest, fallback: query },
+      notices: parsed.notices,
+    };
+  }
+  return parsed;
 }
 
 type LookupRequest<K extends string, Q> =
@@ -172,11 +281,134 @@ function parseLookup<K extends string, Q>(
   return { ok: true, request: { kind: 'search', query: query.value }, notices };
 }
 
+/**
+ * A code is worth one getItem before searching when it carries a digit, a separator or
+ * capitals as typed (`WIDGET-9`, `ACME01`, `BOLTS`); `blue widget` goes straight to the search,
+ * so a plain multi-word search never spends a getItem.
+ */
+export function looksLikeCode(word: string): boolean {
+  return /[\p{N}\-_./]/u.test(word) || (/\p{Lu}/u.test(word) && !/\p{Ll}/u.test(word));
+}
+
+/** A whole number of units: `50`, `50x`, `x50`, `50pcs`, `50units` (a unit alone follows it). */
+const QUANTITY = /^(?:x)?([0-9]+)(?:x|pcs?|units?)?$/i;
+const UNIT_WORD = /^(?:x|pcs?|units?)$/i;
+
+function quantityOf(word: string): number | undefined {
+  const match = QUANTITY.exec(word);
+  const value = match?.[1] === undefined ? Number.NaN : Number(match[1]);
+  return Number.isSafeInteger(value) ? value : undefined;
+}
+
+/**
+ * The forms of `/stock` that several plain words can take besides a search: several codes,
+ * a watch, an unwatch, or a question about one item. `undefined`: they are a search.
+ */
+function readStockWords(
+  words: readonly string[],
+  fallback: ItemQuery,
+): Step<StockRequest> | undefined {
+  const codes = commaSeparatedCodes(words);
+  if (codes) return { ok: true, value: { kind: 'codes', codes } };
+  const [first, code, ...rest] = words;
+  if (first === undefined || code === undefined) return undefined;
+  const verb = first.toLowerCase();
+  if (verb === 'watch') return readWatch(code, rest);
+  if (verb === 'unwatch')
+    return { ok: true, value: { kind: 'unwatch', code, branchWords: atBranch(rest) } };
+  return readQuestion(first, [code, ...rest], fallback);
+}
+
+/** `A, B` / `A,B,C`: two or more single-word codes separated by commas. */
+function commaSeparatedCodes(words: readonly string[]): string[] | undefined {
+  const joined = words.join(' ');
+  if (!joined.includes(',')) return undefined;
+  const parts = joined
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (parts.length < 2 || parts.some((part) => part.includes(' '))) return undefined;
+  const seen = new Set<string>();
+  return parts.filter((part) => {
+    const key = part.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** `watch CODE below|above N [at] [branch words]`; without a direction it is a search. */
+function readWatch(code: string, rest: readonly string[]): Step<StockRequest> | undefined {
+  const [direction, amount, ...branch] = rest;
+  const lower = direction?.toLowerCase();
+  if (lower !== 'below' && lower !== 'above') return undefined;
+  const threshold = amount === undefined || !/^[0-9]+$/.test(amount) ? undefined : Number(amount);
+  if (threshold === undefined || !Number.isSafeInteger(threshold)) {
+    return { ok: false, error: { kind: 'watch_threshold', code, direction: lower } };
+  }
+  const branchWords = atBranch(branch);
+  if (branch.length > 0 && branchWords.length === 0) {
+    return { ok: false, error: { kind: 'watch_branch_missing', code } };
+  }
+  return { ok: true, value: { kind: 'watch', code, direction: lower, threshold, branchWords } };
+}
+
+/** Branch words after an optional `at`. */
+function atBranch(words: readonly string[]): string[] {
+  return words[0]?.toLowerCase() === 'at' ? words.slice(1) : [...words];
+}
+
+/** `CODE [N] [branch words]` in any order after the code, when CODE may be a code. */
+function readQuestion(
+  code: string,
+  rest: readonly string[],
+  fallback: ItemQuery,
+): Step<StockRequest> | undefined {
+  let quantity: { value: number; typed: string } | undefined;
+  const branchWords: string[] = [];
+  for (let i = 0; i < rest.length; i += 1) {
+    const word = rest[i] ?? '';
+    const value = quantityOf(word);
+    if (value === undefined) {
+      // `50 pcs`, `50 x`: the unit belongs to the number before it.
+      const previous = rest[i - 1];
+      if (!(UNIT_WORD.test(word) && previous !== undefined && quantityOf(previous) !== undefined)) {
+        branchWords.push(word);
+      }
+      continue;
+    }
+    if (quantity !== undefined && quantity.value !== value) {
+      return {
+        ok: false,
+        error: {
+          kind: 'quantity_twice',
+          first: quote(quantity.typed),
+          second: quote(word),
+          code,
+        },
+      };
+    }
+    quantity ??= { value, typed: word };
+  }
+  if (quantity === undefined && !looksLikeCode(code)) return undefined;
+  return {
+    ok: true,
+    value: {
+      kind: 'question',
+      code,
+      ...(quantity === undefined ? {} : { quantity: quantity.value }),
+      branchWords,
+      fallback,
+    },
+  };
+}
+
 /** The text that `parseStockCommand` reads back as this search (for headers and the console). */
-export function stockQueryText(query: ItemQuery): string {
+export function stockQueryText(query: ItemQuery & { supplierName?: string }): string {
   const parts = [...query.words];
   if (query.category !== undefined) parts.push(`category:${query.category}`);
   if (query.supplier !== undefined) parts.push(`supplier:${query.supplier}`);
+  if (query.supplierName !== undefined) parts.push(`supplier:${query.supplierName}`);
   return parts.join(' ');
 }
 
@@ -197,11 +429,11 @@ function scan<K extends string, Q>(raw: string, spec: CommandSpec<K, Q>): Step<S
     if (hasSlackMarkup(typed))
       return {
         ok: false,
-        error: commandProblemText({
+        error: {
           kind: 'markup_only',
           command: spec.command,
           sampleCode: spec.sampleCode,
-        }),
+        },
       };
     return { ok: true, value: 'help' };
   }
@@ -225,7 +457,7 @@ function scan<K extends string, Q>(raw: string, spec: CommandSpec<K, Q>): Step<S
     } else if (token === '#') {
       return {
         ok: false,
-        error: commandProblemText({ kind: 'hash_without_id', command: spec.command }),
+        error: { kind: 'hash_without_id', command: spec.command },
       };
     } else if (token.startsWith('#') && DIGITS.test(token.slice(1))) {
       // Only a leading `#` followed by digits only is an id; `#12x` or `AB#1` are codes.
@@ -234,21 +466,19 @@ function scan<K extends string, Q>(raw: string, spec: CommandSpec<K, Q>): Step<S
       words.push(token);
     }
   }
-  const notices = cut
-    ? [commandNoticeText({ kind: 'text_cut', maxLength: MAX_COMMAND_LENGTH })]
-    : [];
+  const notices = cut ? [{ kind: 'text_cut' as const, maxLength: MAX_COMMAND_LENGTH }] : [];
   return { ok: true, value: { words: limitWords(words, notices), filters, notices } };
 }
 
-function limitWords(words: string[], notices: string[]): string[] {
+function limitWords(words: string[], notices: CommandNotice[]): string[] {
   let kept = words;
   if (kept.length > MAX_WORDS) {
     kept = kept.slice(0, MAX_WORDS);
-    notices.push(commandNoticeText({ kind: 'words_limited', maxWords: MAX_WORDS }));
+    notices.push({ kind: 'words_limited', maxWords: MAX_WORDS });
   }
   if (kept.some((word) => word.length > MAX_WORD_LENGTH)) {
     kept = kept.map((word) => cutToLength(word, MAX_WORD_LENGTH)).filter((word) => word !== '');
-    notices.push(commandNoticeText({ kind: 'words_cut', maxWordLength: MAX_WORD_LENGTH }));
+    notices.push({ kind: 'words_cut', maxWordLength: MAX_WORD_LENGTH });
   }
   return kept;
 }
@@ -268,13 +498,13 @@ function singleValue<T>(
     if (found !== undefined && found.value !== value.value) {
       return {
         ok: false,
-        error: commandProblemText({
+        error: {
           kind: 'given_twice',
           key,
           first: quote(found.typed),
           second: quote(filter.typed),
           example,
-        }),
+        },
       };
     }
     found ??= { value: value.value, typed: filter.typed };
@@ -294,12 +524,12 @@ function exactId(
   if (words.length > 0 || filters.some((filter) => filter.key !== 'id')) {
     return {
       ok: false,
-      error: commandProblemText({
+      error: {
         kind: 'id_not_alone',
         command: spec.command,
         id: id.value,
         sampleWord: spec.sampleWord,
-      }),
+      },
     };
   }
   return id;
@@ -319,12 +549,12 @@ function wholeNumber(filter: Filter, what: string, example: string): Step<number
   if (Number.isSafeInteger(value)) return { ok: true, value };
   return {
     ok: false,
-    error: commandProblemText({
+    error: {
       kind: 'not_whole_number',
       typed: quote(filter.typed),
       what,
       example,
-    }),
+    },
   };
 }
 
@@ -340,11 +570,11 @@ function contactTypeFilter(filters: readonly Filter[]): Step<ContactType | undef
       if (type !== undefined) return { ok: true, value: type };
       return {
         ok: false,
-        error: commandProblemText({
+        error: {
           kind: 'bad_contact_type',
           typed: quote(filter.typed),
           example,
-        }),
+        },
       };
     },
     example,

@@ -66,6 +66,10 @@ export const ItemCardState = z
     pg: z.array(z.number().int().min(0).max(1000)).max(10).optional(),
     /** Page of the all-branches view, from 0. */
     br: z.number().int().min(0).max(1000).optional(),
+    /** The quantity asked about (`/stock CODE 50`): the card answers it first. */
+    q: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    /** The branch words asked about (`/stock CODE perth`): that branch first. */
+    b: z.array(z.string().min(1).max(40)).max(5).optional(),
   })
   .strict();
 
@@ -76,6 +80,8 @@ export const ContactCardState = z
     t: z.literal('c'),
     r: ref,
     pp: z.number().int().min(0).max(1000).optional(),
+    /** People filter (`/contact ACME01 accounts`): Reveal reveals only the people it keeps. */
+    pf: z.array(z.string().min(1).max(40)).max(5).optional(),
   })
   .strict();
 
@@ -100,17 +106,28 @@ export const ContactSearchState = z
   })
   .strict();
 
+/** "Remove" on a shared message: whose message it is (only they may remove it). */
+export const SharedRemoveState = z
+  .object({
+    v: z.literal(VALUE_VERSION),
+    t: z.literal('rm'),
+    u: z.string().regex(/^[UW][A-Z0-9]{2,20}$/),
+  })
+  .strict();
+
 export const ButtonState = z.discriminatedUnion('t', [
   ItemCardState,
   ContactCardState,
   ItemSearchState,
   ContactSearchState,
+  SharedRemoveState,
 ]);
 
 export type ItemCardState = z.infer<typeof ItemCardState>;
 export type ContactCardState = z.infer<typeof ContactCardState>;
 export type ItemSearchState = z.infer<typeof ItemSearchState>;
 export type ContactSearchState = z.infer<typeof ContactSearchState>;
+export type SharedRemoveState = z.infer<typeof SharedRemoveState>;
 export type ButtonState = z.infer<typeof ButtonState>;
 
 export function encodeState(state: ButtonState): string {

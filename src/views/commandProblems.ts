@@ -10,7 +10,11 @@ export type CommandProblem =
   | { kind: 'id_not_alone'; command: string; id: number; sampleWord: string }
   | { kind: 'not_whole_number'; typed: string; what: string; example: string }
   | { kind: 'bad_contact_type'; typed: string; example: string }
-  | { kind: 'markup_only'; command: string; sampleCode: string };
+  | { kind: 'markup_only'; command: string; sampleCode: string }
+  | { kind: 'quantity_twice'; first: string; second: string; code: string }
+  | { kind: 'watch_threshold'; code: string; direction: 'below' | 'above' }
+  | { kind: 'watch_branch_missing'; code: string }
+  | { kind: 'unwatch_code_missing' };
 
 export type CommandNotice =
   | { kind: 'text_cut'; maxLength: number }
@@ -31,6 +35,14 @@ export function commandProblemText(problem: CommandProblem): string {
       return `${problem.typed} is not valid: type is client (or customer) or supplier, for example ${problem.example}.`;
     case 'markup_only':
       return `Mentions, channels and e-mail links cannot be looked up: type a code or some words, for example ${problem.command} ${problem.sampleCode}.`;
+    case 'quantity_twice':
+      return `Two quantities (${problem.first} and ${problem.second}): ask for one, for example /stock ${problem.code} 50.`;
+    case 'watch_threshold':
+      return `A watch needs a whole number after "${problem.direction}", for example /stock watch ${problem.code} ${problem.direction} 20.`;
+    case 'watch_branch_missing':
+      return `"at" needs a branch name after it, for example /stock watch ${problem.code} below 20 at perth.`;
+    case 'unwatch_code_missing':
+      return 'Say which watch to remove, for example /stock unwatch WIDGET-9 (see /stock watches).';
   }
 }
 

@@ -5,10 +5,12 @@
  */
 import type { Button, KnownBlock } from '@slack/types';
 import type { Contact } from '../erp/schemas.js';
+import { matchingPeople } from '../lookup/people.js';
 import type { Freshness } from '../lookup/types.js';
 import { ACTION, actionId } from './actions.js';
 import {
   actions,
+  context,
   divider,
   fieldsSection,
   header,
@@ -40,21 +42,32 @@ export interface ContactCardModel extends DisplayOptions {
   canReveal: boolean;
   /** Posted to a channel: redacted as always, no Share or Refresh; a "View" button. */
   shared?: boolean;
+  /**
+   * `/contact ACME01 accounts`: only the people matching every word are listed ("2 of 6
+   * people match “accounts”"), and every button, Reveal included, carries the filter.
+   */
+  peopleWords?: readonly string[];
+  /** Set when the card answers a search that found nothing, retried as account + people. */
+  retriedFrom?: readonly string[];
 }
 
 export function contactCard(model: ContactCardModel): SlackMessage {
   const contact = redactContact(model.contact);
   // Credit limit, discount, terms and stop credit are internal, like cost.
   const terms = showsAccountTerms(model.shared ?? false, model);
-  const page = clampPage(model.peoplePage, contact.addressbook.length);
+  const words = model.peopleWords ?? [];
+  const people = matchingPeople(contact.addressbook, words);
+  const page = clampPage(model.peoplePage, people.length);
   const blocks: Array<KnownBlock | undefined> = [
     header(contact.company || contact.code),
+    model.retriedFrom ? context(retriedNote(model.retriedFrom, contact, words)) : undefined,
     section(subtitle(contact, terms)),
     fieldsSection([
       ['Pricing group', oneLine(contact.custgroup_label, 100) || '—'],
       ['Salesperson', contact.salesperson ? oneLine(contact.salesperson, 100) : '_Unassigned_'],
       ['State', oneLine(contact.state, 100) || '—'],
-      ['Address line 4', oneLine(contact.address4, 200) || '—'],
+      // `address4`'s meaning is not documented: shown as given, under a neutral label.
+      ['Address', oneLine(contact.address4, 200) || '—'],
       ['Phone', oneLine(contact.telephone, 100) || '—'],
       ['E-mail', oneLine(contact.email, 200) || '—'],
     ]),
@@ -63,7 +76,7 @@ export function contactCard(model: ContactCardModel): SlackMessage {
       ['ABN', oneLine(contact.abn, 100) || '—'],
     ]),
     divider(),
-    ...peopleBlocks(contact, page, model.shared ?? false),
+    ...peopleBlocks(contact, people, words, page, model.shared ?? false),
     footer(model.freshness, model),
     actions(cardButtons(contact, page, model)),
   ];
@@ -73,19 +86,26 @@ export function contactCard(model: ContactCardModel): SlackMessage {
   };
 }
 
+/**
+ * Terms as the ERP gives them: the spec names no currency or unit, so none is invented and
+ * the figure says so; a zero stop-credit flag says nothing worth a line.
+ */
 function accountTerms(contact: Contact): Array<[string, string]> {
-  return [
+  const terms: Array<[string, string]> = [
     ['Terms', oneLine(contact.terms, 200) || '—'],
-    // As the ERP gives them: the spec names no currency or unit, so none is invented.
-    ['Credit limit', formatExact(contact.climit)],
-    ['Discount', formatExact(contact.discount)],
-    ['Stop credit', stopCredit(contact.stopcred)],
+    ['Credit limit', `${formatExact(contact.climit)} _(currency not given)_`],
+    ['Discount', `${formatExact(contact.discount)} _(unit not given)_`],
   ];
+  if (contact.stopcred !== 0) {
+    terms.push(['Stop credit', `:no_entry: *${formatExact(contact.stopcred)}*`]);
+  }
+  return terms;
 }
 
-/** The value as given; a non-zero flag stands out like Suspended. */
-function stopCredit(flag: number): string {
-  return flag === 0 ? '0' : `:no_entry: *${formatExact(flag)}*`;
+/** "No contact matched “acme accounts”: showing ACME01’s people matching “accounts”." */
+function retriedNote(typed: readonly string[], contact: Contact, words: readonly string[]): string {
+  const quoted = (list: readonly string[]) => `“${escapeTruncated(list.join(' '), 80)}”`;
+  return `:information_source: No contact matched ${quoted(typed)}, so this is ${codeSpan(contact.code)} with its people matching ${quoted(words)}.`;
 }
 
 function subtitle(contact: Contact, terms: boolean): string {
@@ -96,16 +116,30 @@ function subtitle(contact: Contact, terms: boolean): string {
     .join(' · ');
 }
 
-function peopleBlocks(contact: Contact, page: number, shared: boolean): KnownBlock[] {
-  const people = contact.addressbook;
-  if (people.length === 0) return [section('*People*\nNo one is recorded against this account.')];
+function peopleBlocks(
+  contact: Contact,
+  people: readonly Contact['addressbook'][number][],
+  words: readonly string[],
+  page: number,
+  shared: boolean,
+): KnownBlock[] {
+  const all = contact.addressbook.length;
+  if (all === 0) return [section('*People*\nNo one is recorded against this account.')];
+  const filter = words.length > 0 ? `“${escapeTruncated(words.join(' '), 80)}”` : '';
+  if (people.length === 0) {
+    return [section(`*People* · none of ${plural(all, 'person', 'people')} match ${filter}`)];
+  }
   const pages = pageCount(people.length);
   const start = page * PEOPLE_PAGE_SIZE;
   const onPage = people.slice(start, start + PEOPLE_PAGE_SIZE);
+  const count =
+    words.length > 0
+      ? `${people.length} of ${plural(all, 'person', 'people')} match ${filter}`
+      : `${people.length}`;
   const title =
     pages > 1
-      ? `*People* · ${people.length} · ${start + 1}–${start + onPage.length} (page ${page + 1} of ${pages})`
-      : `*People* · ${people.length}`;
+      ? `*People* · ${count} · ${start + 1}–${start + onPage.length} (page ${page + 1} of ${pages})`
+      : `*People* · ${count}`;
   const { sections } = packLines([title, ...onPage.map(personLines)], {
     maxChars: 6000,
     maxSections: 3,
@@ -119,14 +153,14 @@ function peopleBlocks(contact: Contact, page: number, shared: boolean): KnownBlo
             ? stateButton(
                 '‹ Previous people',
                 actionId(ACTION.contactPeoplePage, page - 1),
-                contactState(contact, page - 1),
+                contactState(contact, page - 1, words),
               )
             : undefined,
           page < pages - 1
             ? stateButton(
                 'Next people ›',
                 actionId(ACTION.contactPeoplePage, page + 1),
-                contactState(contact, page + 1),
+                contactState(contact, page + 1, words),
               )
             : undefined,
         ])
@@ -135,11 +169,20 @@ function peopleBlocks(contact: Contact, page: number, shared: boolean): KnownBlo
 }
 
 function cardButtons(contact: Contact, page: number, model: ContactCardModel): Button[] {
-  const state = contactState(contact, page);
+  const words = model.peopleWords ?? [];
+  const state = contactState(contact, page, words);
   const reveal = model.canReveal
-    ? stateButton('Reveal details', ACTION.contactReveal, state, {
-        accessibilityLabel: 'Reveal phone numbers and e-mail addresses to you only',
-      })
+    ? stateButton(
+        words.length > 0 ? 'Reveal these details' : 'Reveal details',
+        ACTION.contactReveal,
+        state,
+        {
+          accessibilityLabel:
+            words.length > 0
+              ? 'Reveal the matching people’s phone numbers and e-mail addresses to you only'
+              : 'Reveal phone numbers and e-mail addresses to you only',
+        },
+      )
     : undefined;
   const buttons = model.shared
     ? [

@@ -6,6 +6,7 @@
 import type { Button, KnownBlock } from '@slack/types';
 import type { Item } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
+import { type StockVerdict, stockVerdict } from '../lookup/verdict.js';
 import { ACTION, actionId } from './actions.js';
 import {
   actions,
@@ -22,7 +23,8 @@ import { availableText, bomBlocks, branchBlocks, kitBlocks } from './itemParts.j
 import { LIMITS, truncateAtWord, truncatePlain } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { codeSpan, escapeTruncated, oneLine, oneLineAtWord, statusLabel } from './mrkdwn.js';
-import { type ItemStateExtra, itemState } from './states.js';
+import { type CardQuestion, type ItemStateExtra, itemState } from './states.js';
+import { verdictBlocks, verdictSentence } from './verdict.js';
 
 export interface ItemCardModel extends DisplayOptions {
   item: Item;
@@ -43,6 +45,11 @@ export interface ItemCardModel extends DisplayOptions {
   shared?: boolean;
   /** Page of a long bill of materials (20 components a page), from 0. */
   bomPage?: number;
+  /**
+   * What `/stock CODE [N] [branch words]` asked: the verdict comes first (and in the `text`
+   * fallback, which is what a notification shows), and the branch named is listed first.
+   */
+  question?: CardQuestion;
 }
 
 export function itemCard(model: ItemCardModel): SlackMessage {
@@ -51,7 +58,8 @@ export function itemCard(model: ItemCardModel): SlackMessage {
   const view = model.branchView ?? 'best';
   const shared = model.shared ?? false;
   const showCost = showsCost(shared, model);
-  const branches = branchBlocks(item.branches, view, model.branchPage ?? 0);
+  const verdict = model.question === undefined ? undefined : stockVerdict(item, model.question);
+  const branches = branchBlocks(item.branches, view, model.branchPage ?? 0, verdict?.branch?.id);
   const here = stateOf(model, branches.page);
   const bom =
     item.has_bom || item.bom.length > 0
@@ -68,9 +76,15 @@ export function itemCard(model: ItemCardModel): SlackMessage {
   const blocks: Array<KnownBlock | undefined> = [
     path.length > 0 ? breadcrumb(path, item.code) : undefined,
     header(headerText(item)),
-    item.status_label === 'Active' ? undefined : context(statusText(item.status_label)),
+    ...(verdict
+      ? verdictBlocks(
+          verdict,
+          item.branches.map((b) => b.name),
+        )
+      : []),
     longDescription(item),
     summary(item, showCost),
+    context(LEGEND),
     divider(),
     ...branches.blocks,
     shared ? undefined : actions(branchPaging(model, branches, here)),
@@ -85,10 +99,14 @@ export function itemCard(model: ItemCardModel): SlackMessage {
     ),
   ];
   return {
-    text: fallbackText(model),
+    text: fallbackText(model, verdict),
     blocks: blocks.filter((b): b is KnownBlock => b !== undefined),
   };
 }
+
+/** What the two figures people confuse mean, in one line. */
+const LEGEND =
+  '_Available_ is on hand minus allocated: what can be promised now. _On order_ has no due date, so it is never counted as available.';
 
 /**
  * Room for a description the header cannot hold. The long parts' budgets (itemParts.ts) leave
@@ -132,6 +150,7 @@ function stateOf(model: ItemCardModel, branchPage: number): ItemStateExtra {
     allBranches: view === 'all',
     branchPage: view === 'all' ? branchPage : 0,
     bomPage: model.bomPage ?? 0,
+    ...(model.question === undefined ? {} : { question: model.question }),
   };
 }
 
@@ -173,7 +192,7 @@ function summary(item: Item, showCost: boolean): KnownBlock {
     ['Primary supplier', oneLine(item.primarysupplier, 100) || '—'],
   ];
   // Cost is internal: a channel can hold partners (Slack Connect).
-  if (showCost) fields.push(['Cost', formatMoney(item.cost)]);
+  if (showCost) fields.push(['Cost (internal)', formatMoney(item.cost)]);
   const supplierCodes = readableSupplierCodes(item.supplierCodes);
   if (supplierCodes) fields.push(['Supplier codes', supplierCodes]);
   return fieldsSection(fields);
@@ -246,8 +265,12 @@ function viewButton(model: ItemCardModel, here: ItemStateExtra): Button | undefi
   });
 }
 
-function fallbackText(model: ItemCardModel): string {
+function fallbackText(model: ItemCardModel, verdict: StockVerdict | undefined): string {
   const { item } = model;
+  if (verdict) {
+    const line = `${verdictSentence(verdict)} ${freshnessText(model.freshness)}`;
+    return escapeTruncated(line.replace(/\s+/g, ' '), LIMITS.fallbackText / 4);
+  }
   const status = item.status_label === 'Active' ? '' : ` (${item.status_label})`;
   const availability =
     item.available < 0

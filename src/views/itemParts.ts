@@ -6,10 +6,9 @@
 import type { Button, KnownBlock } from '@slack/types';
 import type { BomComponent, BranchStock, Item, KitEntry } from '../erp/schemas.js';
 import { ACTION, actionId, type ItemCardState } from './actions.js';
-import { fieldsSection, md, packLines, stateButton } from './blocks.js';
+import { md, packLines, stateButton } from './blocks.js';
 import { formatMoney, formatQty, plural } from './format.js';
-import { LIMITS } from './limits.js';
-import { codeSpan, oneLine, oneLineAtWord } from './mrkdwn.js';
+import { codeSpan, escapeMrkdwn, oneLine, oneLineAtWord } from './mrkdwn.js';
 import { itemState } from './states.js';
 
 /** Branches shown in the default ("best") view. */
@@ -50,17 +49,51 @@ export function availablePhrase(available: number): string {
   return `*${formatQty(available)}* available`;
 }
 
-function branchFigures(b: BranchStock): string {
-  const main = `${b.available < 0 ? ':warning: ' : ''}${formatQty(b.available)} available · ${formatQty(b.soh)} on hand`;
-  const more = [
-    b.allocated !== 0 ? `${formatQty(b.allocated)} allocated` : '',
-    b.onorder !== 0 ? `${formatQty(b.onorder)} on order` : '',
-  ].filter(Boolean);
-  return more.length > 0 ? `${main}\n${more.join(' · ')}` : main;
+/** Column widths of the branch table: 37 characters, what a phone shows without wrapping. */
+const COLUMNS = { name: 13, available: 6, soh: 7, onorder: 8 } as const;
+
+/** A code block keeps its characters; only a backtick could end it early. */
+const inCode = (text: string) => text.replaceAll('`', 'ˋ');
+
+function cell(text: string, width: number, align: 'left' | 'right'): string {
+  const chars = [...text.replace(/\s+/g, ' ').trim()];
+  // Names are cut to fit; a figure never is (its row is then a little wider).
+  const cut = align === 'left' && chars.length > width;
+  const fitted = cut ? `${chars.slice(0, width - 1).join('')}…` : chars.join('');
+  const pad = ' '.repeat(Math.max(0, width - [...fitted].length));
+  return align === 'left' ? fitted + pad : pad + fitted;
 }
 
-function branchLine(b: BranchStock): string {
-  return `*${oneLine(b.name, 40) || '—'}*  ${branchFigures(b).replace('\n', ' · ')}`;
+/** One aligned row: the figures line up under their headings in Slack's monospace. */
+function tableRow(name: string, available: string, soh: string, onorder: string): string {
+  return [
+    cell(name, COLUMNS.name, 'left'),
+    cell(available, COLUMNS.available, 'right'),
+    cell(soh, COLUMNS.soh, 'right'),
+    cell(onorder, COLUMNS.onorder, 'right'),
+  ].join(' ');
+}
+
+const TABLE_HEADINGS = tableRow('Branch', 'Avail', 'On hand', 'On order');
+
+function branchRow(b: BranchStock): string {
+  return tableRow(
+    b.name || '—',
+    formatQty(b.available),
+    formatQty(b.soh),
+    b.onorder === 0 ? '–' : formatQty(b.onorder),
+  );
+}
+
+/**
+ * Branches as one monospace table (a code block): one line per branch, figures aligned.
+ * Slack's table block would align them too, but the platform notes do not confirm it renders
+ * in ephemeral and response_url messages, where most cards live; a code block renders
+ * everywhere, the terminal console included.
+ */
+function branchTable(title: string, shown: readonly BranchStock[]): KnownBlock {
+  const rows = [TABLE_HEADINGS, ...shown.map(branchRow)].map(inCode).join('\n');
+  return sectionText(`${title}\n\`\`\`${escapeMrkdwn(rows)}\`\`\``);
 }
 
 export interface BranchPart {
@@ -75,14 +108,16 @@ export interface BranchPart {
 /**
  * `best`: the branches that hold or expect stock, best first, at most 8. `all`: every
  * branch, best first, a page of 20 at a time (`page` from 0; out of range shows the last).
+ * `firstId`: the branch asked about, listed first in either view (on the first page).
  */
 export function branchBlocks(
   branches: readonly BranchStock[],
   view: 'best' | 'all',
   requestedPage = 0,
+  firstId?: number,
 ): BranchPart {
-  const ranked = rankBranches(branches);
-  const stocked = ranked.filter(holdsOrExpects);
+  const ranked = pinFirst(rankBranches(branches), firstId);
+  const stocked = ranked.filter((b) => holdsOrExpects(b) || b.id === firstId);
   const empty = ranked.length - stocked.length;
   const pages = view === 'all' ? Math.max(1, Math.ceil(ranked.length / BRANCH_PAGE_SIZE)) : 1;
   const page = Math.min(Math.max(0, requestedPage), pages - 1);
@@ -91,6 +126,7 @@ export function branchBlocks(
     view === 'all'
       ? ranked.slice(first, first + BRANCH_PAGE_SIZE)
       : stocked.slice(0, BEST_BRANCHES);
+  const overAllocated = shown.filter((b) => b.available < 0).length;
   const notes = [
     view === 'best' && stocked.length > shown.length
       ? `${plural(stocked.length - shown.length, 'more branch', 'more branches')} with stock`
@@ -100,29 +136,23 @@ export function branchBlocks(
     view === 'all' && pages > 1
       ? `${formatQty(first + 1)}–${formatQty(first + shown.length)} (page ${page + 1} of ${pages})`
       : '',
+    overAllocated > 0 ? ':warning: a negative available is over-allocated' : '',
   ].filter(Boolean);
   const title = ['*Stock by branch*', ...notes].join(' · ');
-  const hidden = view === 'best' && shown.length < ranked.length;
+  // With no branch holding or expecting anything, "All branches" would page through zeros.
+  const hidden = view === 'best' && stocked.length > 0 && shown.length < ranked.length;
   const part = (blocks: KnownBlock[]): BranchPart => ({ blocks, hidden, page, pages });
   if (ranked.length === 0) return part([sectionText(`${title}\nThe ERP lists no branches.`)]);
   if (shown.length === 0) {
     return part([sectionText(`${title}\nNo branch holds or expects stock.`)]);
   }
-  if (shown.length > MAX_BRANCH_FIELDS) {
-    const { sections } = packLines([title, ...shown.map(branchLine)], {
-      maxChars: BUDGET.branches,
-      maxSections: 3,
-      more: (rest) => `+${plural(rest.length, 'more branch', 'more branches')}`,
-    });
-    return { ...part(sections), hidden: true };
-  }
-  const blocks: KnownBlock[] = [];
-  for (let i = 0; i < shown.length; i += LIMITS.sectionFields) {
-    const chunk = shown.slice(i, i + LIMITS.sectionFields);
-    const fields = fieldsSection(chunk.map((b) => [oneLine(b.name, 40) || '—', branchFigures(b)]));
-    blocks.push(i === 0 ? { ...fields, text: md(title) } : fields);
-  }
-  return part(blocks);
+  return part([branchTable(title, shown)]);
+}
+
+/** The branch asked about first, the rest in their order. */
+function pinFirst(ranked: BranchStock[], id: number | undefined): BranchStock[] {
+  if (id === undefined) return ranked;
+  return [...ranked.filter((b) => b.id === id), ...ranked.filter((b) => b.id !== id)];
 }
 
 function sectionText(text: string): KnownBlock {

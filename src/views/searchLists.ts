@@ -33,6 +33,11 @@ export interface ListModel<Q, R> extends DisplayOptions {
   fromCode?: boolean;
   /** A line shown above the list (escaped here). */
   notice?: string;
+  /**
+   * Known codes close to the one typed (`WIDGT-9` → `WIDGET-9`), offered as buttons when
+   * nothing matched: items only.
+   */
+  suggestions?: readonly string[];
 }
 
 export function itemSearchList(model: ListModel<ItemQuery, ItemSearchRow>): SlackMessage {
@@ -48,6 +53,7 @@ export function itemSearchList(model: ListModel<ItemQuery, ItemSearchRow>): Slac
     rows: rows.map((row, i) => itemRow(row, i)),
     paging: [ACTION.itemPrevPage, ACTION.itemNextPage],
     state: (offset) => itemSearchState(model.query, offset),
+    suggestions: model.suggestions,
   });
 }
 
@@ -72,6 +78,7 @@ interface ListParts {
   rows: SectionBlock[];
   paging: [ActionBase, ActionBase];
   state: (offset: number) => ButtonState;
+  suggestions?: readonly string[];
 }
 
 function list<Q, R>(model: ListModel<Q, R>, parts: ListParts): SlackMessage {
@@ -85,21 +92,39 @@ function list<Q, R>(model: ListModel<Q, R>, parts: ListParts): SlackMessage {
   const title = empty
     ? `${nothing}.\n${parts.hint}`
     : `*${capitalise(many)} matching* ${parts.described} · ${range(page)}`;
+  const suggested = empty ? (parts.suggestions ?? []).slice(0, MAX_SUGGESTIONS) : [];
   const blocks: Array<KnownBlock | undefined> = [
     notice,
     section(title),
+    ...(suggested.length > 0 ? didYouMean(suggested) : []),
     ...parts.rows,
     footer(model.freshness, model),
     actions(pagingButtons(page, parts)),
   ];
   const plainDescribed = parts.described.replaceAll('*', '');
+  const maybe = suggested.length > 0 ? ` Did you mean ${suggested.join(' or ')}?` : '';
   const text = empty
-    ? `${model.notice ? `${model.notice} ` : ''}${nothing.replaceAll('*', '')}.`
+    ? `${model.notice ? `${model.notice} ` : ''}${nothing.replaceAll('*', '')}.${maybe}`
     : `${plural(page.rows.length, one, many)} matching ${plainDescribed} (${range(page)}); ${freshnessText(model.freshness)}`;
   return {
     text: escapeTruncated(text.replace(/&amp;|&lt;|&gt;/g, decode), LIMITS.fallbackText / 2),
     blocks: blocks.filter((b): b is KnownBlock => b !== undefined),
   };
+}
+
+/** Buttons a "did you mean" offers: the nearest few, not a second list. */
+const MAX_SUGGESTIONS = 3;
+
+/** "Did you mean WIDGET-9?" and a View button for each close code. */
+function didYouMean(codes: readonly string[]): KnownBlock[] {
+  const named = codes.map((code) => codeSpan(code, 40)).join(' or ');
+  const buttons = codes.map((code, i) =>
+    stateButton(`View ${code}`, actionId(ACTION.itemView, 100 + i), itemState({ code, id: 0 }), {
+      accessibilityLabel: `View ${code}`,
+    }),
+  );
+  const row = actions(buttons);
+  return row ? [section(`Did you mean ${named}?`), row] : [section(`Did you mean ${named}?`)];
 }
 
 /** `described` is already escaped; the fallback is escaped again as a whole, so undo first. */

@@ -25,6 +25,10 @@ export interface ShortcutResultsModel extends DisplayOptions {
   found: Array<{ item: Item; freshness: Freshness }>;
   notFound: string[];
   failed: Array<{ code: string; error: unknown }>;
+  /** Codes past the ones looked up, named so none is dropped silently ("+2 more: …"). */
+  notLookedUp?: readonly string[];
+  /** Where the codes came from: the message shortcut (default) or `/stock A, B`. */
+  source?: 'shortcut' | 'command';
   now: Date;
 }
 
@@ -37,8 +41,15 @@ export function shortcutResults(model: ShortcutResultsModel): SlackMessage {
   for (const { code, error } of model.failed.slice(0, MAX_LINES)) {
     blocks.push(section(`:warning: ${codeSpan(code)}: ${errorToUserMessage(error)}`));
   }
+  const rest = model.notLookedUp ?? [];
+  if (rest.length > 0) {
+    blocks.push(context(`+${formatQty(rest.length)} more, not looked up: ${codes(rest)}`));
+  }
   if (blocks.length === 0) blocks.push(section('No item codes found in that message.'));
-  const from = 'From the message shortcut *Look up stock* · visible only to you';
+  const from =
+    model.source === 'command'
+      ? 'Several codes, one line each · visible only to you'
+      : 'From the message shortcut *Look up stock* · visible only to you';
   blocks.push(model.sandbox ? context(from, SANDBOX_NOTE) : context(from));
   return { text: fallbackText(model), blocks: blocks.slice(0, LIMITS.blocks) };
 }
@@ -77,6 +88,9 @@ function fallbackText(model: ShortcutResultsModel): string {
     ),
     model.notFound.length > 0 ? `not found: ${model.notFound.join(', ')}` : '',
     model.failed.length > 0 ? `${plural(model.failed.length, 'code')} could not be looked up` : '',
+    (model.notLookedUp ?? []).length > 0
+      ? `+${formatQty(model.notLookedUp?.length ?? 0)} more not looked up`
+      : '',
   ].filter(Boolean);
   return escapeTruncated(parts.join('; ') || 'No item codes found in that message.', 1000);
 }

@@ -23,6 +23,19 @@ export interface ItemStateExtra {
   /** Page of the all-branches view. */
   branchPage?: number;
   bomPage?: number;
+  /** What `/stock CODE [N] [branch]` asked: Refresh and Share keep answering it. */
+  question?: CardQuestion;
+}
+
+/** The question an item card answers first: a quantity, branch words, or both. */
+export interface CardQuestion {
+  quantity?: number;
+  branchWords?: readonly string[];
+}
+
+/** Branch words a button carries: the few that fit its schema (5 words of 40 characters). */
+function carriedWords(words: readonly string[] | undefined): string[] {
+  return (words ?? []).filter((word) => word.length >= 1 && word.length <= 40).slice(0, 5);
 }
 
 export function itemState(
@@ -41,18 +54,34 @@ export function itemState(
     ...(pages.some((page) => page > 0) ? { pg: [...pages] } : {}),
     ...(extra.bomPage ? { bp: extra.bomPage } : {}),
     ...(extra.allBranches && extra.branchPage ? { br: extra.branchPage } : {}),
+    ...(extra.question?.quantity === undefined ? {} : { q: extra.question.quantity }),
+    ...(carriedWords(extra.question?.branchWords).length > 0
+      ? { b: carriedWords(extra.question?.branchWords) }
+      : {}),
+  };
+}
+
+/** The question a card's state carries, back in the model's terms. */
+export function questionOf(state: ItemCardState): CardQuestion | undefined {
+  if (state.q === undefined && state.b === undefined) return undefined;
+  return {
+    ...(state.q === undefined ? {} : { quantity: state.q }),
+    ...(state.b === undefined ? {} : { branchWords: state.b }),
   };
 }
 
 export function contactState(
   contact: { code: string; clientid: number },
   peoplePage?: number,
+  peopleWords?: readonly string[],
 ): ContactCardState {
+  const filter = carriedWords(peopleWords);
   return {
     v: VALUE_VERSION,
     t: 'c',
     r: usableCode(contact.code) ? { c: contact.code } : { i: contact.clientid },
     ...(peoplePage ? { pp: peoplePage } : {}),
+    ...(filter.length > 0 ? { pf: filter } : {}),
   };
 }
 

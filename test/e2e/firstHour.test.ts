@@ -80,17 +80,17 @@ describe('times', () => {
 describe('cost', () => {
   it('shows on the asker’s private card only, for the item and its components', async () => {
     const card = await ask(run, '/stock', 'WIDGET-9');
-    expect(textOf(card)).toContain('*Cost*');
+    expect(textOf(card)).toContain('*Cost (internal)*');
     expect(textOf(card)).toMatch(/`WIDGET-9-CORE`.* · cost [\d,.]+/);
     const shared = await share(run, card);
     expect(textOf(shared)).toContain('WIDGET-9-CORE');
-    expect(textOf(shared)).not.toContain('*Cost*');
+    expect(textOf(shared)).not.toContain('*Cost (internal)*');
     expect(textOf(shared)).not.toMatch(/cost \d/);
   });
 
   it('shows on shared cards too with SHARE_COST=true', async () => {
     const shared = await share(sharing, await ask(sharing, '/stock', 'WIDGET-9'));
-    expect(textOf(shared)).toContain('*Cost*');
+    expect(textOf(shared)).toContain('*Cost (internal)*');
     expect(textOf(shared)).toMatch(/cost \d/);
   });
 
@@ -181,7 +181,7 @@ describe('the contact card', () => {
     const text = textOf(await ask(run, '/contact', 'ACMEWH01'));
     const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 });
     for (const expected of [
-      '*Address line 4*',
+      '*Address*',
       `*Credit limit*\n${grouped.format(record.climit)}`,
       `*Discount*\n${grouped.format(record.discount)}`,
       '*Stop credit*\n:no_entry: *1*',

@@ -304,7 +304,7 @@ describe('through a recording proxy: what the app sends and how it reads answers
       const card = textOf(await ask(run, '/contact', contact.code));
       for (const expected of [
         '*ABN*\nN/A &lt;pending&gt;',
-        '*Address line 4*\nLevel 3 &amp; rear',
+        '*Address*\nLevel 3 &amp; rear',
         '*Terms*\nC.O.D.',
         '*Discount*\n12.345',
         '*Stop credit*\n:no_entry: *-1*',

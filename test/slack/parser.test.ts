@@ -12,15 +12,21 @@ import {
   type StockRequest,
   stockQueryText,
 } from '../../src/slack/parser.js';
+import { commandNoticeText, commandProblemText } from '../../src/views/commandProblems.js';
 
 function request<T>(result: ParseResult<T>): T {
-  if (!result.ok) throw new Error(`expected ok, got: ${result.error}`);
+  if (!result.ok) throw new Error(`expected ok, got: ${commandProblemText(result.error)}`);
   return result.request;
 }
 
+/** The problem as the user reads it (the parser returns data; the view words it). */
 function error<T>(result: ParseResult<T>): string {
   if (result.ok) throw new Error(`expected an error, got ${JSON.stringify(result.request)}`);
-  return result.error;
+  return commandProblemText(result.error);
+}
+
+function notices<T>(result: ParseResult<T>): string[] | false {
+  return result.ok && result.notices.map(commandNoticeText);
 }
 
 describe('parseStockCommand: help', () => {
@@ -93,7 +99,6 @@ describe('parseStockCommand: searches', () => {
     ['CATEGORY:3 Supplier:4', { words: [], category: 3, supplier: 4 }],
     ['category: 12 blue', { words: ['blue'], category: 12 }],
     ['category:3 category:3 x', { words: ['x'], category: 3 }],
-    ['AB:12 blue', { words: ['AB:12', 'blue'] }],
   ])('%j', (text, query) => {
     expect(parseStockCommand(text)).toEqual({
       ok: true,
@@ -109,7 +114,9 @@ describe('parseStockCommand: errors', () => {
     ['category:-1', /"category:-1" is not valid/],
     ['category:1.5', /whole number/],
     ['category:', /"category:" is not valid/],
-    ['supplier:x1 blue', /supplier.*whole number/],
+    ['supplier:1x blue', /supplier.*whole number/],
+    ['supplier:acme supplier:bolt', /supplier is given twice/],
+    ['supplier:acme sup:4', /supplier is given twice/],
     ['category:99999999999999999999', /whole number/],
     ['category:\uff11\uff12', /whole number/],
     ['category:3 category:4', /category is given twice \("category:3" and "category:4"\)/],
@@ -153,27 +160,166 @@ describe('Slack markup in command text', () => {
   });
 });
 
+describe('parseStockCommand: code-first questions', () => {
+  const question = (code: string, extra: object, words: string[]) => ({
+    kind: 'question',
+    code,
+    branchWords: [],
+    ...extra,
+    fallback: { words },
+  });
+  it.each<[string, object]>([
+    ['WIDGET-9 50', question('WIDGET-9', { quantity: 50 }, ['WIDGET-9', '50'])],
+    ['WIDGET-9 perth', question('WIDGET-9', { branchWords: ['perth'] }, ['WIDGET-9', 'perth'])],
+    [
+      'WIDGET-9 50 perth',
+      question('WIDGET-9', { quantity: 50, branchWords: ['perth'] }, ['WIDGET-9', '50', 'perth']),
+    ],
+    [
+      'WIDGET-9 perth airport 50x',
+      question('WIDGET-9', { quantity: 50, branchWords: ['perth', 'airport'] }, [
+        'WIDGET-9',
+        'perth',
+        'airport',
+        '50x',
+      ]),
+    ],
+    [
+      'widget-9 x12 mel',
+      question('widget-9', { quantity: 12, branchWords: ['mel'] }, ['widget-9', 'x12', 'mel']),
+    ],
+    ['WIDGET-9 40 pcs', question('WIDGET-9', { quantity: 40 }, ['WIDGET-9', '40', 'pcs'])],
+    [
+      'WIDGET-9 40units syd',
+      question('WIDGET-9', { quantity: 40, branchWords: ['syd'] }, ['WIDGET-9', '40units', 'syd']),
+    ],
+    ['WIDGET-9 7 UNITS', question('WIDGET-9', { quantity: 7 }, ['WIDGET-9', '7', 'UNITS'])],
+    // A word that is only a unit, with no number before it, is a branch word.
+    ['BOLTS units', question('BOLTS', { branchWords: ['units'] }, ['BOLTS', 'units'])],
+    // Lower-case words without digits: a quantity still makes the first word a candidate.
+    ['bolt 50', question('bolt', { quantity: 50 }, ['bolt', '50'])],
+  ])('%j', (text, expected) => {
+    expect(request(parseStockCommand(text))).toEqual(expected);
+  });
+
+  it.each(['blue widget', 'watch strap', 'watch WIDGET-9', 'help desk', 'Blue widget'])(
+    '%j stays a search',
+    (text) => {
+      expect(request(parseStockCommand(text)).kind).toBe('search');
+    },
+  );
+
+  it('two different quantities are a problem', () => {
+    expect(error(parseStockCommand('WIDGET-9 50 60'))).toMatch(
+      /Two quantities \("50" and "60"\).*\/stock WIDGET-9 50/,
+    );
+    expect(request(parseStockCommand('WIDGET-9 50 50x'))).toMatchObject({ quantity: 50 });
+  });
+
+  it('filters make it a search as before', () => {
+    expect(request(parseStockCommand('WIDGET-9 50 category:3'))).toEqual({
+      kind: 'search',
+      query: { words: ['WIDGET-9', '50'], category: 3 },
+    });
+  });
+});
+
+describe('parseStockCommand: several codes, lists, suppliers', () => {
+  it.each<[string, string[]]>([
+    ['WIDGET-9, WIDGET-90', ['WIDGET-9', 'WIDGET-90']],
+    ['WIDGET-9,PUMP-220,  BOLT-1', ['WIDGET-9', 'PUMP-220', 'BOLT-1']],
+    ['a-1, A-1, b-2,', ['a-1', 'b-2']],
+  ])('%j', (text, codes) => {
+    expect(request(parseStockCommand(text))).toEqual({ kind: 'codes', codes });
+  });
+
+  it('one code with a trailing comma, or phrases with commas, are not several codes', () => {
+    expect(request(parseStockCommand('WIDGET-9,')).kind).toBe('item');
+    expect(request(parseStockCommand('blue widget, red')).kind).toBe('search');
+  });
+
+  it.each([
+    ['suppliers', { kind: 'suppliers' }],
+    ['SUPPLIERS', { kind: 'suppliers' }],
+    ['watches', { kind: 'watches' }],
+    ['categories', { kind: 'categories' }],
+  ])('%j is a list', (text, expected) => {
+    expect(request(parseStockCommand(text))).toEqual(expected);
+  });
+
+  it('supplier:WORD is a name to resolve; supplier:N stays an id', () => {
+    expect(request(parseStockCommand('bolt supplier:acme'))).toEqual({
+      kind: 'search',
+      query: { words: ['bolt'] },
+      supplierName: 'acme',
+    });
+    expect(request(parseStockCommand('supplier:7'))).toEqual({
+      kind: 'search',
+      query: { words: [], supplier: 7 },
+    });
+    expect(stockQueryText({ words: ['bolt'], supplierName: 'acme' })).toBe('bolt supplier:acme');
+  });
+});
+
+describe('parseStockCommand: watches', () => {
+  it.each<[string, object]>([
+    [
+      'watch WIDGET-9 below 20',
+      { kind: 'watch', code: 'WIDGET-9', direction: 'below', threshold: 20, branchWords: [] },
+    ],
+    [
+      'watch WIDGET-9 below 20 at perth',
+      {
+        kind: 'watch',
+        code: 'WIDGET-9',
+        direction: 'below',
+        threshold: 20,
+        branchWords: ['perth'],
+      },
+    ],
+    [
+      'Watch widget-9 ABOVE 0 at perth airport',
+      {
+        kind: 'watch',
+        code: 'widget-9',
+        direction: 'above',
+        threshold: 0,
+        branchWords: ['perth', 'airport'],
+      },
+    ],
+    ['unwatch WIDGET-9', { kind: 'unwatch', code: 'WIDGET-9', branchWords: [] }],
+    ['unwatch WIDGET-9 at perth', { kind: 'unwatch', code: 'WIDGET-9', branchWords: ['perth'] }],
+  ])('%j', (text, expected) => {
+    expect(request(parseStockCommand(text))).toEqual(expected);
+  });
+
+  it.each([
+    ['watch WIDGET-9 below', /whole number after "below".*watch WIDGET-9 below 20/],
+    ['watch WIDGET-9 above lots', /whole number after "above"/],
+    ['watch WIDGET-9 below 20 at', /"at" needs a branch name/],
+    ['unwatch', /Say which watch to remove/],
+  ])('%j is a problem', (text, message) => {
+    expect(error(parseStockCommand(text))).toMatch(message);
+  });
+});
+
 describe('limits and notices', () => {
   it('cuts text over 200 characters and says so', () => {
     const result = parseStockCommand(`${'blue '.repeat(15)}${'x'.repeat(200)}`);
-    expect(result.ok && result.notices).toContain('Your text was cut to 200 characters.');
+    expect(notices(result)).toContain('Your text was cut to 200 characters.');
   });
 
   it('keeps the first 20 words', () => {
     const text = Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ');
     const result = parseStockCommand(text);
-    expect(result.ok && result.notices).toEqual(['Only the first 20 words were used.']);
-    const search = request(result);
-    expect(search.kind === 'search' && search.query.words).toEqual(
-      Array.from({ length: 20 }, (_, i) => `w${i}`),
-    );
+    expect(notices(result)).toEqual(['Only the first 20 words were used.']);
+    // `w0` could be a code: a question whose search is the 20 words.
+    expect(searchOf(request(result))?.words).toEqual(Array.from({ length: 20 }, (_, i) => `w${i}`));
   });
 
   it('cuts words over 100 characters', () => {
     const result = parseStockCommand(`${'a'.repeat(150)} b`);
-    expect(result.ok && result.notices).toContain(
-      'Words longer than 100 characters were cut to 100.',
-    );
+    expect(notices(result)).toContain('Words longer than 100 characters were cut to 100.');
     const search = request(result);
     expect(search.kind === 'search' && search.query.words).toEqual(['a'.repeat(100), 'b']);
   });
@@ -183,7 +329,7 @@ describe('limits and notices', () => {
     expect(result).toEqual({
       ok: true,
       request: { kind: 'item', ref: { code: 'Z'.repeat(100) }, token: 'Z'.repeat(100) },
-      notices: ['Words longer than 100 characters were cut to 100.'],
+      notices: [{ kind: 'words_cut', maxWordLength: 100 }],
     });
   });
 });
@@ -204,6 +350,25 @@ describe('parseContactCommand', () => {
     // Item filters are not contact filters: they are words.
     ['category:3', { kind: 'contact', ref: { code: 'category:3' }, token: 'category:3' }],
     ['acme supplier:2', { kind: 'search', query: { words: ['acme', 'supplier:2'] } }],
+    // A code, then words: that contact's matching people, if the code exists.
+    [
+      'ACME01 accounts',
+      {
+        kind: 'people',
+        code: 'ACME01',
+        peopleWords: ['accounts'],
+        fallback: { words: ['ACME01', 'accounts'] },
+      },
+    ],
+    [
+      'ACME01 jane smith',
+      {
+        kind: 'people',
+        code: 'ACME01',
+        peopleWords: ['jane', 'smith'],
+        fallback: { words: ['ACME01', 'jane', 'smith'] },
+      },
+    ],
   ])('%j', (text, expected) => {
     expect(parseContactCommand(text)).toEqual({ ok: true, request: expected, notices: [] });
   });
@@ -277,10 +442,25 @@ type AnyRequest = StockRequest | ContactRequest;
 
 function assertWithinLimits(result: ParseResult<AnyRequest>): void {
   if (!result.ok) {
-    expect(result.error.length).toBeGreaterThan(0);
+    expect(commandProblemText(result.error).length).toBeGreaterThan(0);
     return;
   }
   const req = result.request;
+  if (req.kind === 'question' || req.kind === 'people') {
+    expect(req.code.length).toBeGreaterThan(0);
+    expect(req.code.length).toBeLessThanOrEqual(MAX_WORD_LENGTH);
+    expect(req.fallback.words.length).toBeLessThanOrEqual(MAX_WORDS);
+    return;
+  }
+  if (req.kind === 'codes') {
+    expect(req.codes.length).toBeGreaterThanOrEqual(2);
+    for (const code of req.codes) expect(code).not.toMatch(/[\s,]/);
+    return;
+  }
+  if (req.kind === 'watch' || req.kind === 'unwatch') {
+    expect(req.code.length).toBeGreaterThan(0);
+    return;
+  }
   if (req.kind === 'search') {
     expect(req.query.words.length).toBeLessThanOrEqual(MAX_WORDS);
     for (const word of req.query.words) {
@@ -293,7 +473,12 @@ function assertWithinLimits(result: ParseResult<AnyRequest>): void {
     for (const value of [filters.category, filters.supplier]) {
       if (value !== undefined) expect(Number.isSafeInteger(value) && value >= 0).toBe(true);
     }
-  } else if (req.kind !== 'help' && req.kind !== 'categories') {
+  } else if (
+    req.kind !== 'help' &&
+    req.kind !== 'categories' &&
+    req.kind !== 'suppliers' &&
+    req.kind !== 'watches'
+  ) {
     if ('id' in req.ref) {
       expect(Number.isSafeInteger(req.ref.id) && req.ref.id >= 0).toBe(true);
       expect(req.token).toBe('');
@@ -304,6 +489,11 @@ function assertWithinLimits(result: ParseResult<AnyRequest>): void {
       expect(req.token).toBe(req.ref.code);
     }
   }
+}
+
+function searchOf(req: StockRequest): ItemQuery | undefined {
+  if (req.kind === 'question') return req.fallback;
+  return req.kind === 'search' ? req.query : undefined;
 }
 
 describe('properties', () => {
@@ -336,7 +526,8 @@ describe('properties', () => {
     .string({ minLength: 1, maxLength: 12, unit: 'grapheme-ascii' })
     .filter((text) => /^[!-~]+$/.test(text))
     .filter((text) => !/^(id|category|cat|supplier|sup|type):/i.test(text))
-    .filter((text) => text !== '#' && !/^#[0-9]+$/.test(text) && !/[<>&]/.test(text));
+    .filter((text) => text !== '#' && !/^#[0-9]+$/.test(text) && !/[<>&,]/.test(text))
+    .filter((text) => !/^(watch|unwatch|watches|suppliers|categories)$/i.test(text));
   const id = fc.nat({ max: Number.MAX_SAFE_INTEGER });
 
   it('item searches round-trip through their text', () => {
@@ -349,11 +540,8 @@ describe('properties', () => {
       .filter((q) => q.words.length >= 2 || q.category !== undefined || q.supplier !== undefined);
     fc.assert(
       fc.property(query, (q: ItemQuery) => {
-        expect(parseStockCommand(stockQueryText(q))).toEqual({
-          ok: true,
-          request: { kind: 'search', query: q },
-          notices: [],
-        });
+        // Code-first words are a question whose fallback is exactly the search.
+        expect(searchOf(request(parseStockCommand(stockQueryText(q))))).toEqual(q);
       }),
     );
   });
@@ -367,11 +555,10 @@ describe('properties', () => {
       .filter((q) => q.words.length >= 2 || q.type !== undefined);
     fc.assert(
       fc.property(query, (q: ContactQuery) => {
-        expect(parseContactCommand(contactQueryText(q))).toEqual({
-          ok: true,
-          request: { kind: 'search', query: q },
-          notices: [],
-        });
+        const read = request(parseContactCommand(contactQueryText(q)));
+        expect(
+          read.kind === 'people' ? read.fallback : read.kind === 'search' && read.query,
+        ).toEqual(q);
       }),
     );
   });

@@ -30,6 +30,8 @@ const ALLOWED = [
   /^\.\/[\w-]+\.js$/,
   /^\.\.\/erp\/(schemas|errors|api)\.js$/,
   /^\.\.\/lookup\/types\.js$/,
+  // Pure functions over the item model (no I/O): the verdict the card and the step share.
+  /^\.\.\/lookup\/(verdict|branches|people)\.js$/,
 ];
 
 interface Import {

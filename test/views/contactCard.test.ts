@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../src/erp/schemas.js';
 import { ACTION } from '../../src/views/actions.js';
 import { contactCard, contactReveal } from '../../src/views/contactCard.js';
+import { emailLink, phoneLink } from '../../src/views/contactReveal.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
 import { makeAddressbookEntry, makeContact, makeFreshness, TEST_NOW } from '../helpers/builders.js';
 import { allText, button, buttons } from './inspect.js';
@@ -66,10 +67,10 @@ describe('contactCard', () => {
       '*Pricing group*\nWholesale',
       '*Salesperson*\n_Unassigned_',
       '*State*\nNSW',
-      '*Address line 4*\nSydney',
+      '*Address*\nSydney',
       '*Terms*\n30 days EOM',
-      '*Credit limit*\n12,500.5',
-      '*Discount*\n7.5',
+      '*Credit limit*\n12,500.5 _(currency not given)_',
+      '*Discount*\n7.5 _(unit not given)_',
       '*Stop credit*\n:no_entry: *1*',
       '*ABN*\n51 824 753 556',
     ]) {
@@ -159,12 +160,76 @@ describe('contactReveal', () => {
     expect(buttons(message)).toEqual([]);
   });
 
-  it('fits a 40-person addressbook', () => {
+  it('fits a 40-person addressbook, saying how many did not fit', () => {
     const message = contactReveal({
       contact: makeContact({ addressbook: people(40) }),
       now: TEST_NOW,
     });
     expect(checkMessageLimits(message)).toEqual([]);
-    expect(allText(message)).toContain('person39@acme.com.au');
+    const text = allText(message);
+    const shown = text.match(/<mailto:person\d+@acme\.com\.au\|/g)?.length ?? 0;
+    expect(shown).toBeGreaterThan(20);
+    if (shown < 40) expect(text).toContain(`+${40 - shown} more people: too many to show`);
+  });
+
+  it('reveals only the people the card was filtered to, with tappable links', () => {
+    const addressbook = [
+      makeAddressbookEntry({
+        id: 1,
+        name: 'Jane Doe',
+        role: 'Accounts',
+        email: 'jane@acme.com.au',
+        telephone: '+61 2 9000 1234',
+      }),
+      makeAddressbookEntry({ id: 2, name: 'Bob Roe', role: 'Buyer', email: 'bob@acme.com.au' }),
+    ];
+    const message = contactReveal({
+      contact: makeContact({ addressbook }),
+      now: TEST_NOW,
+      peopleWords: ['accounts'],
+    });
+    const text = allText(message);
+    expect(text).toContain('*People* · 1 of 2 people matching “accounts”');
+    expect(text).toContain('<mailto:jane@acme.com.au|jane@acme.com.au>');
+    expect(text).toContain('<tel:+61290001234|+61 2 9000 1234>');
+    expect(text).not.toContain('bob@acme.com.au');
+  });
+
+  it('keeps odd phone and e-mail text as text, never as a link', () => {
+    expect(phoneLink('ask reception')).toBe('ask reception');
+    expect(phoneLink('12')).toBe('12');
+    expect(emailLink('a|b@c.com>')).toBe('a|b@c.com&gt;');
+    expect(emailLink('<mailto:x@y.z|x>')).not.toContain('<mailto:x@y.z|x>');
+  });
+});
+
+describe('contactCard: a people filter', () => {
+  const addressbook = [
+    makeAddressbookEntry({ id: 1, name: 'Jane Doe', role: 'Accounts Payable' }),
+    makeAddressbookEntry({ id: 2, name: 'Bob Roe', role: 'Buyer' }),
+    makeAddressbookEntry({ id: 3, name: 'Ann Lee', department: 'Accounts' }),
+  ];
+
+  it('lists only the matching people, says how many of all, and Reveal carries the filter', () => {
+    const message = card(makeContact({ addressbook }), { peopleWords: ['accounts'] });
+    const text = allText(message);
+    expect(text).toContain('*People* · 2 of 3 people match “accounts”');
+    expect(text).not.toContain('Bob Roe');
+    expect(button(message, 'Reveal these details').state).toMatchObject({ pf: ['accounts'] });
+    expect(button(message, 'Share to channel').state).toMatchObject({ pf: ['accounts'] });
+  });
+
+  it('says when nobody matches, and notes a retried search', () => {
+    const message = card(makeContact({ addressbook }), {
+      peopleWords: ['warehouse'],
+      retriedFrom: ['acme', 'warehouse'],
+    });
+    const text = allText(message);
+    expect(text).toContain('none of 3 people match “warehouse”');
+    expect(text).toContain('No contact matched “acme warehouse”');
+  });
+
+  it('leaves out a zero stop-credit flag', () => {
+    expect(allText(card(makeContact({ stopcred: 0 })))).not.toContain('Stop credit');
   });
 });

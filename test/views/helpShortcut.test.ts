@@ -100,3 +100,21 @@ describe('shortcutResults', () => {
     expect(none.text).toBe('No item codes found in that message.');
   });
 });
+
+describe('shortcutResults: codes past the ones looked up', () => {
+  it('names them ("+2 more, not looked up: …") instead of dropping them', () => {
+    const message = shortcutResults({
+      found: [],
+      notFound: ['NOPE-1'],
+      failed: [],
+      notLookedUp: ['PUMP-220', 'BOLT-1'],
+      source: 'command',
+      now: TEST_NOW,
+    });
+    const text = allText(message);
+    expect(text).toContain('+2 more, not looked up: `PUMP-220`, `BOLT-1`');
+    expect(text).toContain('Several codes, one line each');
+    expect(message.text).toContain('+2 more not looked up');
+    expect(checkMessageLimits(message)).toEqual([]);
+  });
+});

@@ -53,9 +53,12 @@ export function blocksOfType<T extends KnownBlock['type']>(
   return message.blocks.filter((b): b is Extract<KnownBlock, { type: T }> => b.type === type);
 }
 
-/** The only `<` markup views may emit: our date tokens and channel links. */
+/**
+ * The only `<` markup views may emit: our date tokens, channel links, and the reveal answer's
+ * `mailto:` and `tel:` links (an address or digits, then text with no markup of its own).
+ */
 const OWN_MARKUP =
-  /<(?:!date\^\d+\^\{[a-z_]+\}(?: at \{time\})?(?: \(\{ago\}\))?\|[^<>]*|#[CGD][A-Z0-9]+)>/g;
+  /<(?:!date\^\d+\^\{[a-z_]+\}(?: at \{time\})?(?: \(\{ago\}\))?\|[^<>]*|#[CGD][A-Z0-9]+|mailto:[^\s<>|@]+@[^\s<>|@]+\|[^<>|]+|tel:\+?[0-9]{7,15}\|[^<>|]+)>/g;
 
 /** Markup left after removing our own tokens: must be none. */
 export function foreignMarkup(text: string): string[] {

@@ -38,8 +38,10 @@ describe('itemCard: the top', () => {
       '*Status*\nActive',
       '*Category*\nWidgets',
       '*Primary supplier*\nAcme Supplies',
-      '*Cost*\n12.50',
+      '*Cost (internal)*\n12.50',
     ]);
+    expect(message.blocks[2]).toMatchObject({ type: 'context' });
+    expect(allText(message)).toContain('never counted as available');
     expect(message.text).toBe(
       'WIDGET-9 Blue widget assembly: 42 available, 52 on hand; fetched 2 Mar 2026 at 10:42 UTC',
     );
@@ -47,12 +49,12 @@ describe('itemCard: the top', () => {
 
   it('makes Disabled stand out and flags negative available as over-allocated', () => {
     const message = card({ status_label: 'Disabled', available: -12, soh: 30, allocated: 42 });
-    expect(message.blocks[1]).toEqual({
-      type: 'context',
-      elements: [{ type: 'mrkdwn', text: ':no_entry: *Disabled*', verbatim: true }],
-    });
     const text = allText(message);
+    // Once, in the figures: a second badge above them said the same thing again.
     expect(text).toContain('*Status*\n:no_entry: *Disabled*');
+    expect(
+      blocksOfType(message, 'context').some((b) => JSON.stringify(b).includes('Disabled')),
+    ).toBe(false);
     expect(text).toContain('*Available*\n:warning: *-12* over-allocated');
     expect(message.text).toContain('(Disabled): -12 available, over-allocated');
   });
@@ -81,17 +83,18 @@ describe('itemCard: branches', () => {
     );
     expect(section).toEqual({
       type: 'section',
-      text: { type: 'mrkdwn', text: '*Stock by branch* · 2 branches have none', verbatim: true },
-      fields: [
-        {
-          type: 'mrkdwn',
-          text: '*Sydney*\n40 available · 50 on hand\n10 allocated · 4 on order',
-          verbatim: true,
-        },
-        { type: 'mrkdwn', text: '*Adelaide*\n5 available · 5 on hand', verbatim: true },
-        { type: 'mrkdwn', text: '*Perth*\n5 available · 5 on hand', verbatim: true },
-        { type: 'mrkdwn', text: '*Darwin*\n0 available · 0 on hand\n30 on order', verbatim: true },
-      ],
+      text: {
+        type: 'mrkdwn',
+        text: [
+          '*Stock by branch* · 2 branches have none',
+          '```Branch         Avail On hand On order',
+          'Sydney            40      50        4',
+          'Adelaide           5       5        –',
+          'Perth              5       5        –',
+          'Darwin             0       0       30```',
+        ].join('\n'),
+        verbatim: true,
+      },
     });
     expect(button(message, 'All branches').state).toEqual({
       v: 1,
@@ -109,17 +112,16 @@ describe('itemCard: branches', () => {
     const section = message.blocks.find(
       (b) => b.type === 'section' && b.text?.text.startsWith('*Stock by branch*'),
     );
-    expect(section?.type === 'section' && section.fields).toHaveLength(8);
-    expect(section?.type === 'section' && section.text?.text).toBe(
-      '*Stock by branch* · 4 more branches with stock',
-    );
-    expect(section?.type === 'section' && section.fields?.[0]?.text).toMatch(/^\*B11\*/);
+    const lines = (section?.type === 'section' && section.text?.text.split('\n')) || [];
+    expect(lines[0]).toBe('*Stock by branch* · 4 more branches with stock');
+    expect(lines).toHaveLength(10);
+    expect(lines[2]).toMatch(/^B11 +12 +12 +–$/);
   });
 
   it('lists every branch in the all view, with a way back', () => {
     const message = card({ branches }, { branchView: 'all' });
-    const fields = blocksOfType(message, 'section').flatMap((b) => b.fields ?? []);
-    expect(fields.filter((f) => /available · /.test(f.text))).toHaveLength(6);
+    const table = blocksOfType(message, 'section').find((b) => b.text?.text.includes('```'));
+    expect(table?.text?.text.split('\n')).toHaveLength(8);
     expect(button(message, 'Top branches').state).toEqual({ v: 1, t: 'i', r: { c: 'WIDGET-9' } });
   });
 
@@ -134,7 +136,55 @@ describe('itemCard: branches', () => {
     );
     const message = card({ branches: many }, { branchView: 'all' });
     expect(checkMessageLimits(message)).toEqual([]);
-    expect(allText(message)).toContain('Branch number 59');
+    expect(allText(message)).toContain('Branch numbe…');
+  });
+
+  it('offers no All branches button when no branch holds or expects anything', () => {
+    const none = [1, 2, 3].map((id) => makeBranch({ id, name: `B${id}`, soh: 0, allocated: 0 }));
+    const message = card({ branches: none });
+    expect(allText(message)).toContain('No branch holds or expects stock.');
+    expect(buttons(message).map((b) => b.label)).toEqual(['Refresh', 'Share to channel']);
+  });
+
+  it('keeps figures aligned whatever the names, and escapes them', () => {
+    const odd = [
+      makeBranch({ id: 1, name: 'A `very` long branch name', soh: 1234567, allocated: 0 }),
+      makeBranch({ id: 2, name: '<!here>', soh: 3, allocated: 9, onorder: 2 }),
+    ];
+    const text = allText(card({ branches: odd }));
+    expect(text).toContain('A ˋveryˋ lon… 1,234,567 1,234,567        –');
+    // Escaped after padding: Slack shows `<!here>` and six spaces, aligned.
+    expect(text).toContain('&lt;!here&gt;           -6       3        2');
+    expect(text).toContain('a negative available is over-allocated');
+  });
+});
+
+describe('itemCard: the question asked', () => {
+  const branches = [
+    makeBranch({ id: 1, name: 'Sydney', soh: 210, allocated: 10 }),
+    makeBranch({ id: 2, name: 'Perth', soh: 30, allocated: 42, onorder: 120 }),
+    makeBranch({ id: 3, name: 'Melbourne', soh: 70, allocated: 6 }),
+  ];
+
+  it('answers first, in the fallback too, and lists the branch asked about first', () => {
+    const message = card({ branches }, { question: { quantity: 50, branchWords: ['perth'] } });
+    expect(message.blocks[1]).toMatchObject({ type: 'section' });
+    const first = message.blocks[1];
+    expect(first?.type === 'section' && first.text?.text).toMatch(
+      /^:x: \*No:\* 50 of WIDGET-9 cannot be promised at Perth .*Could cover 50 alone: Sydney \(200\), Melbourne \(64\)\.$/,
+    );
+    expect(message.text).toMatch(/^No: 50 of WIDGET-9 cannot be promised at Perth/);
+    const table = blocksOfType(message, 'section').find((b) => b.text?.text.includes('```'));
+    expect(table?.text?.text.split('\n')[2]).toMatch(/^Perth +-12 +30 +120/);
+    // Refresh and Share keep asking the same question.
+    expect(button(message, 'Share to channel').state).toMatchObject({ q: 50, b: ['perth'] });
+  });
+
+  it('notes branch words that name no branch, and keeps the company figures', () => {
+    const message = card({ branches }, { question: { quantity: 5, branchWords: ['hobart'] } });
+    expect(message.text).toMatch(/^Yes: 5 of WIDGET-9 can be promised \(/);
+    expect(allText(message)).toContain('“hobart” is not a branch of this item');
+    expect(checkMessageLimits(message)).toEqual([]);
   });
 });
 
@@ -317,12 +367,14 @@ describe('itemCard: what a shared card may show, and where the user is', () => {
   const bom = [makeBomComponent({ code: 'PART-1', cost: 3.25, has_bom: true })];
 
   it('hides the item and component costs on a shared card unless shareCost', () => {
-    expect(allText(card({ cost: 12.5, bom }))).toMatch(/\*Cost\*\n12\.50[\s\S]*cost 3\.25/);
+    expect(allText(card({ cost: 12.5, bom }))).toMatch(
+      /\*Cost \(internal\)\*\n12\.50[\s\S]*cost 3\.25/,
+    );
     const shared = allText(card({ cost: 12.5, bom }, { shared: true }));
     expect(shared).toContain('PART-1');
     expect(shared).not.toMatch(/cost|12\.50|3\.25/i);
     const allowed = allText(card({ cost: 12.5, bom }, { shared: true, shareCost: true }));
-    expect(allowed).toMatch(/\*Cost\*\n12\.50[\s\S]*cost 3\.25/);
+    expect(allowed).toMatch(/\*Cost \(internal\)\*\n12\.50[\s\S]*cost 3\.25/);
   });
 
   it('says "Sandbox data" in the footer when the ERP is the sandbox', () => {

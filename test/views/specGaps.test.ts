@@ -137,9 +137,9 @@ describe('abn, address4, terms, discount, stopcred: as given, under neutral labe
     const text = allText(card);
     for (const expected of [
       '*ABN*\nN/A &lt;pending&gt;',
-      '*Address line 4*\nLevel 3 &amp; rear',
+      '*Address*\nLevel 3 &amp; rear',
       '*Terms*\nC.O.D.',
-      '*Discount*\n12.345',
+      '*Discount*\n12.345 _(unit not given)_',
       '*Stop credit*\n:no_entry: *-1*',
     ]) {
       expect(text).toContain(expected);
@@ -147,7 +147,7 @@ describe('abn, address4, terms, discount, stopcred: as given, under neutral labe
     expect(text).not.toMatch(/12\.345\s*%|\$\s*12\.345|on stop|credit stopped/i);
   });
 
-  it('shows an em dash for empty text fields and 0 for zero numbers', () => {
+  it('shows an em dash for empty text fields, 0 for zero figures, no zero stop-credit flag', () => {
     const text = allText(
       contactCard({
         contact: makeContact({ abn: '', address4: '', terms: '', discount: 0, stopcred: 0 }),
@@ -157,12 +157,12 @@ describe('abn, address4, terms, discount, stopcred: as given, under neutral labe
     );
     for (const expected of [
       '*ABN*\n—',
-      '*Address line 4*\n—',
+      '*Address*\n—',
       '*Terms*\n—',
-      '*Discount*\n0',
-      '*Stop credit*\n0',
+      '*Discount*\n0 _(unit not given)_',
     ]) {
       expect(text).toContain(expected);
     }
+    expect(text).not.toContain('Stop credit');
   });
 });

@@ -17,7 +17,12 @@ export function contactCardClick(deps: ListenerDeps) {
     if (!click) return;
     const base = actionBase(args);
     const ref = refOf(click.state);
-    const request = { ref, peoplePage: click.state.pp, refresh: base === ACTION.contactRefresh };
+    const request = {
+      ref,
+      peoplePage: click.state.pp,
+      peopleWords: click.state.pf,
+      refresh: base === ACTION.contactRefresh,
+    };
     await answerClick(deps, args, {
       what: 'contact click',
       working: [{ kind: 'record', noun: 'contact', ref }, 'getContact'],

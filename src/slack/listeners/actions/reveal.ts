@@ -54,7 +54,11 @@ export function revealClick(deps: ListenerDeps) {
       try {
         const fetched = await deps.lookup.getContact(ref, { requester: actor.userId });
         audit('revealed', fetched.data.code);
-        return contactReveal({ contact: fetched.data, now: deps.now() });
+        return contactReveal({
+          contact: fetched.data,
+          now: deps.now(),
+          peopleWords: click.state.pf,
+        });
       } catch (error) {
         audit(
           'failed',

@@ -66,7 +66,7 @@ export function shareClick(deps: ListenerDeps) {
             )
           : await contactCardAnswer(
               deps,
-              { ref: refOf(state), peoplePage: state.pp, shared: true },
+              { ref: refOf(state), peoplePage: state.pp, peopleWords: state.pf, shared: true },
               actor,
               args.client,
             );

@@ -1,9 +1,16 @@
-import type { ErpEndpoint } from '../../../erp/errors.js';
+import { type ErpEndpoint, NotFoundError } from '../../../erp/errors.js';
+import { contactRetryPlan } from '../../../lookup/people.js';
+import type { ContactQuery } from '../../../lookup/types.js';
+import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
+import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
 import { contactHelp } from '../../../views/help.js';
+import type { SlackMessage } from '../../../views/message.js';
+import { contactRetryNotice } from '../../../views/notFound.js';
 import { withNotices } from '../../../views/notices.js';
 import type { WorkSubject } from '../../../views/progress.js';
 import {
   contactByCodeAnswer,
+  contactCardAnswer,
   contactSearchAnswer,
   isKnownToBeSlow,
   safely,
@@ -12,39 +19,45 @@ import {
 import { acceptCommand, type CommandArgs } from '../../commands.js';
 import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
-import { parseContactCommand } from '../../parser.js';
+import { type ContactRequest, parseContactCommand } from '../../parser.js';
+import type { Actor } from '../../payloads.js';
 
-/** `/contact …`: help, a contact card (redacted; with the search fallback), or a list. */
+type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
+
+/**
+ * `/contact …`: help, a contact card (redacted; with the search fallback; only the matching
+ * people when asked), or a list.
+ */
 export function contactCommand(deps: ListenerDeps) {
   return async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
     const accepted = await acceptCommand(deps, command, ack, 'contact');
     if (!accepted) return;
     const parsed = parseContactCommand(accepted.text);
     if (!parsed.ok) {
-      await ack(ephemeral(withNotices(contactHelp(deps.examples), [parsed.error])));
+      await ack(
+        ephemeral(withNotices(contactHelp(deps.examples), [commandProblemText(parsed.error)])),
+      );
       return;
     }
-    const { request, notices } = parsed;
+    const { request } = parsed;
+    const notices = parsed.notices.map(commandNoticeText);
     if (request.kind === 'help') {
       await ack(ephemeral(withNotices(contactHelp(deps.examples), notices)));
       return;
     }
     const { actor } = accepted;
-    const endpoint: ErpEndpoint = request.kind === 'contact' ? 'getContact' : 'searchContact';
+    const endpoint: ErpEndpoint = request.kind === 'search' ? 'searchContact' : 'getContact';
     const subject: WorkSubject =
       request.kind === 'contact'
         ? { kind: 'record', noun: 'contact', ref: request.ref }
-        : { kind: 'search', noun: 'contact' };
+        : request.kind === 'people'
+          ? { kind: 'record', noun: 'contact', ref: { code: request.code } }
+          : { kind: 'search', noun: 'contact' };
     await deliverCommandAnswer({
       ack,
       respond,
       answer: safely(deps.logger, '/contact', async () =>
-        withNotices(
-          request.kind === 'contact'
-            ? await contactByCodeAnswer(deps, request, actor, client)
-            : await contactSearchAnswer(deps, request.query, 0, actor),
-          notices,
-        ),
+        withNotices(await contactAnswer(deps, request, actor, client), notices),
       ),
       working: () => workingLine(deps, subject, endpoint, actor),
       knownToBeSlow: () => isKnownToBeSlow(deps, endpoint, actor),
@@ -52,4 +65,76 @@ export function contactCommand(deps: ListenerDeps) {
       logger: deps.logger,
     });
   };
+}
+
+function contactAnswer(
+  deps: ListenerDeps,
+  request: ContactLookup,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<SlackMessage> {
+  switch (request.kind) {
+    case 'contact':
+      return contactByCodeAnswer(deps, request, actor, client);
+    case 'people':
+      return peopleAnswer(deps, request, actor, client);
+    case 'search':
+      return contactWordsAnswer(deps, request.query, actor, client);
+  }
+}
+
+/** `/contact ACME01 accounts`: one getContact; not a contact code: the words are a search. */
+export async function peopleAnswer(
+  deps: ListenerDeps,
+  request: Extract<ContactRequest, { kind: 'people' }>,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<SlackMessage> {
+  try {
+    return await contactCardAnswer(
+      deps,
+      { ref: { code: request.code }, peopleWords: request.peopleWords },
+      actor,
+      client,
+    );
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    return contactWordsAnswer(deps, request.fallback, actor, client);
+  }
+}
+
+/**
+ * A contact search; when several words find nothing, one retry with the leading word(s) as
+ * the account: one account opens with only its matching people, several are listed, and
+ * either says that the search was retried.
+ */
+export async function contactWordsAnswer(
+  deps: ListenerDeps,
+  query: ContactQuery,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<SlackMessage> {
+  const plan = contactRetryPlan(query);
+  if (plan === undefined) return contactSearchAnswer(deps, query, 0, actor);
+  const options = { requester: actor.userId };
+  const first = await deps.lookup.searchContacts(query, 0, options);
+  // The same query again: answered from the cache, drawn as every list is.
+  if (first.data.rows.length > 0) return contactSearchAnswer(deps, query, 0, actor);
+  const retried = await deps.lookup.searchContacts(plan.account, 0, options);
+  const [only, ...others] = retried.data.rows;
+  if (only === undefined) return contactSearchAnswer(deps, query, 0, actor);
+  if (others.length === 0 && !retried.data.hasNext) {
+    return contactCardAnswer(
+      deps,
+      { ref: { code: only.code }, peopleWords: plan.peopleWords, retriedFrom: query.words },
+      actor,
+      client,
+    );
+  }
+  const notice = contactRetryNotice({
+    typed: query.words,
+    account: plan.account.words,
+    peopleWords: plan.peopleWords,
+  });
+  return contactSearchAnswer(deps, plan.account, 0, actor, notice);
 }

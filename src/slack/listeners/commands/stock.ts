@@ -1,59 +1,90 @@
-import type { ErpEndpoint } from '../../../erp/errors.js';
+import { type ErpEndpoint, NotFoundError } from '../../../erp/errors.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
-import { stockHelp } from '../../../views/help.js';
+import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
+import { noticeMessage } from '../../../views/feedback.js';
+import { stockHelp, supplierNameUnknownText, watchesNotReadyText } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { withNotices } from '../../../views/notices.js';
 import type { WorkSubject } from '../../../views/progress.js';
 import {
   isKnownToBeSlow,
   itemByCodeAnswer,
+  itemCardAnswer,
   itemSearchAnswer,
   safely,
   workingLine,
 } from '../../answers.js';
 import { categoriesAnswer } from '../../catalogueAnswers.js';
+import { codesAnswer, MAX_CODES } from '../../codesAnswer.js';
 import { acceptCommand, type CommandArgs } from '../../commands.js';
 import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
-import { parseStockCommand, type StockRequest } from '../../parser.js';
+import { type ItemQuestion, parseStockCommand, type StockRequest } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 
 type StockLookup = Exclude<StockRequest, { kind: 'help' }>;
 
-/** `/stock …`: help, an item card (with the search fallback), a search list, or the categories. */
+/**
+ * `/stock …`: help, an item card (with the search fallback), a card answering a question
+ * (`CODE 50 perth`), several codes, a search list, or the categories.
+ */
 export function stockCommand(deps: ListenerDeps) {
   return async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
     const accepted = await acceptCommand(deps, command, ack, 'stock');
     if (!accepted) return;
     const parsed = parseStockCommand(accepted.text);
     if (!parsed.ok) {
-      await ack(ephemeral(withNotices(stockHelp(deps.examples), [parsed.error])));
+      await ack(
+        ephemeral(withNotices(stockHelp(deps.examples), [commandProblemText(parsed.error)])),
+      );
       return;
     }
-    const { request, notices } = parsed;
+    const { request } = parsed;
+    const notices = parsed.notices.map(commandNoticeText);
     if (request.kind === 'help') {
       await ack(ephemeral(withNotices(stockHelp(deps.examples), notices)));
       return;
     }
     const { actor } = accepted;
-    // The categories come from the app's own index: no ERP call to wait for.
-    const endpoint: ErpEndpoint = request.kind === 'item' ? 'getItem' : 'searchItems';
-    const subject: WorkSubject =
-      request.kind === 'item'
-        ? { kind: 'record', noun: 'item', ref: request.ref }
-        : { kind: 'search', noun: 'item' };
+    const endpoint = endpointOf(request);
     await deliverCommandAnswer({
       ack,
       respond,
       answer: safely(deps.logger, '/stock', async () =>
         withNotices(await stockAnswer(deps, request, actor, client), notices),
       ),
-      working: () => workingLine(deps, subject, endpoint, actor),
+      working: () => workingLine(deps, subjectOf(request), endpoint, actor),
       knownToBeSlow: () => isKnownToBeSlow(deps, endpoint, actor),
       timing: deps.timing,
       logger: deps.logger,
     });
   };
+}
+
+/** The endpoint whose queue the working line reports. */
+function endpointOf(request: StockLookup): ErpEndpoint {
+  switch (request.kind) {
+    case 'item':
+    case 'question':
+    case 'codes':
+      return 'getItem';
+    // The lists come from the app's own index: no ERP call to wait for.
+    default:
+      return 'searchItems';
+  }
+}
+
+function subjectOf(request: StockLookup): WorkSubject {
+  switch (request.kind) {
+    case 'item':
+      return { kind: 'record', noun: 'item', ref: request.ref };
+    case 'question':
+      return { kind: 'record', noun: 'item', ref: { code: request.code } };
+    case 'codes':
+      return { kind: 'codes', count: Math.min(request.codes.length, MAX_CODES) };
+    default:
+      return { kind: 'search', noun: 'item' };
+  }
 }
 
 function stockAnswer(
@@ -65,9 +96,45 @@ function stockAnswer(
   switch (request.kind) {
     case 'item':
       return itemByCodeAnswer(deps, request, actor, client);
+    case 'question':
+      return questionAnswer(deps, request, actor, client);
+    case 'codes':
+      return codesAnswer(deps, request.codes, actor, 'command');
     case 'search':
+      // Never drop a filter silently: until names resolve to ids, say so.
+      if (request.supplierName !== undefined) {
+        return Promise.resolve(noticeMessage(supplierNameUnknownText(request.supplierName)));
+      }
       return itemSearchAnswer(deps, request.query, 0, actor);
     case 'categories':
       return categoriesAnswer(deps);
+    // Lists and watches another part of the app answers; until it is wired, a plain notice.
+    case 'suppliers':
+    case 'watch':
+    case 'watches':
+    case 'unwatch':
+      return Promise.resolve(noticeMessage(watchesNotReadyText(request.kind)));
+  }
+}
+
+/**
+ * `/stock CODE [N] [branch words]`: one getItem; the card answers the question first. When
+ * CODE is not an item, the words are the search they always were.
+ */
+export async function questionAnswer(
+  deps: ListenerDeps,
+  request: ItemQuestion,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<SlackMessage> {
+  const question = {
+    ...(request.quantity === undefined ? {} : { quantity: request.quantity }),
+    branchWords: request.branchWords,
+  };
+  try {
+    return await itemCardAnswer(deps, { ref: { code: request.code }, question }, actor, client);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    return itemSearchAnswer(deps, request.fallback, 0, actor);
   }
 }

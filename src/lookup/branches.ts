@@ -1,0 +1,89 @@
+/**
+ * Branch words (`/stock WIDGET-9 50 perth`, the workflow step's `branch`) matched to an item's
+ * branches: by name ignoring case, whole or as a prefix of at least 3 letters; a name of
+ * several words may be typed as several words (`perth airport`). Pure: no I/O, no wording.
+ */
+import type { BranchStock, Item } from '../erp/schemas.js';
+
+/** The shortest prefix that names a branch: `pe` would match too much to be meant. */
+export const MIN_BRANCH_PREFIX = 3;
+/** Longest run of words tried as one branch name. */
+const MAX_NAME_WORDS = 4;
+
+export interface BranchMatch {
+  /** The first branch the words name; undefined when none does (or none was asked for). */
+  branch: BranchStock | undefined;
+  /** Words that named no branch, or more than one, as typed (for a note on the card). */
+  unknownWords: string[];
+}
+
+const fold = (text: string): string =>
+  text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/** The one branch `phrase` names: an exact name first, else the only name it prefixes. */
+function branchNamed(branches: readonly BranchStock[], phrase: string): BranchStock | undefined {
+  const wanted = fold(phrase);
+  if (wanted === '') return undefined;
+  const exact = branches.filter((b) => fold(b.name) === wanted);
+  if (exact.length === 1) return exact[0];
+  if (exact.length > 1 || [...wanted].length < MIN_BRANCH_PREFIX) return undefined;
+  const prefixed = branches.filter((b) => fold(b.name).startsWith(wanted));
+  return prefixed.length === 1 ? prefixed[0] : undefined;
+}
+
+/**
+ * Reads `words` left to right, taking the longest run that names a branch. The first branch
+ * named is the one asked about; words naming nothing (or a second branch) are returned.
+ */
+export function matchBranch(
+  branches: readonly BranchStock[],
+  words: readonly string[],
+): BranchMatch {
+  let branch: BranchStock | undefined;
+  const unknownWords: string[] = [];
+  let i = 0;
+  while (i < words.length) {
+    let taken = 0;
+    for (let n = Math.min(MAX_NAME_WORDS, words.length - i); n >= 1; n -= 1) {
+      const found = branchNamed(branches, words.slice(i, i + n).join(' '));
+      if (found === undefined) continue;
+      if (branch === undefined) branch = found;
+      else if (found.id !== branch.id) unknownWords.push(...words.slice(i, i + n));
+      taken = n;
+      break;
+    }
+    if (taken === 0) {
+      unknownWords.push(words[i] ?? '');
+      taken = 1;
+    }
+    i += taken;
+  }
+  return { branch, unknownWords };
+}
+
+/** What a branch (or the company) can promise: SOH minus allocated; negative is over-allocated. */
+export function availableOf(stock: Pick<BranchStock, 'soh' | 'allocated'>): number {
+  return stock.soh - stock.allocated;
+}
+
+/** Branches that could cover `quantity` alone (any stock when undefined), most available first. */
+export function coveringBranches(
+  item: Pick<Item, 'branches'>,
+  quantity: number | undefined,
+  except?: number,
+): BranchStock[] {
+  const needed = Math.max(quantity ?? 1, 1);
+  return item.branches
+    .filter((b) => b.id !== except && availableOf(b) >= needed)
+    .sort((a, b) => availableOf(b) - availableOf(a) || a.name.localeCompare(b.name));
+}
+
+/** The item's branches with the asked-for one first, the rest in their given order. */
+export function branchFirst(
+  branches: readonly BranchStock[],
+  id: number | undefined,
+): BranchStock[] {
+  if (id === undefined) return [...branches];
+  const first = branches.filter((b) => b.id === id);
+  return [...first, ...branches.filter((b) => b.id !== id)];
+}

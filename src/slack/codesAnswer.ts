@@ -1,0 +1,46 @@
+/**
+ * Several item codes at once, one line each: the message shortcut's answer and `/stock A, B`.
+ * Each code is one getItem; a code the ERP does not know is listed as not found, and codes
+ * past the ones looked up are named so none is dropped silently.
+ */
+import { NotFoundError } from '../erp/errors.js';
+import type { Item } from '../erp/schemas.js';
+import type { Freshness } from '../lookup/types.js';
+import type { SlackMessage } from '../views/message.js';
+import { shortcutResults } from '../views/shortcut.js';
+import type { ListenerDeps } from './deps.js';
+import type { Actor } from './payloads.js';
+
+/** How many codes one answer looks up: the rest are named, not looked up. */
+export const MAX_CODES = 5;
+
+export async function codesAnswer(
+  deps: Pick<ListenerDeps, 'lookup' | 'display' | 'now'>,
+  codes: readonly string[],
+  actor: Actor,
+  source: 'shortcut' | 'command',
+): Promise<SlackMessage> {
+  const asked = codes.slice(0, MAX_CODES);
+  const found: Array<{ item: Item; freshness: Freshness }> = [];
+  const notFound: string[] = [];
+  const failed: Array<{ code: string; error: unknown }> = [];
+  const results = await Promise.allSettled(
+    asked.map((code) => deps.lookup.getItem({ code }, { requester: actor.userId })),
+  );
+  results.forEach((result, index) => {
+    const code = asked[index] ?? '';
+    if (result.status === 'fulfilled') {
+      found.push({ item: result.value.data, freshness: result.value.freshness });
+    } else if (result.reason instanceof NotFoundError) notFound.push(code);
+    else failed.push({ code, error: result.reason });
+  });
+  return shortcutResults({
+    ...deps.display,
+    found,
+    notFound,
+    failed,
+    notLookedUp: codes.slice(MAX_CODES),
+    source,
+    now: deps.now(),
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * The answer-first forms end to end: signed slash commands to the real Bolt app, the sandbox
+ * ERP over HTTP. Each asks what a salesperson or support person would, and checks the answer
+ * and what it cost upstream.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkMessageLimits } from '../../src/views/limits.js';
+import type { SlackMessage } from '../../src/views/message.js';
+import { ask } from '../e2e/helpers/conversation.js';
+import { type RunningApp, startApp } from '../helpers/app.js';
+import { buttonsOf, textOf } from '../helpers/blocks.js';
+
+describe('answer-first /stock and /contact', () => {
+  let run: RunningApp;
+  const calls = (endpoint: string) => run.sandbox.stats().requests[endpoint] ?? 0;
+
+  beforeAll(async () => {
+    run = await startApp();
+  });
+  afterAll(async () => {
+    await run?.stop();
+  });
+
+  const widget = () => {
+    const item = run.sandbox.data.items.find((i) => i.record.code === 'WIDGET-9')?.record;
+    if (!item) throw new Error('the sandbox has no WIDGET-9');
+    return item;
+  };
+
+  it('/stock WIDGET-9 N branch: one getItem, no search, the verdict first and in the text', async () => {
+    const item = widget();
+    const branch = [...item.branches].sort(
+      (a, b) => b.soh - b.allocated - (a.soh - a.allocated),
+    )[0];
+    if (!branch) throw new Error('WIDGET-9 has no branches');
+    const available = branch.soh - branch.allocated;
+    const asked = Math.max(1, available);
+    const [gets, searches] = [calls('getItem'), calls('searchItems')];
+    const answer = await ask(run, '/stock', `WIDGET-9 ${asked} ${branch.name.toLowerCase()}`);
+    expect(calls('getItem') - gets).toBe(1);
+    expect(calls('searchItems') - searches).toBe(0);
+    const verdict = available >= asked ? 'Yes' : 'No';
+    expect(answer.text).toMatch(new RegExp(`^${verdict}: ${asked} of WIDGET-9`));
+    expect(JSON.stringify(answer.blocks?.[1])).toContain(`*${verdict}:*`);
+    expect(checkMessageLimits(answer as SlackMessage)).toEqual([]);
+    const share = buttonsOf(answer).find((b) => b.text === 'Share to channel');
+    expect(JSON.parse(share?.value ?? '{}')).toMatchObject({ q: asked });
+  });
+
+  it('/stock WIDGET-9 hobart notes the unknown branch and keeps the card', async () => {
+    const answer = await ask(run, '/stock', 'WIDGET-9 nowhereville');
+    expect(textOf(answer)).toContain('“nowhereville” is not a branch of this item');
+    expect(textOf(answer)).toContain('Stock by branch');
+  });
+
+  it('words that are not a code stay the search they were', async () => {
+    const searches = calls('searchItems');
+    const answer = await ask(run, '/stock', 'NOSUCHCODE-1 blue');
+    expect(calls('searchItems') - searches).toBeLessThanOrEqual(1);
+    expect(textOf(answer)).not.toContain('is not a branch');
+  });
+
+  it('/stock WIDGT-9 and widget9 offer the known code as a button', async () => {
+    for (const typed of ['WIDGT-9', 'widget9']) {
+      const answer = await ask(run, '/stock', typed);
+      expect(textOf(answer)).toContain('Did you mean `WIDGET-9`');
+      const view = buttonsOf(answer).find((b) => b.text === 'View WIDGET-9');
+      expect(JSON.parse(view?.value ?? '{}')).toMatchObject({ r: { c: 'WIDGET-9' } });
+    }
+  });
+
+  it('/stock A, B answers one line a code, naming those not found', async () => {
+    const answer = await ask(run, '/stock', 'WIDGET-9, WIDGET-9-CORE, NOPE-404');
+    const text = textOf(answer);
+    expect(text).toContain('`WIDGET-9`');
+    expect(text).toContain('`WIDGET-9-CORE`');
+    expect(text).toMatch(/Not found:\* `NOPE-404`/);
+    expect(checkMessageLimits(answer as SlackMessage)).toEqual([]);
+  });
+
+  it('/contact ACME01 accounts shows only the matching people, and Reveal carries the filter', async () => {
+    const answer = await ask(run, '/contact', 'ACME01 accounts');
+    const text = textOf(answer);
+    expect(text).toMatch(/\*People\* · 1 of \d+ people match “accounts”/);
+    expect(text).toContain('John Smith');
+    expect(text).not.toContain('Jane Citizen');
+    const reveal = buttonsOf(answer).find((b) => b.text.startsWith('Reveal'));
+    expect(JSON.parse(reveal?.value ?? '{}')).toMatchObject({ pf: ['accounts'] });
+  });
+});
