@@ -42,7 +42,12 @@ const watchId = z.string().uuid();
 export const WatchButtonState = z.discriminatedUnion('t', [
   z.object({ v: z.literal(1), t: z.literal('wr'), w: watchId }).strict(),
   z
-    .object({ v: z.literal(1), t: z.literal('ws'), w: watchId, d: z.union([z.literal(1), z.literal(7)]) })
+    .object({
+      v: z.literal(1),
+      t: z.literal('ws'),
+      w: watchId,
+      d: z.union([z.literal(1), z.literal(7)]),
+    })
     .strict(),
 ]);
 export type WatchButtonState = z.infer<typeof WatchButtonState>;
@@ -53,7 +58,10 @@ export const WatchOpenState = z
     v: z.literal(1),
     t: z.literal('wo'),
     c: z.string().min(1).max(100),
-    ch: z.string().regex(/^[CGD][A-Z0-9]{2,30}$/).optional(),
+    ch: z
+      .string()
+      .regex(/^[CGD][A-Z0-9]{2,30}$/)
+      .optional(),
   })
   .strict();
 export type WatchOpenState = z.infer<typeof WatchOpenState>;
@@ -108,11 +116,15 @@ const where = (branch: string | undefined) =>
 
 function rule(w: Pick<WatchSummary, 'direction' | 'threshold'>): string {
   if (w.direction === 'above' && w.threshold <= 0) return 'back in stock';
-  return w.direction === 'below' ? `below ${formatQty(w.threshold)}` : `${formatQty(w.threshold)} or more`;
+  return w.direction === 'below'
+    ? `below ${formatQty(w.threshold)}`
+    : `${formatQty(w.threshold)} or more`;
 }
 
 function interval(seconds: number): string {
-  return seconds < 90 ? `every ${Math.round(seconds)} s` : `about every ${Math.round(seconds / 60)} min`;
+  return seconds < 90
+    ? `every ${Math.round(seconds)} s`
+    : `about every ${Math.round(seconds / 60)} min`;
 }
 
 export interface ConfirmationModel {
@@ -160,7 +172,11 @@ export interface AlertModel {
 }
 
 export function watchAlert(model: AlertModel): SlackMessage {
-  const emoji = model.rearmed ? ':white_check_mark:' : model.direction === 'below' ? ':small_red_triangle_down:' : ':small_red_triangle:';
+  const emoji = model.rearmed
+    ? ':white_check_mark:'
+    : model.direction === 'below'
+      ? ':small_red_triangle_down:'
+      : ':small_red_triangle:';
   const title = model.rearmed
     ? `${model.code} is back (${rule(model)} no longer)`
     : `${model.code} is ${rule(model)}`;
@@ -170,9 +186,14 @@ export function watchAlert(model: AlertModel): SlackMessage {
     `*Threshold:* ${rule(model)}`,
     `*On order:* ${formatQty(model.onOrder)}`,
   ].filter((s): s is string => s !== undefined);
-  const view = stateButton('View', ACTION.itemView, itemState({ code: model.code, id: model.itemId }), {
-    accessibilityLabel: `View ${model.code} privately`,
-  });
+  const view = stateButton(
+    'View',
+    ACTION.itemView,
+    itemState({ code: model.code, id: model.itemId }),
+    {
+      accessibilityLabel: `View ${model.code} privately`,
+    },
+  );
   const blocks: KnownBlock[] = [
     header(`${model.rearmed ? '✅' : '⚠️'} ${title}`),
     section(
@@ -207,7 +228,11 @@ const OFF_REASONS: Readonly<Record<string, string>> = {
 };
 
 function offReason(reason: string | undefined): string {
-  return (reason !== undefined && Object.hasOwn(OFF_REASONS, reason) ? OFF_REASONS[reason] : undefined) ?? 'it could no longer post';
+  return (
+    (reason !== undefined && Object.hasOwn(OFF_REASONS, reason)
+      ? OFF_REASONS[reason]
+      : undefined) ?? 'it could no longer post'
+  );
 }
 
 export interface WatchListModel {
@@ -246,19 +271,46 @@ export function watchList(model: WatchListModel): SlackMessage {
     const now = w.lastAvailable === undefined ? '' : ` · ${formatQty(w.lastAvailable)} available`;
     blocks.push({
       type: 'section',
-      text: md(`${codeSpan(w.code)} ${where(w.branchName)}: ${rule(w)}${here}${now}\n${status} · set by <@${w.creatorId}>`, LIMITS.sectionText),
+      text: md(
+        `${codeSpan(w.code)} ${where(w.branchName)}: ${rule(w)}${here}${now}\n${status} · set by <@${w.creatorId}>`,
+        LIMITS.sectionText,
+      ),
     });
     const row = actions([
-      w.state === 'off' ? undefined : button('Snooze a day', `${WATCH_ACTION.snooze}:${w.id}:1`, JSON.stringify({ v: 1, t: 'ws', w: w.id, d: 1 })),
-      w.state === 'off' ? undefined : button('Snooze a week', `${WATCH_ACTION.snooze}:${w.id}:7`, JSON.stringify({ v: 1, t: 'ws', w: w.id, d: 7 })),
-      button('Remove', `${WATCH_ACTION.remove}:${w.id}`, JSON.stringify({ v: 1, t: 'wr', w: w.id }), 'danger'),
+      w.state === 'off'
+        ? undefined
+        : button(
+            'Snooze a day',
+            `${WATCH_ACTION.snooze}:${w.id}:1`,
+            JSON.stringify({ v: 1, t: 'ws', w: w.id, d: 1 }),
+          ),
+      w.state === 'off'
+        ? undefined
+        : button(
+            'Snooze a week',
+            `${WATCH_ACTION.snooze}:${w.id}:7`,
+            JSON.stringify({ v: 1, t: 'ws', w: w.id, d: 7 }),
+          ),
+      button(
+        'Remove',
+        `${WATCH_ACTION.remove}:${w.id}`,
+        JSON.stringify({ v: 1, t: 'wr', w: w.id }),
+        'danger',
+      ),
     ]);
     if (row) blocks.push(row);
   }
   if (model.watches.length > MAX_LISTED) {
-    blocks.push(context(`${model.watches.length - MAX_LISTED} more not shown: remove some with \`/stock unwatch CODE\`.`));
+    blocks.push(
+      context(
+        `${model.watches.length - MAX_LISTED} more not shown: remove some with \`/stock unwatch CODE\`.`,
+      ),
+    );
   }
-  return { text: `${plural(model.watches.length, 'watch', 'watches')}`, blocks: blocks.slice(0, LIMITS.blocks) };
+  return {
+    text: `${plural(model.watches.length, 'watch', 'watches')}`,
+    blocks: blocks.slice(0, LIMITS.blocks),
+  };
 }
 
 export type WatchRefusal =
@@ -274,23 +326,33 @@ export type WatchRefusal =
 export function watchRefusal(refusal: WatchRefusal): SlackMessage {
   switch (refusal.reason) {
     case 'channel_full':
-      return noticeMessage(`This channel already has ${refusal.max} watches, the most it can have. Remove one with /stock watches first.`);
+      return noticeMessage(
+        `This channel already has ${refusal.max} watches, the most it can have. Remove one with /stock watches first.`,
+      );
     case 'interval_too_long':
       return noticeMessage(
         `No watch made: with one more item, each would be checked only every ${refusal.intervalMinutes} minutes, past the limit of ${refusal.maxMinutes}. Remove a watch on another item, or ask an admin to raise WATCH_SHARE.`,
       );
     case 'item_not_found':
-      return noticeMessage(`No item with code ${refusal.code} in the ERP, so there is nothing to watch. Check the code with /stock ${refusal.code}.`);
+      return noticeMessage(
+        `No item with code ${refusal.code} in the ERP, so there is nothing to watch. Check the code with /stock ${refusal.code}.`,
+      );
     case 'branch_not_found':
       return noticeMessage(
         `That item has no branch called "${refusal.branch}".${refusal.branches.length > 0 ? ` Its branches: ${refusal.branches.slice(0, 20).join(', ')}.` : ''}`,
       );
     case 'bad_threshold':
-      return noticeMessage('The threshold must be a number of 0 or more, e.g. /stock watch WIDGET-9 below 20.');
+      return noticeMessage(
+        'The threshold must be a number of 0 or more, e.g. /stock watch WIDGET-9 below 20.',
+      );
     case 'watches_off_shared_without_database':
-      return noticeMessage('Watches are off here: this app runs several copies sharing Redis but has no DATABASE_URL to keep watches in. Ask an admin to set one.');
+      return noticeMessage(
+        'Watches are off here: this app runs several copies sharing Redis but has no DATABASE_URL to keep watches in. Ask an admin to set one.',
+      );
     case 'store_unavailable':
-      return noticeMessage('Watches are unavailable right now (their database is not answering). Try again in a minute.');
+      return noticeMessage(
+        'Watches are unavailable right now (their database is not answering). Try again in a minute.',
+      );
     case 'not_found':
       return noticeMessage('That watch no longer exists (it may have been removed already).');
   }
@@ -332,12 +394,21 @@ export function watchRemoved(removed: readonly WatchSummary[]): SlackMessage {
 }
 
 export function watchSnoozed(watch: WatchSummary, until: Date): SlackMessage {
-  return noticeMessage(`The watch on ${watch.code} is snoozed until ${utcTime(until)}: no alerts until then.`);
+  return noticeMessage(
+    `The watch on ${watch.code} is snoozed until ${utcTime(until)}: no alerts until then.`,
+  );
 }
 
 /** The Watch… modal: threshold, below/above, branch (optional), channel. */
-export function watchModal(model: { state: WatchOpenState; description: string; branches: readonly string[] }): ModalView {
-  const option = (text: string, value: string): PlainTextOption => ({ text: plain(text, 75), value });
+export function watchModal(model: {
+  state: WatchOpenState;
+  description: string;
+  branches: readonly string[];
+}): ModalView {
+  const option = (text: string, value: string): PlainTextOption => ({
+    text: plain(text, 75),
+    value,
+  });
   const below = option('falls below', 'below');
   const above = option('rises to or above', 'above');
   const blocks: KnownBlock[] = [
@@ -346,13 +417,23 @@ export function watchModal(model: { state: WatchOpenState; description: string; 
       type: 'input',
       block_id: WATCH_MODAL.directionBlock,
       label: plain('Tell the channel when available'),
-      element: { type: 'radio_buttons', action_id: WATCH_MODAL.directionAction, initial_option: below, options: [below, above] },
+      element: {
+        type: 'radio_buttons',
+        action_id: WATCH_MODAL.directionAction,
+        initial_option: below,
+        options: [below, above],
+      },
     },
     {
       type: 'input',
       block_id: WATCH_MODAL.thresholdBlock,
       label: plain('Threshold'),
-      element: { type: 'number_input', action_id: WATCH_MODAL.thresholdAction, is_decimal_allowed: true, min_value: '0' },
+      element: {
+        type: 'number_input',
+        action_id: WATCH_MODAL.thresholdAction,
+        is_decimal_allowed: true,
+        min_value: '0',
+      },
     },
   ];
   if (model.branches.length > 0) {
@@ -393,7 +474,12 @@ export function watchModal(model: { state: WatchOpenState; description: string; 
 
 /** The "Watch…" button for item cards (the lead adds it to the card's actions). */
 export function watchOpenButton(code: string, channelId: string | undefined): Button | undefined {
-  const state = WatchOpenState.safeParse({ v: 1, t: 'wo', c: code, ...(channelId ? { ch: channelId } : {}) });
+  const state = WatchOpenState.safeParse({
+    v: 1,
+    t: 'wo',
+    c: code,
+    ...(channelId ? { ch: channelId } : {}),
+  });
   if (!state.success) return undefined;
   return button('Watch…', WATCH_ACTION.open, JSON.stringify(state.data));
 }

@@ -16,6 +16,7 @@ export interface NewWatch {
   creatorId: string;
   itemCode: string;
   itemId: number;
+  description: string;
   branch: { id: number; name: string } | undefined;
   direction: WatchDirection;
   threshold: number;
@@ -50,6 +51,7 @@ export class WatchRepository {
       creator_id: input.creatorId,
       item_code: input.itemCode,
       item_id: input.itemId,
+      description: input.description,
       branch_key: branchKey(input.branch?.id),
       branch_name: input.branch?.name ?? null,
       direction: input.direction,
@@ -62,6 +64,7 @@ export class WatchRepository {
       crossed_before: null,
       crossed_at: null,
       alert_owed: 0,
+      claimed_at: null,
       alert_ts: null,
       alert_shown: null,
       crossings: 0,
@@ -108,7 +111,10 @@ export class WatchRepository {
       .groupBy('item_code')
       .execute();
     return rows
-      .map((r) => ({ code: r.item_code, checkedAt: r.checked_at === null ? null : Number(r.checked_at) }))
+      .map((r) => ({
+        code: r.item_code,
+        checkedAt: r.checked_at === null ? null : Number(r.checked_at),
+      }))
       .sort((a, b) => (a.checkedAt ?? 0) - (b.checkedAt ?? 0));
   }
 
@@ -155,6 +161,114 @@ export class WatchRepository {
     return query.returningAll().execute();
   }
 
+  /** A check that failed still counts for pacing: a failing ERP is not asked every tick. */
+  async markChecked(code: string, at: number): Promise<void> {
+    await this.db
+      .updateTable('watches')
+      .set({ last_checked_at: at })
+      .where('item_code', '=', code)
+      .where('state', '!=', 'off')
+      .execute();
+  }
+
+  /** Claims the right to post the current crossing's alert; false if someone else has it. */
+  async claimAlert(watch: Watch, at: number, staleClaimBefore: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('watches')
+      .set({ alert_owed: 2, claimed_at: at })
+      .where('id', '=', watch.id)
+      .where('crossings', '=', watch.crossings)
+      .where('state', '=', 'past')
+      .where((eb) =>
+        eb.or([
+          eb('alert_owed', '=', 1),
+          eb.and([eb('alert_owed', '=', 2), eb('claimed_at', '<', staleClaimBefore)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Records the posted alert, for the crossing it announced (a later crossing is left alone). */
+  async alertPosted(watch: Watch, ts: string, shown: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('watches')
+      .set({ alert_ts: ts, alert_owed: 0, alert_shown: shown, claimed_at: null })
+      .where('id', '=', watch.id)
+      .where('crossings', '=', watch.crossings)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** A post that failed for now: owed again, for the next pass. */
+  async alertStillOwed(watch: Watch): Promise<void> {
+    await this.db
+      .updateTable('watches')
+      .set({ alert_owed: 1, claimed_at: null })
+      .where('id', '=', watch.id)
+      .where('crossings', '=', watch.crossings)
+      .where('alert_owed', '=', 2)
+      .execute();
+  }
+
+  /** Sets a field only if it still holds the value read (no version: readings may interleave). */
+  async alertShown(watch: Watch, ts: string, shown: number): Promise<void> {
+    await this.db
+      .updateTable('watches')
+      .set({ alert_shown: shown })
+      .where('id', '=', watch.id)
+      .where('alert_ts', '=', ts)
+      .execute();
+  }
+
+  async alertClosed(watch: Watch, ts: string): Promise<void> {
+    await this.db
+      .updateTable('watches')
+      .set({ alert_ts: null, alert_shown: null })
+      .where('id', '=', watch.id)
+      .where('alert_ts', '=', ts)
+      .where('state', '=', 'armed')
+      .execute();
+  }
+
+  /** Claims the switch-off notices of these watches; returns those this caller must tell. */
+  async claimOffNotices(ids: readonly string[]): Promise<Watch[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .updateTable('watches')
+      .set({ off_told: 1 })
+      .where('id', 'in', ids)
+      .where('state', '=', 'off')
+      .where('off_told', '=', 0)
+      .returningAll()
+      .execute();
+  }
+
+  async switchOff(watch: Watch, reason: string, at: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('watches')
+      .set({ state: 'off', off_reason: reason, alert_owed: 0, claimed_at: null, updated_at: at })
+      .where('id', '=', watch.id)
+      .where('state', '!=', 'off')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async snooze(id: string, until: number, at: number): Promise<Watch | undefined> {
+    return this.db
+      .updateTable('watches')
+      .set((eb) => ({
+        snoozed_until: until,
+        // An alert not yet posted is dropped: the point of snoozing is silence.
+        alert_owed: eb.case().when('alert_owed', '=', 1).then(0).else(eb.ref('alert_owed')).end(),
+        updated_at: at,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** Applies `patch` only if nobody changed the row since `version` was read. */
   async compareAndSet(watch: Pick<Watch, 'id' | 'version'>, patch: WatchPatch): Promise<boolean> {
     const result = await this.db
@@ -174,7 +288,7 @@ export class WatchRepository {
       .where((eb) =>
         eb.or([
           eb('alert_owed', '=', 1),
-          eb.and([eb('alert_owed', '=', 2), eb('updated_at', '<', staleClaimBefore)]),
+          eb.and([eb('alert_owed', '=', 2), eb('claimed_at', '<', staleClaimBefore)]),
           eb.and([
             eb('state', '=', 'past'),
             eb('alert_ts', 'is not', null),

@@ -23,6 +23,8 @@ export interface WatchTable {
   creator_id: string;
   item_code: string;
   item_id: number;
+  /** The item's description at the last check (the alert shows it). */
+  description: string;
   /** '' for company-wide; the ERP branch id as text otherwise (part of the unique key). */
   branch_key: string;
   branch_name: string | null;
@@ -42,6 +44,8 @@ export interface WatchTable {
    * posted by the checker (a claim, so no other replica posts it too).
    */
   alert_owed: number;
+  /** When the checker claimed the post (alert_owed 2): a claim older than a few minutes is retried. */
+  claimed_at: number | null;
   alert_ts: string | null;
   /** The available quantity the alert message shows: differs from `last_available` → update. */
   alert_shown: number | null;
@@ -77,6 +81,7 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
         .addColumn('creator_id', 'text', (c) => c.notNull())
         .addColumn('item_code', 'text', (c) => c.notNull())
         .addColumn('item_id', 'integer', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('branch_key', 'text', (c) => c.notNull())
         .addColumn('branch_name', 'text')
         .addColumn('direction', 'text', (c) => c.notNull())
@@ -89,6 +94,7 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
         .addColumn('crossed_before', 'double precision')
         .addColumn('crossed_at', time)
         .addColumn('alert_owed', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('claimed_at', time)
         .addColumn('alert_ts', 'text')
         .addColumn('alert_shown', 'double precision')
         .addColumn('crossings', 'integer', (c) => c.notNull().defaultTo(0))
@@ -106,7 +112,11 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
         .unique()
         .execute();
       await db.schema.createIndex('watches_item').on('watches').columns(['item_code']).execute();
-      await db.schema.createIndex('watches_creator').on('watches').columns(['creator_id']).execute();
+      await db.schema
+        .createIndex('watches_creator')
+        .on('watches')
+        .columns(['creator_id'])
+        .execute();
       await db.schema.createIndex('watches_state').on('watches').columns(['state']).execute();
     },
     async down(db: Kysely<unknown>) {

@@ -154,7 +154,8 @@ async function openSqlJs(path: string | undefined): Promise<SqliteDatabase> {
           } else persist();
           return { changes, lastInsertRowid: id?.id ?? 0 };
         },
-        iterate: (parameters) => rows(sql, parameters)[Symbol.iterator]() as IterableIterator<unknown>,
+        iterate: (parameters) =>
+          rows(sql, parameters)[Symbol.iterator]() as IterableIterator<unknown>,
       };
     },
   };
