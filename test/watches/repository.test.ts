@@ -1,29 +1,8 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openWatchStore, type WatchStore } from '../../src/watches/database.js';
-import { type NewWatch, WatchRepository } from '../../src/watches/repository.js';
-import { openFresh, STORE_CASES } from './stores.js';
-
-const T0 = Date.UTC(2026, 2, 2, 10, 0, 0);
-
-export function newWatch(overrides: Partial<NewWatch> = {}): NewWatch {
-  return {
-    teamId: 'T1',
-    channelId: 'C1',
-    creatorId: 'U1',
-    itemCode: 'WIDGET-9',
-    itemId: 9,
-    description: 'Widget nine',
-    branch: undefined,
-    direction: 'below',
-    threshold: 20,
-    available: 30,
-    onOrder: 5,
-    past: false,
-    at: T0,
-    ...overrides,
-  };
-}
+import { WatchRepository } from '../../src/watches/repository.js';
+import { newWatch, openFresh, requireValue, STORE_CASES, T0 } from './stores.js';
 
 describe.each(STORE_CASES)('watch repository on $name', (storeCase) => {
   let store: WatchStore | undefined;
@@ -45,7 +24,9 @@ describe.each(STORE_CASES)('watch repository on $name', (storeCase) => {
 
   it('records its migrations and applies them once across reopenings', async () => {
     await open();
-    const first = await sql<{ name: string }>`select name from watch_migrations`.execute(store!.db);
+    const first = await sql<{ name: string }>`select name from watch_migrations`.execute(
+      requireValue(store).db,
+    );
     expect(first.rows.map((r) => r.name)).toEqual(['0001_watches']);
   });
 
@@ -92,7 +73,7 @@ describe.each(STORE_CASES)('watch repository on $name', (storeCase) => {
     const repo = await open();
     const watch = await repo.upsert(newWatch());
     await repo.compareAndSet(watch, { state: 'past', alert_owed: 1, crossings: 1 });
-    const owed = (await repo.get(watch.id))!;
+    const owed = requireValue(await repo.get(watch.id));
     const claims = await Promise.all([
       repo.claimAlert(owed, T0, T0 - 1),
       repo.claimAlert(owed, T0, T0 - 1),
@@ -138,7 +119,7 @@ describe.each(STORE_CASES)('watch repository on $name', (storeCase) => {
 
 describe('the migrator on PostgreSQL', () => {
   it('applies the migrations once when two replicas start together (advisory lock)', async () => {
-    const pgCase = STORE_CASES.find((c) => c.name === 'postgres')!;
+    const pgCase = requireValue(STORE_CASES.find((c) => c.name === 'postgres'));
     const { options, drop } = await pgCase.fresh();
     try {
       const stores = await Promise.all([
@@ -147,7 +128,7 @@ describe('the migrator on PostgreSQL', () => {
         openWatchStore(options),
       ]);
       const rows = await sql<{ name: string }>`select name from watch_migrations`.execute(
-        stores[0]!.db,
+        requireValue(stores[0]).db,
       );
       expect(rows.rows).toEqual([{ name: '0001_watches' }]);
       await Promise.all(stores.map((s) => s.close()));

@@ -12,6 +12,7 @@ import {
   type WatchStore,
   type WatchStoreOptions,
 } from '../../src/watches/database.js';
+import type { NewWatch } from '../../src/watches/repository.js';
 import { hasNodeSqlite } from '../../src/watches/sqlite.js';
 
 export const POSTGRES_URL =
@@ -80,4 +81,30 @@ export async function openFresh(
   const { options, drop } = await storeCase.fresh();
   const store = await openWatchStore(options);
   return { store, options, drop };
+}
+
+export const T0 = Date.UTC(2026, 2, 2, 10, 0, 0);
+
+export function newWatch(overrides: Partial<NewWatch> = {}): NewWatch {
+  return {
+    teamId: 'T1',
+    channelId: 'C1',
+    creatorId: 'U1',
+    itemCode: 'WIDGET-9',
+    itemId: 9,
+    description: 'Widget nine',
+    branch: undefined,
+    direction: 'below',
+    threshold: 20,
+    available: 30,
+    onOrder: 5,
+    past: false,
+    at: T0,
+    ...overrides,
+  };
+}
+
+export function requireValue<T>(value: T | undefined | null): T {
+  if (value === undefined || value === null) throw new Error('expected a value');
+  return value;
 }
