@@ -41,7 +41,9 @@ export function moveSandboxStock(
   }
   const before = item.available;
   // Company-wide: every branch down to what is allocated, the first one holding the rest.
-  item.branches.forEach((b, index) => setAvailable(b, index === 0 ? target : 0));
+  for (const [index, branch] of item.branches.entries()) {
+    setAvailable(branch, index === 0 ? target : 0);
+  }
   if (item.branches.length === 0) {
     item.soh = item.allocated + target;
     item.available = target;
