@@ -4,12 +4,13 @@
  * in order, recorded in `watch_migrations`; on PostgreSQL Kysely's migrator holds an advisory
  * lock meanwhile, so replicas starting together apply each migration once.
  *
- * `lazyWatchStore` defers all of it (and loading the drivers) until watches are first used:
- * an app whose users never watch anything pays nothing for the feature.
+ * Loaded only through `lazyWatchStore` (src/watches/lazy.ts), so Kysely and the drivers stay
+ * out of memory until watches are first used.
  */
 import { join } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { SQLITE_FILE } from './lazy.js';
 import {
   type Dialect,
   MIGRATION_LOCK_TABLE,
@@ -33,8 +34,6 @@ export interface WatchStore {
   pool: pg.Pool | undefined;
   close(): Promise<void>;
 }
-
-export const SQLITE_FILE = 'watches.sqlite';
 
 /** pg returns `bigint` columns as strings by default; our times fit a double exactly. */
 const INT8_OID = 20;
@@ -101,30 +100,4 @@ export async function migrate(store: Pick<WatchStore, 'db' | 'dialect'>): Promis
     throw new Error('The watch database could not be migrated', { cause: error });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-}
-
-/** Opens the store on first use, once, however many callers ask at the same time. */
-export function lazyWatchStore(options: WatchStoreOptions): {
-  get(): Promise<WatchStore>;
-  /** Whether it was opened (for /readyz: a store never used is not a problem). */
-  opened(): boolean;
-  close(): Promise<void>;
-} {
-  let opening: Promise<WatchStore> | undefined;
-  return {
-    get() {
-      opening ??= openWatchStore(options).catch((error: unknown) => {
-        // The next use tries again (the database may be back).
-        opening = undefined;
-        throw error;
-      });
-      return opening;
-    },
-    opened: () => opening !== undefined,
-    async close() {
-      const store = await opening?.catch(() => undefined);
-      opening = undefined;
-      await store?.close();
-    },
-  };
 }
