@@ -31,6 +31,8 @@ export interface CheckerOptions {
   limits: WatchLimits;
   logger: AppLogger;
   metrics?: WatchMetrics;
+  /** Whether the store is open (a replica without the lease then only refreshes `onWatched`). */
+  storeOpen?: () => boolean;
   /** Told the codes watched after each tick (the lookup feed skips every other item). */
   onWatched?: (codes: ReadonlySet<string>) => void;
   /** How often a tick runs; 5 s by default (alerts owed are retried at this pace too). */
@@ -58,8 +60,15 @@ export class WatchChecker {
   /** One tick: exported for tests and the console (which can make time pass). */
   async tick(): Promise<TickReport> {
     const { options } = this;
-    if (!(await options.lease.hold()))
+    if (!(await options.lease.hold())) {
+      // Another replica checks; this one still learns what is watched, so its users'
+      // lookups count as checks too.
+      if (options.storeOpen?.()) {
+        const items = await (await options.repo()).activeItems();
+        options.onWatched?.(new Set(items.map((i) => i.code)));
+      }
       return { held: false, checked: 0, due: 0, intervalSeconds: 0 };
+    }
     const repo = await options.repo();
     const items = await repo.activeItems();
     options.onWatched?.(new Set(items.map((i) => i.code)));

@@ -108,6 +108,7 @@ export function createWatches(options: WatchesOptions): Watches {
     lease: { hold: async () => lazy.opened() && lease.hold(), release: () => lease.release() },
     limits: options.limits,
     logger,
+    storeOpen: () => lazy.opened(),
     onWatched: (codes) => feed.setWatched(codes),
     ...(metrics ? { metrics } : {}),
     ...(options.tickMs !== undefined ? { tickMs: options.tickMs } : {}),

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { WatchChecker } from '../../src/watches/checker.js';
 import { openWatchStore, type WatchStore } from '../../src/watches/database.js';
 import { CLAIM_STALE_MS } from '../../src/watches/notifier.js';
 import { WatchService } from '../../src/watches/service.js';
 import { textOf } from '../helpers/blocks.js';
-import { FakeErp, FakeSlack, LIMITS, makeRig, type Rig } from './rig.js';
+import { silentLogger } from '../lookup/fakes.js';
+import { FakeErp, FakeSlack, freeBudget, LIMITS, makeRig, type Rig } from './rig.js';
 import { openFresh, requireValue, STORE_CASES } from './stores.js';
 
 const base = { teamId: 'T1', channelId: 'C1', userId: 'U1', branch: undefined } as const;
@@ -300,6 +302,37 @@ describe.each(STORE_CASES)('watches on $name', (storeCase) => {
     await Promise.all([a.checker.tick(), b.checker.tick(), a.checker.tick(), b.checker.tick()]);
     await Promise.all([a.notifier.reconcile(), b.notifier.reconcile()]);
     expect(slack.posts()).toHaveLength(2);
+  });
+
+  it('a replica without the lease does not check or post, but learns the watched codes', async () => {
+    const { store } = await fresh();
+    const slack = new FakeSlack();
+    const erp = new FakeErp();
+    const clock = { now: Date.UTC(2026, 2, 2) };
+    erp.stock.set('WIDGET-9', 30);
+    const holder = makeRig(store, { slack, erp, clock });
+    await holder.service.create({ ...base, code: 'WIDGET-9', direction: 'below', threshold: 20 });
+    const learned: string[][] = [];
+    const idle = new WatchChecker({
+      repo: async () => holder.repo,
+      tracker: holder.tracker,
+      notifier: holder.notifier,
+      erp,
+      budget: freeBudget,
+      lease: { hold: async () => false, release: async () => {} },
+      limits: LIMITS,
+      logger: silentLogger,
+      storeOpen: () => true,
+      onWatched: (codes) => learned.push([...codes]),
+      now: () => clock.now,
+    });
+    erp.stock.set('WIDGET-9', 10);
+    erp.calls = 0;
+    clock.now += 120_000;
+    expect(await idle.tick()).toMatchObject({ held: false, checked: 0 });
+    expect(erp.calls).toBe(0);
+    expect(slack.posts()).toHaveLength(1);
+    expect(learned).toEqual([['WIDGET-9']]);
   });
 
   it("a user's lookup counts as a check: it records the crossing and defers the item's check", async () => {

@@ -31,9 +31,9 @@ describe('the checker lease', () => {
     await first.release();
     expect(await second.hold()).toBe(true);
     expect(await first.hold()).toBe(false);
-    // A replica that dies loses the lock with its connection.
+    // A replica that dies loses the lock with its connection (the timeout waits for it to go).
     await requireValue(a.pool).query(
-      "select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and objid = $1 and pid <> pg_backend_pid()",
+      "select pg_terminate_backend(pid, 5000) from pg_locks where locktype = 'advisory' and objid = $1 and pid <> pg_backend_pid()",
       [lockId],
     );
     expect(await first.hold()).toBe(true);
