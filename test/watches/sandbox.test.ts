@@ -6,8 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErpClient } from '../../src/erp/client.js';
 import { createMetrics } from '../../src/lookup/metrics.js';
-import { budgetAccessOf, createLookupService } from '../../src/lookup/service.js';
+import { createUpstream } from '../../src/lookup/lanes.js';
+import { lookupServiceOver } from '../../src/lookup/service.js';
 import type { LookupService } from '../../src/lookup/types.js';
+import type { Upstream } from '../../src/lookup/upstream.js';
 import { moveSandboxStock } from '../../src/sandbox/index.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import type { WatchFeed } from '../../src/watches/feed.js';
@@ -26,6 +28,7 @@ const WINDOW_MS = 60_000;
 let sandbox: RunningSandbox;
 let client: ErpClient;
 let lookup: LookupService;
+let upstream: Upstream;
 let watches: Watches;
 let slack: FakeSlack;
 const clock = { now: Date.now() };
@@ -46,7 +49,16 @@ beforeEach(async () => {
   client = new ErpClient({ baseUrl: sandbox.url, ...sandbox.credentials, timeoutMs: 5_000 });
   slack = new FakeSlack();
   let feed: WatchFeed | undefined;
-  lookup = createLookupService({
+  const metrics = createMetrics();
+  upstream = createUpstream({
+    credentialKey: client.credentialKey,
+    limits: { getPerMinute: 60, searchPerMinute: 20, windowMs: WINDOW_MS },
+    queueMaxWaitMs: 3_000,
+    metrics,
+    logger: silentLogger,
+    now: Date.now,
+  });
+  lookup = lookupServiceOver({
     erp: watchFeedErp(
       client,
       {
@@ -62,17 +74,15 @@ beforeEach(async () => {
     ttlMs: 1,
     contactTtlMs: 1,
     maxBytes: 8 * 1024 * 1024,
-    limits: { getPerMinute: 60, searchPerMinute: 20, windowMs: WINDOW_MS },
-    queueMaxWaitMs: 3_000,
+    upstream,
     logger: silentLogger,
-    metrics: createMetrics(),
+    metrics,
   });
-  const access = requireValue(budgetAccessOf(lookup));
   watches = createWatches({
     store: { kind: 'sqlite', dataDir: undefined, driver: 'sql.js' },
     erp: client,
     fetchItem: async (code, requester) => (await lookup.getItem({ code }, { requester })).data,
-    budget: ledgerCheckBudget({ access, share: LIMITS.share, limit: 60, windowMs: WINDOW_MS }),
+    budget: ledgerCheckBudget(upstream, LIMITS.share),
     poster: slack,
     limits: LIMITS,
     logger: silentLogger,
@@ -84,6 +94,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await watches.close();
   await lookup.close();
+  upstream.close();
   await client.close();
   await sandbox.close();
 });
