@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErpClient } from '../../src/erp/client.js';
-import { createMetrics } from '../../src/lookup/metrics.js';
 import { createUpstream } from '../../src/lookup/lanes.js';
+import { createMetrics } from '../../src/lookup/metrics.js';
 import { lookupServiceOver } from '../../src/lookup/service.js';
 import type { LookupService } from '../../src/lookup/types.js';
 import type { Upstream } from '../../src/lookup/upstream.js';
