@@ -31,6 +31,8 @@ export interface CheckerOptions {
   limits: WatchLimits;
   logger: AppLogger;
   metrics?: WatchMetrics;
+  /** True while the database is known to be away: ticks do nothing until it answers again. */
+  paused?: () => boolean;
   /** Whether the store is open (a replica without the lease then only refreshes `onWatched`). */
   storeOpen?: () => boolean;
   /** Told the codes watched after each tick (the lookup feed skips every other item). */
@@ -60,6 +62,7 @@ export class WatchChecker {
   /** One tick: exported for tests and the console (which can make time pass). */
   async tick(): Promise<TickReport> {
     const { options } = this;
+    if (options.paused?.()) return { held: false, checked: 0, due: 0, intervalSeconds: 0 };
     if (!(await options.lease.hold())) {
       // Another replica checks; this one still learns what is watched, so its users'
       // lookups count as checks too.

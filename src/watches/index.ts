@@ -85,6 +85,9 @@ export function createWatches(options: WatchesOptions): Watches {
     ...(metrics ? { metrics } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
+  // Set by each readiness look: while the database is away the checker pauses instead of
+  // failing a tick every few seconds.
+  let databaseAway = false;
   let pgLease: CheckerLease | undefined;
   const lease: CheckerLease = options.redis
     ? redisLease(options.redis.client, options.redis.leaseKey, LEASE_MS)
@@ -109,6 +112,7 @@ export function createWatches(options: WatchesOptions): Watches {
     limits: options.limits,
     logger,
     storeOpen: () => lazy.opened(),
+    paused: () => databaseAway,
     onWatched: (codes) => feed.setWatched(codes),
     ...(metrics ? { metrics } : {}),
     ...(options.tickMs !== undefined ? { tickMs: options.tickMs } : {}),
@@ -135,12 +139,16 @@ export function createWatches(options: WatchesOptions): Watches {
     notifier,
     feed,
     async databaseReady() {
-      if (!lazy.opened()) return undefined;
+      // PostgreSQL is configured on purpose: away at start is worth saying. An embedded file
+      // never opened is not a neighbour at all.
+      if (!lazy.opened() && options.store.kind !== 'postgres') return undefined;
       try {
         const store = await lazy.get();
         await store.db.selectFrom('watches').select('id').limit(1).execute();
+        databaseAway = false;
         return true;
       } catch {
+        databaseAway = true;
         return false;
       }
     },
@@ -169,3 +177,4 @@ export { ledgerCheckBudget } from './budget.js';
 export { watchFeedErp } from './feed.js';
 export { slackPoster } from './poster.js';
 export { checkIntervalSeconds } from './service.js';
+export { type DeferredPoster, deferredPoster, followDatabase } from './wiring.js';
