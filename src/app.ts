@@ -245,6 +245,7 @@ export async function createServices(
     },
     now,
     timing: DEFAULT_TIMING,
+    watches,
     ...catalogueDeps(config, { catalogue, erp, upstream, redis }),
   };
   let databaseFollower: { stop(): void } | undefined;

@@ -483,3 +483,15 @@ export function watchOpenButton(code: string, channelId: string | undefined): Bu
   if (!state.success) return undefined;
   return button('Watch…', WATCH_ACTION.open, JSON.stringify(state.data));
 }
+
+/** The private answer to a watch set: the channel has the visible confirmation. */
+export function watchCreatedNote(watch: WatchSummary, past: boolean): SlackMessage {
+  return noticeMessage(
+    `Watch set on ${watch.code} (${watch.branchName === undefined ? 'company-wide' : `at ${watch.branchName}`}, ${rule(watch)}); the confirmation is in the channel.${past ? ' It is already past the threshold: the channel hears when it changes side.' : ''}`,
+  );
+}
+
+/** A watch command where Slack named no channel (it cannot be told anything). */
+export function watchNeedsChannelText(): string {
+  return 'Set a watch from the channel it should tell: run /stock watch there.';
+}

@@ -137,6 +137,14 @@ export class WatchRepository {
       .execute();
   }
 
+  /** The watches still on in one channel, or in a whole workspace (Slack's cleanup events). */
+  activeWhere(where: { channelId: string } | { teamId: string }): Promise<Watch[]> {
+    const query = this.db.selectFrom('watches').selectAll().where('state', '!=', 'off');
+    return 'channelId' in where
+      ? query.where('channel_id', '=', where.channelId).execute()
+      : query.where('team_id', '=', where.teamId).execute();
+  }
+
   listByCreator(userId: string): Promise<Watch[]> {
     return this.db
       .selectFrom('watches')

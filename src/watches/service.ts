@@ -240,6 +240,33 @@ export class WatchService {
       ? undefined
       : { watch: summaryOf(snoozed), until: new Date(until) };
   }
+
+  /**
+   * Slack said a channel or a whole workspace is gone for the app (archived, deleted, the app
+   * uninstalled, its tokens revoked): its watches are switched off with that reason. Returns
+   * those switched off now; the caller tells their creators once, where it still can.
+   */
+  async switchOff(
+    where: { channelId: string } | { teamId: string },
+    reason: string,
+  ): Promise<WatchSummary[]> {
+    const repo = await this.options.repo();
+    const at = this.now();
+    const off: WatchSummary[] = [];
+    for (const watch of await repo.activeWhere(where)) {
+      if (await repo.switchOff(watch, reason, at)) {
+        off.push(summaryOf({ ...watch, state: 'off', off_reason: reason }));
+      }
+    }
+    if (off.length > 0) this.options.onChange?.();
+    return off;
+  }
+
+  /** Claims the one switch-off notice of each; returns those the caller must send. */
+  async claimOffNotices(ids: readonly string[]): Promise<WatchSummary[]> {
+    const repo = await this.options.repo();
+    return (await repo.claimOffNotices(ids)).map(summaryOf);
+  }
 }
 
 function refuse(refusal: WatchRefusal): CreateWatchResult {
