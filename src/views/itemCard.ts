@@ -25,7 +25,6 @@ import type { SlackMessage } from './message.js';
 import { codeSpan, escapeTruncated, oneLine, oneLineAtWord, statusLabel } from './mrkdwn.js';
 import { type CardQuestion, type ItemStateExtra, itemState } from './states.js';
 import { verdictBlocks, verdictSentence } from './verdict.js';
-import { watchOpenButton } from './watches.js';
 
 export interface ItemCardModel extends DisplayOptions {
   item: Item;
@@ -233,8 +232,6 @@ function cardButtons(
   const buttons = [
     stateButton('Refresh', ACTION.itemRefresh, current),
     stateButton('Share to channel', ACTION.itemShare, current, { style: 'primary' }),
-    // The modal defaults to the conversation it is opened from.
-    watchOpenButton(item.code, undefined),
     offerToggle
       ? stateButton(
           view === 'all' ? 'Top branches only' : 'All branches',
