@@ -10,7 +10,7 @@ import { catalogueFeed } from './catalogue/observe.js';
 import { CatalogueStore } from './catalogue/store.js';
 import type { AppConfig } from './config/config.js';
 import type { ConsoleTransport } from './console/index.js';
-import type { ErpApi } from './erp/api.js';
+import { credentialTag, type ErpApi } from './erp/api.js';
 import { ErpClient } from './erp/client.js';
 import type { AppLogger } from './log/logger.js';
 import { createUpstream } from './lookup/lanes.js';
@@ -31,6 +31,15 @@ import { DEFAULT_TIMING } from './slack/delivery.js';
 import type { ListenerDeps } from './slack/deps.js';
 import type { HealthReport } from './slack/transport/routes.js';
 import type { HelpExamples } from './views/help.js';
+import {
+  createWatches,
+  type DeferredPoster,
+  deferredPoster,
+  followDatabase,
+  ledgerCheckBudget,
+  type Watches,
+  watchFeedErp,
+} from './watches/index.js';
 
 export interface Services {
   config: AppConfig;
@@ -50,6 +59,12 @@ export interface Services {
   sandbox: RunningSandbox | undefined;
   /** `GET /readyz` and its gauges; `start()` begins the periodic checks. */
   readiness: Readiness;
+  /** Stock watches: their store opens lazily, their checker runs once `startWatches()` is called. */
+  watches: Watches;
+  /** The watches' Slack poster, bound by `slackAppFor` to the transport's token and API. */
+  watchPoster: DeferredPoster;
+  /** Starts the watch checker and the database's readiness reports (after Slack is set up). */
+  startWatches(): Promise<void>;
   health(): HealthReport;
   close(): Promise<void>;
 }
@@ -142,8 +157,43 @@ export async function createServices(
     logger: lookupLogger,
     now: Date.now,
   });
+  const watchPoster = deferredPoster();
+  const watchLimits = {
+    share: config.watches.share,
+    getItemPerMinute: config.limits.getPerMinute,
+    minIntervalSeconds: config.watches.minIntervalMs / 1000,
+    maxIntervalMinutes: config.watches.maxIntervalMs / 60_000,
+    maxPerChannel: config.watches.maxPerChannel,
+  };
+  const watches = createWatches({
+    store: config.watches.databaseUrl
+      ? { kind: 'postgres', url: config.watches.databaseUrl }
+      : // The console keeps its watches in memory: trying them leaves nothing behind.
+        { kind: 'sqlite', dataDir: config.mode === 'console' ? undefined : config.watches.dataDir },
+    erp,
+    // Creation checks the item through the lookup service: the asker's budget and the cache.
+    fetchItem: async (code, requester) => (await lookup.getItem({ code }, { requester })).data,
+    budget: ledgerCheckBudget(upstream, config.watches.share),
+    poster: watchPoster,
+    limits: watchLimits,
+    logger,
+    registry: metrics.registry,
+    ...(redis
+      ? {
+          redis: {
+            client: redis,
+            leaseKey: `erp-lookups:watches:${credentialTag(erp.credentialKey)}:lease`,
+          },
+        }
+      : {}),
+    // Several replicas sharing Redis would each keep their own embedded file: refused instead.
+    ...(config.redisUrl && !config.watches.databaseUrl
+      ? { disabled: 'shared_without_database' as const }
+      : {}),
+  });
+  // A user's lookup counts as a check of a watched item.
   const lookup = lookupServiceOver({
-    erp: catalogueFeed(erp, store, Date.now),
+    erp: watchFeedErp(catalogueFeed(erp, store, Date.now), watches.feed),
     upstream,
     ttlMs: config.cache.ttlSeconds * 1000,
     contactTtlMs: config.cache.contactTtlSeconds * 1000,
@@ -195,8 +245,10 @@ export async function createServices(
     },
     now,
     timing: DEFAULT_TIMING,
+    watches,
     ...catalogueDeps(config, { catalogue, erp, upstream, redis }),
   };
+  let databaseFollower: { stop(): void } | undefined;
   const startedAt = Date.now();
   return {
     config,
@@ -209,6 +261,16 @@ export async function createServices(
     catalogue,
     sandbox,
     readiness,
+    watches,
+    watchPoster,
+    startWatches: async () => {
+      await watches.start();
+      databaseFollower ??= followDatabase(
+        () => watches.databaseReady(),
+        () => readiness.degradable('database'),
+        logger,
+      );
+    },
     health: () => {
       const redisStatus = redis?.status;
       return {
@@ -221,6 +283,9 @@ export async function createServices(
     },
     close: async () => {
       readiness.stop();
+      databaseFollower?.stop();
+      // Before the lookups, the budget and Redis it uses (a check in flight, the lease).
+      await watches.close();
       await catalogue.close();
       await lookup.close();
       upstream.close();
@@ -239,6 +304,7 @@ export function slackAppFor(
   transport: SlackTransport,
   apiUrl: string = services.config.slack.apiUrl,
 ): App {
+  services.watchPoster.bind(transport.botToken, apiUrl);
   return createSlackApp({
     transport,
     apiUrl,

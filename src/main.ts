@@ -122,6 +122,8 @@ async function runConsoleMode(
   ];
   // The console (its renderer, REPL and fake Slack) loads only in console mode.
   const { runConsole } = await import('./console/index.js');
+  // Watches live in memory here; one --once command has no time for a check.
+  if (!once) await services.startWatches();
   return runConsole({
     buildApp: (transport) => consoleAppFor(services, transport),
     once,
@@ -228,6 +230,7 @@ async function main(): Promise<number> {
     await services.close();
     throw error;
   });
+  await services.startWatches();
   const signalled = new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       logger.info(`${signal} received: shutting down`);

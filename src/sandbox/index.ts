@@ -30,4 +30,5 @@ export {
   type SandboxStats,
   startSandbox,
 } from './server.js';
+export { moveSandboxStock, type StockMove, type StockMoveResult } from './stock.js';
 export type * from './types.js';

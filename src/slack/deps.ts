@@ -9,6 +9,7 @@ import type { InternalFiguresPolicy } from '../privacy/internalFigures.js';
 import type { RevealPolicyChecker } from '../privacy/revealPolicy.js';
 import type { DisplayOptions } from '../views/display.js';
 import type { HelpExamples } from '../views/help.js';
+import type { Watches } from '../watches/index.js';
 import type { Timing } from './delivery.js';
 
 /** What the Slack listeners need; built once by the composition root. */
@@ -32,6 +33,8 @@ export interface ListenerDeps {
   recent?: RecentLookups;
   /** The ERP's status for App Home. */
   erpStatus?: () => ErpStatus;
+  /** Stock watches (`/stock watch`, their buttons, the Watch… modal); absent: not offered. */
+  watches?: Watches;
 }
 
 export interface ErpStatus {

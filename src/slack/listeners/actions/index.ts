@@ -14,6 +14,9 @@ import { revealClick } from './reveal.js';
 import { searchCategoryChosen } from './searchCategory.js';
 import { searchItemChosen } from './searchItem.js';
 import { shareClick } from './share.js';
+import { watchOpenClick } from './watchOpen.js';
+import { watchRemoveClick } from './watchRemove.js';
+import { watchSnoozeClick } from './watchSnooze.js';
 
 /**
  * Any of these action ids, each with or without the `:n` that tells two buttons of one
@@ -55,4 +58,17 @@ export function registerActions(app: App, deps: ListenerDeps): void {
       listener(deps),
     );
   }
+  // Watch buttons carry the watch id in their action id (`watch_remove:<id>`), not a number.
+  app.action<BlockAction>(
+    { type: 'block_actions', action_id: /^watch_remove(?::|$)/ },
+    watchRemoveClick(deps),
+  );
+  app.action<BlockAction>(
+    { type: 'block_actions', action_id: /^watch_snooze(?::|$)/ },
+    watchSnoozeClick(deps),
+  );
+  app.action<BlockAction>(
+    { type: 'block_actions', action_id: /^watch_open(?::\d+)?$/ },
+    watchOpenClick(deps),
+  );
 }

@@ -21,6 +21,7 @@ import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { type ItemQuestion, parseStockCommand, type StockRequest } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
+import { watchAnswer } from './watch.js';
 
 type StockLookup = Exclude<StockRequest, { kind: 'help' }>;
 
@@ -67,6 +68,7 @@ function endpointOf(request: StockLookup): ErpEndpoint {
     case 'item':
     case 'question':
     case 'codes':
+    case 'watch':
       return 'getItem';
     // The lists come from the app's own index: no ERP call to wait for.
     default:
@@ -79,6 +81,7 @@ function subjectOf(request: StockLookup): WorkSubject {
     case 'item':
       return { kind: 'record', noun: 'item', ref: request.ref };
     case 'question':
+    case 'watch':
       return { kind: 'record', noun: 'item', ref: { code: request.code } };
     case 'codes':
       return { kind: 'codes', count: Math.min(request.codes.length, MAX_CODES) };
@@ -108,11 +111,13 @@ function stockAnswer(
       return itemSearchAnswer(deps, request.query, 0, actor);
     case 'categories':
       return categoriesAnswer(deps);
-    // Lists and watches another part of the app answers; until it is wired, a plain notice.
-    case 'suppliers':
     case 'watch':
     case 'watches':
     case 'unwatch':
+      if (deps.watches) return watchAnswer(deps, deps.watches, request, actor);
+      return Promise.resolve(noticeMessage(watchesNotReadyText(request.kind)));
+    // Another part of the app answers it; until it is wired, a plain notice.
+    case 'suppliers':
       return Promise.resolve(noticeMessage(watchesNotReadyText(request.kind)));
   }
 }

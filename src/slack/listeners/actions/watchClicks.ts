@@ -1,0 +1,72 @@
+/**
+ * What every watch button starts with: the payload fields read, the button's own state
+ * (zod-checked), the /stock access lists, and the watches switched on. Refusals are answered
+ * here, privately; `undefined` means "answered".
+ */
+import { checkAccess } from '../../../privacy/access.js';
+import { noticeMessage } from '../../../views/feedback.js';
+import { watchesNotReadyText } from '../../../views/help.js';
+import type { SlackMessage } from '../../../views/message.js';
+import { unreadableText } from '../../../views/unreadable.js';
+import type { Watches } from '../../../watches/index.js';
+import type { ClickArgs } from '../../clicks.js';
+import { privateReply, sendSafely } from '../../delivery.js';
+import type { ListenerDeps } from '../../deps.js';
+import { type Actor, BlockActionPayload } from '../../payloads.js';
+
+export interface WatchClick<S> {
+  actor: Actor;
+  state: S;
+  watches: Watches;
+  /** Pressed on App Home (no response_url): the answer goes nowhere but the logs. */
+  onHome: boolean;
+}
+
+/** A private answer to the presser, where there is somewhere to put one. */
+export async function replyPrivately(
+  deps: Pick<ListenerDeps, 'logger'>,
+  args: ClickArgs,
+  message: SlackMessage,
+): Promise<void> {
+  if ((args.body as { response_url?: unknown }).response_url === undefined) return;
+  await sendSafely(deps.logger, args.respond, privateReply(message));
+}
+
+export async function acceptWatchClick<S>(
+  deps: ListenerDeps,
+  args: ClickArgs,
+  decode: (value: unknown) => S | undefined,
+): Promise<WatchClick<S> | undefined> {
+  await args.ack();
+  const refuse = async (text: string) => {
+    await replyPrivately(deps, args, noticeMessage(text));
+    return undefined;
+  };
+  const payload = BlockActionPayload.safeParse(args.body);
+  if (!payload.success) return refuse(unreadableText('click_shape'));
+  const body = payload.data;
+  const action = body.actions[0];
+  const state = decode(action?.value);
+  const actor: Actor = {
+    userId: body.user.id,
+    teamId: body.team?.id ?? body.user.team_id,
+    channelId: body.channel?.id,
+    userTeamId: body.user.team_id,
+  };
+  if (state === undefined) {
+    deps.logger.info(
+      { action: action?.action_id, userId: actor.userId },
+      'refused a watch button value',
+    );
+    return refuse(unreadableText('stale_button'));
+  }
+  const decision = checkAccess(deps.access.stock, actor, '/stock');
+  if (!decision.allowed) return refuse(decision.message);
+  if (!deps.watches) return refuse(watchesNotReadyText('watch'));
+  return {
+    actor,
+    state,
+    watches: deps.watches,
+    onHome: body.container?.type === 'view' && body.channel == null,
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Slack's cleanup events switch watches off at once, rather than at their next failing post:
+ * a channel archived or deleted (its watches' creators get one direct message each), the app
+ * uninstalled or its tokens revoked (nobody can be told: the notices are claimed unsent).
+ */
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import { z } from 'zod';
+import { errorFields } from '../../../log/logger.js';
+import { watchSwitchedOff } from '../../../views/watches.js';
+import type { ListenerDeps } from '../../deps.js';
+
+type EventArgs = SlackEventMiddlewareArgs & AllMiddlewareArgs;
+
+const ChannelEvent = z.object({ channel: z.string().regex(/^[CG][A-Z0-9]{2,30}$/) });
+const TeamBody = z.object({ team_id: z.string().min(1) });
+
+/** The reason each event gives, in the words of the Slack errors a post would have met. */
+const CHANNEL_REASONS = {
+  channel_archive: 'is_archived',
+  group_archive: 'is_archived',
+  channel_deleted: 'channel_not_found',
+} as const;
+
+export function watchChannelGone(deps: ListenerDeps, kind: keyof typeof CHANNEL_REASONS) {
+  return async ({ event, client }: EventArgs): Promise<void> => {
+    const parsed = ChannelEvent.safeParse(event);
+    if (!parsed.success || !deps.watches) return;
+    try {
+      const off = await deps.watches.service.switchOff(
+        { channelId: parsed.data.channel },
+        CHANNEL_REASONS[kind],
+      );
+      if (off.length === 0) return;
+      deps.logger.info(
+        { channel: parsed.data.channel, watches: off.length, kind },
+        'watches switched off',
+      );
+      for (const watch of await deps.watches.service.claimOffNotices(off.map((w) => w.id))) {
+        await client.chat
+          .postMessage({ channel: watch.creatorId, ...watchSwitchedOff(watch) })
+          .catch((error: unknown) =>
+            deps.logger.info({ err: errorFields(error) }, 'watch switch-off notice not delivered'),
+          );
+      }
+    } catch (error) {
+      deps.logger.warn(
+        { err: errorFields(error) },
+        'watches not switched off after a channel event',
+      );
+    }
+  };
+}
+
+export function watchAppGone(deps: ListenerDeps) {
+  return async ({ body }: EventArgs): Promise<void> => {
+    const parsed = TeamBody.safeParse(body);
+    if (!parsed.success || !deps.watches) return;
+    try {
+      const off = await deps.watches.service.switchOff(
+        { teamId: parsed.data.team_id },
+        'token_revoked',
+      );
+      // No token left to tell anyone with: the notices are claimed so no replica tries.
+      await deps.watches.service.claimOffNotices(off.map((w) => w.id));
+      if (off.length > 0)
+        deps.logger.info({ watches: off.length }, 'watches switched off: app removed');
+    } catch (error) {
+      deps.logger.warn(
+        { err: errorFields(error) },
+        'watches not switched off after the app was removed',
+      );
+    }
+  };
+}

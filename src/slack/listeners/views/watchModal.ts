@@ -1,0 +1,105 @@
+/**
+ * The Watch… modal's submission: the same creation as `/stock watch`, in the conversation
+ * chosen (the /stock access lists apply there). Problems with the form are shown on it; a
+ * refusal or "cannot post there" closes the modal and tells the user privately.
+ */
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import { z } from 'zod';
+import { isErpError } from '../../../erp/errors.js';
+import { errorFields } from '../../../log/logger.js';
+import { checkAccess } from '../../../privacy/access.js';
+import { errorMessage } from '../../../views/feedback.js';
+import type { SlackMessage } from '../../../views/message.js';
+import {
+  cannotPostWatchAdvice,
+  decodeWatchOpen,
+  WATCH_MODAL,
+  watchCreatedNote,
+  watchRefusal,
+} from '../../../views/watches.js';
+import type { ListenerDeps } from '../../deps.js';
+import { UserPayload, ViewPayload } from '../../searchModal.js';
+
+type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+const Submission = z.object({
+  user: UserPayload,
+  view: ViewPayload.extend({
+    state: z.object({ values: z.record(z.string(), z.record(z.string(), z.unknown())) }),
+  }),
+});
+const Radio = z.object({ selected_option: z.object({ value: z.enum(['below', 'above']) }) });
+const NumberInput = z.object({ value: z.coerce.number().finite().min(0) });
+const Select = z.object({ selected_option: z.object({ value: z.string().max(75) }).nullish() });
+const Conversation = z.object({ selected_conversation: z.string().regex(/^[CGD][A-Z0-9]{2,30}$/) });
+
+export function watchModalSubmit(deps: ListenerDeps) {
+  return async ({ body, ack, client }: SubmitArgs): Promise<void> => {
+    const parsed = Submission.safeParse(body);
+    const state = parsed.success ? decodeWatchOpen(parsed.data.view.private_metadata) : undefined;
+    if (!parsed.success || state === undefined || !deps.watches) {
+      await ack();
+      return;
+    }
+    const { user, view } = parsed.data;
+    const values = view.state.values;
+    const at = (block: string, action: string) => values[block]?.[action];
+    const direction = Radio.safeParse(at(WATCH_MODAL.directionBlock, WATCH_MODAL.directionAction));
+    const threshold = NumberInput.safeParse(
+      at(WATCH_MODAL.thresholdBlock, WATCH_MODAL.thresholdAction),
+    );
+    const branch = Select.safeParse(at(WATCH_MODAL.branchBlock, WATCH_MODAL.branchAction));
+    const channel = Conversation.safeParse(at(WATCH_MODAL.channelBlock, WATCH_MODAL.channelAction));
+    const errors: Record<string, string> = {};
+    if (!threshold.success)
+      errors[WATCH_MODAL.thresholdBlock] = watchRefusal({ reason: 'bad_threshold' }).text;
+    if (!channel.success) errors[WATCH_MODAL.channelBlock] = 'Choose a channel.';
+    if (!direction.success || !threshold.success || !channel.success) {
+      await ack({ response_action: 'errors', errors });
+      return;
+    }
+    const actor = {
+      userId: user.id,
+      teamId: user.team_id,
+      userTeamId: user.team_id,
+      channelId: channel.data.selected_conversation,
+    };
+    const access = checkAccess(deps.access.stock, actor, '/stock');
+    if (!access.allowed) {
+      await ack({
+        response_action: 'errors',
+        errors: { [WATCH_MODAL.channelBlock]: access.message },
+      });
+      return;
+    }
+    await ack();
+    let answer: SlackMessage;
+    try {
+      const made = await deps.watches.service.create({
+        teamId: user.team_id ?? '',
+        channelId: actor.channelId,
+        userId: user.id,
+        code: state.c,
+        branch: (branch.success ? branch.data.selected_option?.value : undefined) ?? undefined,
+        direction: direction.data.selected_option.value,
+        threshold: threshold.data.value,
+      });
+      answer = made.ok
+        ? watchCreatedNote(made.watch, made.past)
+        : 'refusal' in made
+          ? watchRefusal(made.refusal)
+          : cannotPostWatchAdvice(made.cannotPost);
+    } catch (error) {
+      deps.logger.warn({ err: errorFields(error) }, 'watch modal submission failed');
+      answer = isErpError(error)
+        ? errorMessage(error)
+        : watchRefusal({ reason: 'store_unavailable' });
+    }
+    try {
+      // The app's direct message with the user: the channel may be one it cannot post in.
+      await client.chat.postMessage({ channel: user.id, text: answer.text, blocks: answer.blocks });
+    } catch (error) {
+      deps.logger.warn({ err: errorFields(error) }, 'watch modal answer not delivered');
+    }
+  };
+}

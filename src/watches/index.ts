@@ -1,0 +1,180 @@
+/**
+ * The watches, built from their parts: what the composition root creates once and wires.
+ *
+ * The store opens lazily: at start when it already holds watches (PostgreSQL configured, or
+ * the embedded file exists in DATA_DIR), else at the first `/stock watch`. Until then the
+ * checker's ticks do nothing and the lookup feed passes items through untouched.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
+import type { ErpApi } from '../erp/api.js';
+import type { Item } from '../erp/schemas.js';
+import type { AppLogger } from '../log/logger.js';
+import type { CheckBudget } from './budget.js';
+import { WatchChecker } from './checker.js';
+import type { WatchStoreOptions } from './database.js';
+import { type WatchFeed, watchFeed } from './feed.js';
+import { lazyWatchStore, SQLITE_FILE } from './lazy.js';
+import { advisoryLease, type CheckerLease, redisLease, soleProcessLease } from './lease.js';
+import { createWatchMetrics } from './metrics.js';
+import { WatchNotifier } from './notifier.js';
+import type { WatchPoster } from './poster.js';
+import { WatchRepository } from './repository.js';
+import { type WatchLimits, WatchService } from './service.js';
+import { WatchTracker } from './tracker.js';
+
+export interface WatchesOptions {
+  store: WatchStoreOptions;
+  /** The raw ERP (the checker's calls go through `budget`, not the lookup cache). */
+  erp: Pick<ErpApi, 'getItem'>;
+  /** A user's item fetch through the lookup service (creation checks the item exists). */
+  fetchItem: (code: string, requester: string) => Promise<Item>;
+  budget: CheckBudget;
+  poster: WatchPoster;
+  limits: WatchLimits;
+  logger: AppLogger;
+  registry?: Registry;
+  /** With Redis, the checker's lease lives there (key e.g. `erp-lookups:watches:<tag>:lease`). */
+  redis?: { client: Redis; leaseKey: string };
+  disabled?: 'shared_without_database';
+  tickMs?: number;
+  now?: () => number;
+}
+
+export interface Watches {
+  service: WatchService;
+  checker: WatchChecker;
+  tracker: WatchTracker;
+  notifier: WatchNotifier;
+  /** Give `feed.offer` every item a user's lookup fetched (or wrap the ERP with `watchFeedErp`). */
+  feed: WatchFeed;
+  /** For /readyz: undefined while unused; else whether the database answers. */
+  databaseReady(): Promise<boolean | undefined>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const LEASE_MS = 30_000;
+
+export function createWatches(options: WatchesOptions): Watches {
+  const logger = options.logger.child({ component: 'watches' });
+  const lazy = lazyWatchStore(options.store);
+  const metrics = options.registry ? createWatchMetrics(options.registry) : undefined;
+  let repository: Promise<WatchRepository> | undefined;
+  const repo = () => {
+    repository ??= lazy.get().then(
+      (store) => {
+        logger.info({ driver: store.driver }, 'watch database open');
+        return new WatchRepository(store.db);
+      },
+      (error: unknown) => {
+        repository = undefined;
+        throw error;
+      },
+    );
+    return repository;
+  };
+  const tracker = new WatchTracker(repo);
+  const feed = watchFeed((item, at) => tracker.observe(item, at), logger, metrics);
+  const notifier = new WatchNotifier({
+    repo,
+    poster: options.poster,
+    logger,
+    ...(metrics ? { metrics } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  // Set by each readiness look: while the database is away the checker pauses instead of
+  // failing a tick every few seconds.
+  let databaseAway = false;
+  let pgLease: CheckerLease | undefined;
+  const lease: CheckerLease = options.redis
+    ? redisLease(options.redis.client, options.redis.leaseKey, LEASE_MS)
+    : options.store.kind === 'postgres'
+      ? {
+          async hold() {
+            const store = await lazy.get();
+            pgLease ??= store.pool ? advisoryLease(store.pool) : soleProcessLease;
+            return pgLease.hold();
+          },
+          release: async () => pgLease?.release(),
+        }
+      : soleProcessLease;
+  const checker = new WatchChecker({
+    repo,
+    tracker,
+    notifier,
+    erp: options.erp,
+    budget: options.budget,
+    // Ticks before anyone used watches neither open the store nor take the lease.
+    lease: { hold: async () => lazy.opened() && lease.hold(), release: () => lease.release() },
+    limits: options.limits,
+    logger,
+    storeOpen: () => lazy.opened(),
+    paused: () => databaseAway,
+    onWatched: (codes) => feed.setWatched(codes),
+    ...(metrics ? { metrics } : {}),
+    ...(options.tickMs !== undefined ? { tickMs: options.tickMs } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const service = new WatchService({
+    repo,
+    fetchItem: options.fetchItem,
+    poster: options.poster,
+    limits: options.limits,
+    ...(options.disabled ? { disabled: options.disabled } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    onChange: () => {
+      void repo()
+        .then((r) => r.activeItems())
+        .then((items) => feed.setWatched(new Set(items.map((i) => i.code))))
+        .catch(() => {});
+    },
+  });
+  return {
+    service,
+    checker,
+    tracker,
+    notifier,
+    feed,
+    async databaseReady() {
+      // PostgreSQL is configured on purpose: away at start is worth saying. An embedded file
+      // never opened is not a neighbour at all.
+      if (!lazy.opened() && options.store.kind !== 'postgres') return undefined;
+      try {
+        const store = await lazy.get();
+        await store.db.selectFrom('watches').select('id').limit(1).execute();
+        databaseAway = false;
+        return true;
+      } catch {
+        databaseAway = true;
+        return false;
+      }
+    },
+    async start() {
+      if (options.disabled) return;
+      const inUse =
+        options.store.kind === 'postgres' ||
+        (options.store.dataDir !== undefined &&
+          existsSync(join(options.store.dataDir, SQLITE_FILE)));
+      if (inUse) {
+        // A database away at start is not fatal: the next tick or command opens it.
+        await repo().catch((error: unknown) =>
+          logger.warn({ err: { name: (error as Error).name } }, 'watch database not reachable yet'),
+        );
+      }
+      checker.start();
+    },
+    async close() {
+      await checker.stop();
+      await lazy.close();
+    },
+  };
+}
+
+export { ledgerCheckBudget } from './budget.js';
+export { watchFeedErp } from './feed.js';
+export { slackPoster } from './poster.js';
+export { checkIntervalSeconds } from './service.js';
+export { type DeferredPoster, deferredPoster, followDatabase } from './wiring.js';

@@ -1,0 +1,325 @@
+/**
+ * Every query the watches make, over Kysely, the same on PostgreSQL and SQLite. Changes made
+ * by the checker and by lookups on any replica go through `compareAndSet` on the row's
+ * `version`, so two writers never both act on one reading.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { WatchDatabase, WatchDirection, WatchState, WatchTable } from './schema.js';
+
+export type Watch = Selectable<WatchTable>;
+export type WatchPatch = Omit<Updateable<WatchTable>, 'id' | 'version'>;
+
+export interface NewWatch {
+  teamId: string;
+  channelId: string;
+  creatorId: string;
+  itemCode: string;
+  itemId: number;
+  description: string;
+  branch: { id: number; name: string } | undefined;
+  direction: WatchDirection;
+  threshold: number;
+  /** The quantity read when the watch was made. */
+  available: number;
+  onOrder: number;
+  /** Already past at creation: no alert for that (the confirmation said so). */
+  past: boolean;
+  at: number;
+}
+
+export function branchKey(branchId: number | undefined): string {
+  return branchId === undefined ? '' : String(branchId);
+}
+
+export function branchIdOf(watch: Pick<Watch, 'branch_key'>): number | undefined {
+  return watch.branch_key === '' ? undefined : Number(watch.branch_key);
+}
+
+export class WatchRepository {
+  constructor(private readonly db: Kysely<WatchDatabase>) {}
+
+  /**
+   * Creates the watch, replacing one on the same channel, item, branch and direction (a
+   * second `/stock watch` with a new threshold moves it; an old switched-off one is reset).
+   */
+  async upsert(input: NewWatch): Promise<Watch> {
+    const row: Insertable<WatchTable> = {
+      id: randomUUID(),
+      team_id: input.teamId,
+      channel_id: input.channelId,
+      creator_id: input.creatorId,
+      item_code: input.itemCode,
+      item_id: input.itemId,
+      description: input.description,
+      branch_key: branchKey(input.branch?.id),
+      branch_name: input.branch?.name ?? null,
+      direction: input.direction,
+      threshold: input.threshold,
+      state: input.past ? 'past' : 'armed',
+      off_reason: null,
+      last_available: input.available,
+      last_on_order: input.onOrder,
+      last_checked_at: input.at,
+      crossed_before: null,
+      crossed_at: null,
+      alert_owed: 0,
+      claimed_at: null,
+      alert_ts: null,
+      alert_shown: null,
+      crossings: 0,
+      snoozed_until: null,
+      off_told: 0,
+      created_at: input.at,
+      updated_at: input.at,
+      version: 0,
+    };
+    const { id: _id, created_at: _created, ...update } = row;
+    return this.db
+      .insertInto('watches')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['channel_id', 'item_code', 'branch_key', 'direction']).doUpdateSet({
+          ...update,
+          version: (eb) => eb('watches.version', '+', 1),
+        }),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  get(id: string): Promise<Watch | undefined> {
+    return this.db.selectFrom('watches').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async countActiveInChannel(channelId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('watches')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('channel_id', '=', channelId)
+      .where('state', '!=', 'off')
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Distinct items with an active watch, least recently checked first. */
+  async activeItems(): Promise<Array<{ code: string; checkedAt: number | null }>> {
+    const rows = await this.db
+      .selectFrom('watches')
+      .select((eb) => ['item_code', eb.fn.min('last_checked_at').as('checked_at')])
+      .where('state', '!=', 'off')
+      .groupBy('item_code')
+      .execute();
+    return rows
+      .map((r) => ({
+        code: r.item_code,
+        checkedAt: r.checked_at === null ? null : Number(r.checked_at),
+      }))
+      .sort((a, b) => (a.checkedAt ?? 0) - (b.checkedAt ?? 0));
+  }
+
+  activeForItem(code: string): Promise<Watch[]> {
+    return this.db
+      .selectFrom('watches')
+      .selectAll()
+      .where('item_code', '=', code)
+      .where('state', '!=', 'off')
+      .execute();
+  }
+
+  listByChannel(channelId: string): Promise<Watch[]> {
+    return this.db
+      .selectFrom('watches')
+      .selectAll()
+      .where('channel_id', '=', channelId)
+      .orderBy('item_code')
+      .orderBy('created_at')
+      .execute();
+  }
+
+  /** The watches still on in one channel, or in a whole workspace (Slack's cleanup events). */
+  activeWhere(where: { channelId: string } | { teamId: string }): Promise<Watch[]> {
+    const query = this.db.selectFrom('watches').selectAll().where('state', '!=', 'off');
+    return 'channelId' in where
+      ? query.where('channel_id', '=', where.channelId).execute()
+      : query.where('team_id', '=', where.teamId).execute();
+  }
+
+  listByCreator(userId: string): Promise<Watch[]> {
+    return this.db
+      .selectFrom('watches')
+      .selectAll()
+      .where('creator_id', '=', userId)
+      .orderBy('channel_id')
+      .orderBy('item_code')
+      .execute();
+  }
+
+  async remove(id: string): Promise<Watch | undefined> {
+    return this.db.deleteFrom('watches').where('id', '=', id).returningAll().executeTakeFirst();
+  }
+
+  /** `branchId` undefined: every branch's and the company-wide watch of that code. */
+  removeByCode(channelId: string, code: string, branchId?: number): Promise<Watch[]> {
+    let query = this.db
+      .deleteFrom('watches')
+      .where('channel_id', '=', channelId)
+      .where('item_code', '=', code);
+    if (branchId !== undefined) query = query.where('branch_key', '=', branchKey(branchId));
+    return query.returningAll().execute();
+  }
+
+  /** A check that failed still counts for pacing: a failing ERP is not asked every tick. */
+  async markChecked(code: string, at: number): Promise<void> {
+    await this.db
+      .updateTable('watches')
+      .set({ last_checked_at: at })
+      .where('item_code', '=', code)
+      .where('state', '!=', 'off')
+      .execute();
+  }
+
+  /** Claims the right to post the current crossing's alert; false if someone else has it. */
+  async claimAlert(watch: Watch, at: number, staleClaimBefore: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('watches')
+      .set({ alert_owed: 2, claimed_at: at })
+      .where('id', '=', watch.id)
+      .where('crossings', '=', watch.crossings)
+      .where('state', '=', 'past')
+      .where((eb) =>
+        eb.or([
+          eb('alert_owed', '=', 1),
+          eb.and([eb('alert_owed', '=', 2), eb('claimed_at', '<', staleClaimBefore)]),
+        ]),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Records the posted alert, for the crossing it announced (a later crossing is left alone). */
+  async alertPosted(watch: Watch, ts: string, shown: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('watches')
+      .set({ alert_ts: ts, alert_owed: 0, alert_shown: shown, claimed_at: null })
+      .where('id', '=', watch.id)
+      .where('crossings', '=', watch.crossings)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** A post that failed for now: owed again, for the next pass. */
+  async alertStillOwed(watch: Watch): Promise<void> {
+    await this.db
+      .updateTable('watches')
+      .set({ alert_owed: 1, claimed_at: null })
+      .where('id', '=', watch.id)
+      .where('crossings', '=', watch.crossings)
+      .where('alert_owed', '=', 2)
+      .execute();
+  }
+
+  /** Sets a field only if it still holds the value read (no version: readings may interleave). */
+  async alertShown(watch: Watch, ts: string, shown: number): Promise<void> {
+    await this.db
+      .updateTable('watches')
+      .set({ alert_shown: shown })
+      .where('id', '=', watch.id)
+      .where('alert_ts', '=', ts)
+      .execute();
+  }
+
+  async alertClosed(watch: Watch, ts: string): Promise<void> {
+    await this.db
+      .updateTable('watches')
+      .set({ alert_ts: null, alert_shown: null })
+      .where('id', '=', watch.id)
+      .where('alert_ts', '=', ts)
+      .where('state', '=', 'armed')
+      .execute();
+  }
+
+  /** Claims the switch-off notices of these watches; returns those this caller must tell. */
+  async claimOffNotices(ids: readonly string[]): Promise<Watch[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .updateTable('watches')
+      .set({ off_told: 1 })
+      .where('id', 'in', ids)
+      .where('state', '=', 'off')
+      .where('off_told', '=', 0)
+      .returningAll()
+      .execute();
+  }
+
+  async switchOff(watch: Watch, reason: string, at: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('watches')
+      .set({ state: 'off', off_reason: reason, alert_owed: 0, claimed_at: null, updated_at: at })
+      .where('id', '=', watch.id)
+      .where('state', '!=', 'off')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async snooze(id: string, until: number, at: number): Promise<Watch | undefined> {
+    return this.db
+      .updateTable('watches')
+      .set((eb) => ({
+        snoozed_until: until,
+        // An alert not yet posted is dropped: the point of snoozing is silence.
+        alert_owed: eb.case().when('alert_owed', '=', 1).then(0).else(eb.ref('alert_owed')).end(),
+        updated_at: at,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Applies `patch` only if nobody changed the row since `version` was read. */
+  async compareAndSet(watch: Pick<Watch, 'id' | 'version'>, patch: WatchPatch): Promise<boolean> {
+    const result = await this.db
+      .updateTable('watches')
+      .set({ ...patch, version: watch.version + 1 })
+      .where('id', '=', watch.id)
+      .where('version', '=', watch.version)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Rows the notifier must act on: alerts owed, alerts to update, switch-offs to tell. */
+  pendingNotices(staleClaimBefore: number): Promise<Watch[]> {
+    return this.db
+      .selectFrom('watches')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('alert_owed', '=', 1),
+          eb.and([eb('alert_owed', '=', 2), eb('claimed_at', '<', staleClaimBefore)]),
+          eb.and([
+            eb('state', '=', 'past'),
+            eb('alert_ts', 'is not', null),
+            eb('alert_owed', '=', 0),
+            eb('alert_shown', '!=', eb.ref('last_available')),
+          ]),
+          eb.and([eb('state', '=', 'armed'), eb('alert_ts', 'is not', null)]),
+          eb.and([eb('state', '=', 'off'), eb('off_told', '=', 0)]),
+        ]),
+      )
+      .orderBy('updated_at')
+      .limit(500)
+      .execute();
+  }
+
+  async countByState(): Promise<Record<WatchState, number>> {
+    const rows = await this.db
+      .selectFrom('watches')
+      .select((eb) => ['state', eb.fn.countAll<number | string>().as('n')])
+      .groupBy('state')
+      .execute();
+    const counts = { armed: 0, past: 0, off: 0 };
+    for (const row of rows) counts[row.state] = Number(row.n);
+    return counts;
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The watch store's tables as Kysely sees them, and the migrations that make them. One set of
+ * migrations serves PostgreSQL and SQLite: integers for times (ms since the epoch, `bigint`
+ * on PostgreSQL), text for ids, `double precision` for quantities (the ERP's are decimals),
+ * 0/1 integers for flags (SQLite has no booleans).
+ *
+ * Migrations are append-only: a released one is never edited, a change is a new entry.
+ */
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+
+export type WatchDirection = 'below' | 'above';
+/**
+ * `armed`: waiting for a crossing. `past`: crossed; `alert_ts` is its message once posted
+ * (null while the post is still owed, or when the watch was made already past). `off`:
+ * switched off, `off_reason` says why.
+ */
+export type WatchState = 'armed' | 'past' | 'off';
+
+export interface WatchTable {
+  id: string;
+  team_id: string;
+  channel_id: string;
+  creator_id: string;
+  item_code: string;
+  item_id: number;
+  /** The item's description at the last check (the alert shows it). */
+  description: string;
+  /** '' for company-wide; the ERP branch id as text otherwise (part of the unique key). */
+  branch_key: string;
+  branch_name: string | null;
+  direction: WatchDirection;
+  threshold: number;
+  state: WatchState;
+  off_reason: string | null;
+  /** Available at the last check (null before the first). */
+  last_available: number | null;
+  last_on_order: number | null;
+  last_checked_at: number | null;
+  /** The crossing being announced: quantity before it, and when it happened. */
+  crossed_before: number | null;
+  crossed_at: number | null;
+  /**
+   * The current crossing's alert: 0 nothing owed, 1 owed (recorded, not yet posted), 2 being
+   * posted by the checker (a claim, so no other replica posts it too).
+   */
+  alert_owed: number;
+  /** When the checker claimed the post (alert_owed 2): a claim older than a few minutes is retried. */
+  claimed_at: number | null;
+  alert_ts: string | null;
+  /** The available quantity the alert message shows: differs from `last_available` → update. */
+  alert_shown: number | null;
+  /** How many crossings were announced: a crossing's identity across replicas. */
+  crossings: number;
+  snoozed_until: number | null;
+  /**
+   * 1 once the switch-off was told (the creator's direct message for a Slack refusal, the
+   * channel's message for an item gone): claimed before sending, so it is sent at most once.
+   */
+  off_told: number;
+  created_at: number;
+  updated_at: number;
+  /** Bumped by every change: writers compare-and-set on it, so two replicas never both act. */
+  version: number;
+}
+
+export interface WatchDatabase {
+  watches: WatchTable;
+}
+
+export type Dialect = 'postgres' | 'sqlite';
+
+const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
+  '0001_watches': (dialect) => ({
+    async up(db: Kysely<unknown>) {
+      const time = dialect === 'postgres' ? 'bigint' : 'integer';
+      await db.schema
+        .createTable('watches')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('team_id', 'text', (c) => c.notNull())
+        .addColumn('channel_id', 'text', (c) => c.notNull())
+        .addColumn('creator_id', 'text', (c) => c.notNull())
+        .addColumn('item_code', 'text', (c) => c.notNull())
+        .addColumn('item_id', 'integer', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('branch_key', 'text', (c) => c.notNull())
+        .addColumn('branch_name', 'text')
+        .addColumn('direction', 'text', (c) => c.notNull())
+        .addColumn('threshold', 'double precision', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('off_reason', 'text')
+        .addColumn('last_available', 'double precision')
+        .addColumn('last_on_order', 'double precision')
+        .addColumn('last_checked_at', time)
+        .addColumn('crossed_before', 'double precision')
+        .addColumn('crossed_at', time)
+        .addColumn('alert_owed', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('claimed_at', time)
+        .addColumn('alert_ts', 'text')
+        .addColumn('alert_shown', 'double precision')
+        .addColumn('crossings', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('snoozed_until', time)
+        .addColumn('off_told', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', time, (c) => c.notNull())
+        .addColumn('updated_at', time, (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      // One watch per channel, item, branch and direction: a second `/stock watch` moves it.
+      await db.schema
+        .createIndex('watches_unique')
+        .on('watches')
+        .columns(['channel_id', 'item_code', 'branch_key', 'direction'])
+        .unique()
+        .execute();
+      await db.schema.createIndex('watches_item').on('watches').columns(['item_code']).execute();
+      await db.schema
+        .createIndex('watches_creator')
+        .on('watches')
+        .columns(['creator_id'])
+        .execute();
+      await db.schema.createIndex('watches_state').on('watches').columns(['state']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('watches').execute();
+    },
+  }),
+};
+
+export function watchMigrations(dialect: Dialect): MigrationProvider {
+  return {
+    getMigrations: async () =>
+      Object.fromEntries(Object.entries(MIGRATIONS).map(([name, make]) => [name, make(dialect)])),
+  };
+}
+
+export const MIGRATION_TABLE = 'watch_migrations';
+export const MIGRATION_LOCK_TABLE = 'watch_migrations_lock';
+
+/** For tests and /readyz: one round trip. */
+export async function ping(db: Kysely<WatchDatabase>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

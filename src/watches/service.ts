@@ -1,0 +1,292 @@
+/**
+ * What the listeners call: create, list, remove, unwatch, snooze. Words stay in
+ * `src/views/watches.ts`; this hands back data (a refusal's reason, the watches, the interval).
+ */
+import { NotFoundError } from '../erp/errors.js';
+import type { BranchStock, Item } from '../erp/schemas.js';
+import { type WatchRefusal, type WatchSummary, watchConfirmation } from '../views/watches.js';
+import { summaryOf } from './notifier.js';
+import { PostError, slackErrorOf, type WatchPoster } from './poster.js';
+import type { WatchRepository } from './repository.js';
+import { isPast, readItem } from './rules.js';
+import type { WatchDirection } from './schema.js';
+
+export interface WatchLimits {
+  /** WATCH_SHARE: 0..1 of the getItem budget. */
+  share: number;
+  /** getItem calls a minute the ERP allows (the budget's limit). */
+  getItemPerMinute: number;
+  /** WATCH_MIN_INTERVAL_SECONDS. */
+  minIntervalSeconds: number;
+  /** WATCH_MAX_INTERVAL_MINUTES. */
+  maxIntervalMinutes: number;
+  /** WATCH_MAX_PER_CHANNEL. */
+  maxPerChannel: number;
+}
+
+/** About items ÷ (share × limit) minutes between two checks of one item, never under the floor. */
+export function checkIntervalSeconds(items: number, limits: WatchLimits): number {
+  const perMinute = limits.share * limits.getItemPerMinute;
+  const seconds = perMinute <= 0 ? Number.POSITIVE_INFINITY : (items / perMinute) * 60;
+  return Math.max(limits.minIntervalSeconds, seconds);
+}
+
+export interface CreateWatchInput {
+  teamId: string;
+  channelId: string;
+  userId: string;
+  code: string;
+  /** A branch as the user typed it (name, start of a name, or id); undefined: company-wide. */
+  branch: string | undefined;
+  direction: WatchDirection;
+  threshold: number;
+}
+
+export type CreateWatchResult =
+  | { ok: true; watch: WatchSummary; intervalSeconds: number; past: boolean }
+  | { ok: false; refusal: WatchRefusal }
+  /** The confirmation could not be posted: no watch; tell the user how to fix it. */
+  | { ok: false; cannotPost: string };
+
+export interface WatchServiceOptions {
+  repo: () => Promise<WatchRepository>;
+  /** Fetches an item through the lookup service (budget, cache) for the user who asks. */
+  fetchItem: (code: string, requester: string) => Promise<Item>;
+  poster: WatchPoster;
+  limits: WatchLimits;
+  /** Set when watches cannot run here (several replicas sharing Redis, no database). */
+  disabled?: 'shared_without_database';
+  now?: () => number;
+  /** Told when the set of watched items may have changed (the feed's watched-code set). */
+  onChange?: () => void;
+}
+
+export class WatchService {
+  private readonly now: () => number;
+
+  constructor(private readonly options: WatchServiceOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get limits(): WatchLimits {
+    return this.options.limits;
+  }
+
+  async create(input: CreateWatchInput): Promise<CreateWatchResult> {
+    if (this.options.disabled) return refuse({ reason: 'watches_off_shared_without_database' });
+    if (!Number.isFinite(input.threshold) || input.threshold < 0)
+      return refuse({ reason: 'bad_threshold' });
+    const repo = await this.options.repo();
+    const { limits } = this.options;
+    if ((await repo.countActiveInChannel(input.channelId)) >= limits.maxPerChannel) {
+      return refuse({ reason: 'channel_full', max: limits.maxPerChannel });
+    }
+    let item: Item;
+    try {
+      item = await this.options.fetchItem(input.code, input.userId);
+    } catch (error) {
+      if (error instanceof NotFoundError)
+        return refuse({ reason: 'item_not_found', code: input.code });
+      throw error;
+    }
+    const items = await repo.activeItems();
+    const added = items.some((i) => i.code === item.code) ? 0 : 1;
+    const intervalSeconds = checkIntervalSeconds(items.length + added, limits);
+    if (intervalSeconds > limits.maxIntervalMinutes * 60) {
+      return refuse({
+        reason: 'interval_too_long',
+        intervalMinutes: Math.ceil(intervalSeconds / 60),
+        maxMinutes: limits.maxIntervalMinutes,
+      });
+    }
+    let branch: BranchStock | undefined;
+    if (input.branch !== undefined) {
+      branch = matchBranch(item.branches, input.branch);
+      if (branch === undefined) {
+        return refuse({
+          reason: 'branch_not_found',
+          branch: input.branch,
+          branches: item.branches.map((b) => b.name),
+        });
+      }
+    }
+    const reading = readItem(item, branch?.id);
+    if (reading === undefined)
+      return refuse({ reason: 'branch_not_found', branch: input.branch ?? '', branches: [] });
+    const past = isPast(input.direction, input.threshold, reading.available);
+    const at = this.now();
+    const draft: WatchSummary = {
+      id: '',
+      channelId: input.channelId,
+      creatorId: input.userId,
+      code: item.code,
+      itemId: item.id,
+      branchName: branch?.name,
+      direction: input.direction,
+      threshold: input.threshold,
+      state: past ? 'past' : 'armed',
+      offReason: undefined,
+      lastAvailable: reading.available,
+      snoozedUntil: undefined,
+    };
+    // Posting first proves the app can post there: if not, no watch is made.
+    try {
+      await this.options.poster.post(
+        input.channelId,
+        watchConfirmation({
+          watch: draft,
+          description: item.description,
+          available: reading.available,
+          past,
+          intervalSeconds,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof PostError) return { ok: false, cannotPost: slackErrorOf(error) };
+      throw error;
+    }
+    const row = await repo.upsert({
+      teamId: input.teamId,
+      channelId: input.channelId,
+      creatorId: input.userId,
+      itemCode: item.code,
+      itemId: item.id,
+      description: item.description,
+      branch: branch === undefined ? undefined : { id: branch.id, name: branch.name },
+      direction: input.direction,
+      threshold: input.threshold,
+      available: reading.available,
+      onOrder: reading.onOrder,
+      past,
+      at,
+    });
+    this.options.onChange?.();
+    return { ok: true, watch: summaryOf(row), intervalSeconds, past };
+  }
+
+  /** The current interval between two checks of an item, in seconds. */
+  async intervalSeconds(): Promise<number> {
+    const repo = await this.options.repo();
+    return checkIntervalSeconds((await repo.activeItems()).length, this.options.limits);
+  }
+
+  async listChannel(
+    channelId: string,
+  ): Promise<{ watches: WatchSummary[]; intervalSeconds: number }> {
+    const repo = await this.options.repo();
+    return {
+      watches: (await repo.listByChannel(channelId)).map(summaryOf),
+      intervalSeconds: await this.intervalSeconds(),
+    };
+  }
+
+  async listMine(userId: string): Promise<{ watches: WatchSummary[]; intervalSeconds: number }> {
+    const repo = await this.options.repo();
+    return {
+      watches: (await repo.listByCreator(userId)).map(summaryOf),
+      intervalSeconds: await this.intervalSeconds(),
+    };
+  }
+
+  /** Remove button: `channelId` is where it was clicked; a watch elsewhere is not touched. */
+  async remove(id: string, channelId: string | undefined): Promise<WatchSummary | undefined> {
+    const repo = await this.options.repo();
+    const watch = await repo.get(id);
+    if (watch === undefined || (channelId !== undefined && watch.channel_id !== channelId))
+      return undefined;
+    const removed = await repo.remove(id);
+    this.options.onChange?.();
+    return removed === undefined ? undefined : summaryOf(removed);
+  }
+
+  /** `/stock unwatch CODE [at BRANCH]`: the branch matched against the watches' own names. */
+  async unwatch(
+    channelId: string,
+    code: string,
+    branch: string | undefined,
+  ): Promise<WatchSummary[]> {
+    const repo = await this.options.repo();
+    const watches = (await repo.listByChannel(channelId)).filter(
+      (w) => w.item_code.toLowerCase() === code.toLowerCase(),
+    );
+    let branchId: number | undefined;
+    if (branch !== undefined) {
+      const named = watches.filter(
+        (w) => w.branch_name !== null && matchesBranchWord(w.branch_name, w.branch_key, branch),
+      );
+      if (named.length === 0) return [];
+      branchId = Number(named[0]?.branch_key);
+    }
+    const first = watches[0];
+    if (first === undefined) return [];
+    const removed = await repo.removeByCode(channelId, first.item_code, branchId);
+    this.options.onChange?.();
+    return removed.map(summaryOf);
+  }
+
+  async snooze(
+    id: string,
+    days: 1 | 7,
+    channelId: string | undefined,
+  ): Promise<{ watch: WatchSummary; until: Date } | undefined> {
+    const repo = await this.options.repo();
+    const watch = await repo.get(id);
+    if (watch === undefined || (channelId !== undefined && watch.channel_id !== channelId))
+      return undefined;
+    const at = this.now();
+    const until = at + days * 24 * 60 * 60_000;
+    const snoozed = await repo.snooze(id, until, at);
+    return snoozed === undefined
+      ? undefined
+      : { watch: summaryOf(snoozed), until: new Date(until) };
+  }
+
+  /**
+   * Slack said a channel or a whole workspace is gone for the app (archived, deleted, the app
+   * uninstalled, its tokens revoked): its watches are switched off with that reason. Returns
+   * those switched off now; the caller tells their creators once, where it still can.
+   */
+  async switchOff(
+    where: { channelId: string } | { teamId: string },
+    reason: string,
+  ): Promise<WatchSummary[]> {
+    const repo = await this.options.repo();
+    const at = this.now();
+    const off: WatchSummary[] = [];
+    for (const watch of await repo.activeWhere(where)) {
+      if (await repo.switchOff(watch, reason, at)) {
+        off.push(summaryOf({ ...watch, state: 'off', off_reason: reason }));
+      }
+    }
+    if (off.length > 0) this.options.onChange?.();
+    return off;
+  }
+
+  /** Claims the one switch-off notice of each; returns those the caller must send. */
+  async claimOffNotices(ids: readonly string[]): Promise<WatchSummary[]> {
+    const repo = await this.options.repo();
+    return (await repo.claimOffNotices(ids)).map(summaryOf);
+  }
+}
+
+function refuse(refusal: WatchRefusal): CreateWatchResult {
+  return { ok: false, refusal };
+}
+
+function matchesBranchWord(name: string, id: string, word: string): boolean {
+  const w = word.trim().toLowerCase();
+  return w === id || name.toLowerCase() === w || name.toLowerCase().startsWith(w);
+}
+
+/** A branch by id, exact name, or the start of exactly one name (case-insensitive). */
+export function matchBranch(
+  branches: readonly BranchStock[],
+  word: string,
+): BranchStock | undefined {
+  const w = word.trim().toLowerCase();
+  if (w === '') return undefined;
+  const exact = branches.find((b) => String(b.id) === w || b.name.toLowerCase() === w);
+  if (exact) return exact;
+  const starts = branches.filter((b) => b.name.toLowerCase().startsWith(w));
+  return starts.length === 1 ? starts[0] : undefined;
+}

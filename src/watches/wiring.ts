@@ -1,0 +1,88 @@
+/**
+ * What the composition root needs around the watches: the Slack client they post with (bound
+ * once the transport, and so the token and API address, is known), and the database's health
+ * reported to readiness.
+ */
+import { webApi } from '@slack/bolt';
+import type { AppLogger } from '../log/logger.js';
+import type { DependencyState } from '../ops/readiness.js';
+import type { SlackMessage } from '../views/message.js';
+import { PostError, slackPoster, type WatchPoster } from './poster.js';
+
+/** A poster whose Slack client is given later; until then every post is owed, not lost. */
+export interface DeferredPoster extends WatchPoster {
+  bind(token: string, apiUrl: string): void;
+}
+
+/**
+ * Background posts must never wait out a 429 (the SDK default retries for about half an
+ * hour, holding every other channel's alert behind one busy channel): refused at once, the
+ * alert stays owed and the next tick tries again.
+ */
+export function backgroundSlackClient(token: string, apiUrl: string): webApi.WebClient {
+  return new webApi.WebClient(token, {
+    slackApiUrl: apiUrl,
+    rejectRateLimitedCalls: true,
+    timeout: 10_000,
+    retryConfig: { retries: 2, factor: 2, minTimeout: 250, maxTimeout: 2000 },
+  });
+}
+
+export function deferredPoster(): DeferredPoster {
+  let poster: WatchPoster | undefined;
+  const bound = (): WatchPoster => {
+    // Not a permanent refusal: a watch is never switched off because the app is still starting.
+    if (poster === undefined) throw new PostError('not_connected');
+    return poster;
+  };
+  return {
+    bind(token, apiUrl) {
+      poster = slackPoster(backgroundSlackClient(token, apiUrl));
+    },
+    post: (channel: string, message: SlackMessage) => bound().post(channel, message),
+    update: (channel: string, ts: string, message: SlackMessage) =>
+      bound().update(channel, ts, message),
+  };
+}
+
+/**
+ * Reports the watch database to readiness while the app runs: nothing until watches are first
+ * used (an app without them is not degraded by a database it never opened), then `database`
+ * up or down at each look. The checker pauses by itself while the database is down.
+ */
+export function followDatabase(
+  ready: () => Promise<boolean | undefined>,
+  register: () => DependencyState,
+  logger: AppLogger,
+  everyMs = 10_000,
+): { stop(): void } {
+  let state: DependencyState | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const look = async () => {
+    try {
+      const answer = await ready();
+      if (answer === undefined) return;
+      state ??= register();
+      if (answer) state.up();
+      else state.down('unreachable');
+    } catch (error) {
+      logger.debug({ err: { name: (error as Error).name } }, 'watch database health look failed');
+    }
+  };
+  const loop = () => {
+    if (stopped) return;
+    void look().finally(() => {
+      if (stopped) return;
+      timer = setTimeout(loop, everyMs);
+      timer.unref();
+    });
+  };
+  loop();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

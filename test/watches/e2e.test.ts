@@ -1,0 +1,202 @@
+/**
+ * Watches from outside: the whole app (composition root, Bolt's real HTTP receiver, signed
+ * requests), the sandbox ERP over real HTTP and the fake Slack, on the embedded store and on
+ * PostgreSQL. A check is one `checker.tick()` (the app's own timer is not started here).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { moveSandboxStock } from '../../src/sandbox/index.js';
+import { type RunningApp, type Sent, startApp } from '../helpers/app.js';
+import { textOf } from '../helpers/blocks.js';
+import { SLACK_DEFAULTS } from '../helpers/slack/payloads.js';
+
+const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CHANNEL = SLACK_DEFAULTS.channelId;
+
+async function answerOf(running: RunningApp, sent: Sent): Promise<string> {
+  if (sent.ack?.blocks !== undefined || sent.ack?.text !== undefined) return textOf(sent.ack);
+  const [first] = await running.slack.waitForResponses(sent.responseUrl, 1, 5_000);
+  return textOf(first?.body ?? {});
+}
+
+function posts(running: RunningApp, channel: string) {
+  return running.slack.calls('chat.postMessage').filter((c) => c.args.channel === channel);
+}
+
+/** A watched code with stock at some branch, moved to `available` company-wide first. */
+function watchedCode(running: RunningApp, available: number): string {
+  const item = running.sandbox.data.items.find((i) => i.record.branches.length > 0);
+  if (!item) throw new Error('sandbox has no item with branches');
+  expect(moveSandboxStock(running.sandbox.data, item.record.code, { available })).toMatchObject({
+    ok: true,
+  });
+  return item.record.code;
+}
+
+/** Waits past the check interval (from the budget, WATCH_MIN_INTERVAL_SECONDS 1 s) so the next tick finds the item due. */
+async function pastInterval(running: RunningApp): Promise<void> {
+  const seconds = await running.services.watches.service.intervalSeconds();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 100));
+}
+
+function suite(
+  name: string,
+  store: () => Promise<{ env: Record<string, string>; drop(): Promise<void> }>,
+) {
+  describe(`watches end to end (${name})`, () => {
+    let running: RunningApp;
+    let drop: () => Promise<void>;
+
+    beforeAll(async () => {
+      const made = await store();
+      drop = made.drop;
+      running = await startApp({
+        env: { ...made.env, WATCH_MIN_INTERVAL_SECONDS: '1', WATCH_SHARE: '0.9' },
+        logLevel: 'info',
+      });
+    });
+    afterEach(() => running.slack.setFailure('chat.postMessage', undefined));
+    afterAll(async () => {
+      await running?.stop();
+      await drop?.();
+    });
+
+    it('a channel the app is not in: no watch, and private advice', async () => {
+      const code = watchedCode(running, 50);
+      running.slack.setFailure('chat.postMessage', 'not_in_channel');
+      const sent = await running.command('/stock', `watch ${code} below 10`, {
+        channel_id: 'C0NOTIN01',
+      });
+      expect(await answerOf(running, sent)).toContain('/invite');
+      running.slack.setFailure('chat.postMessage', undefined);
+      const list = await running.command('/stock', 'watches', { channel_id: 'C0NOTIN01' });
+      expect(await answerOf(running, list)).toContain('No watches in this channel');
+    });
+
+    it('create, alert on crossing, update in place, list, snooze, remove, unwatch', async () => {
+      const code = watchedCode(running, 50);
+      const sent = await running.command('/stock', `watch ${code} below 10`);
+      expect(await answerOf(running, sent)).toContain(`Watch set on ${code}`);
+      const confirmation = posts(running, CHANNEL).at(-1);
+      expect(textOf(confirmation?.args ?? {})).toContain('set a watch');
+
+      moveSandboxStock(running.sandbox.data, code, { available: 4 });
+      await pastInterval(running);
+      expect(await running.services.watches.checker.tick()).toMatchObject({
+        held: true,
+        checked: 1,
+      });
+      const alert = posts(running, CHANNEL).at(-1);
+      const alertText = textOf(alert?.args ?? {});
+      expect(alertText).toContain('Available now:* 4');
+      expect(alertText).not.toMatch(/cost/i);
+
+      // A later change while past: the same message, updated in place.
+      moveSandboxStock(running.sandbox.data, code, { available: 2 });
+      const postsBefore = posts(running, CHANNEL).length;
+      await pastInterval(running);
+      await running.services.watches.checker.tick();
+      expect(posts(running, CHANNEL)).toHaveLength(postsBefore);
+      const update = running.slack.calls('chat.update').at(-1);
+      expect(update?.args.ts).toBe(alert?.reply.ts);
+      expect(textOf(update?.args ?? {})).toContain('Available now:* 2');
+
+      const list = await running.command('/stock', 'watches');
+      const listed =
+        list.ack ?? (await running.slack.waitForResponses(list.responseUrl, 1))[0]?.body;
+      expect(textOf(listed ?? {})).toContain(code);
+      const buttonOf = (actionId: string) => {
+        const block = (
+          (listed?.blocks ?? []) as Array<{
+            elements?: Array<{ action_id?: string; value?: string }>;
+          }>
+        )
+          .flatMap((b) => b.elements ?? [])
+          .find((e) => e.action_id?.startsWith(actionId));
+        if (!block?.action_id || !block.value) throw new Error(`no ${actionId} button`);
+        return { id: block.action_id, value: block.value };
+      };
+      const snoozeButton = buttonOf('watch_snooze');
+      const snoozed = await running.click(snoozeButton.id, snoozeButton.value);
+      const [snoozeReply] = await running.slack.waitForResponses(snoozed.responseUrl, 1, 5_000);
+      expect(textOf(snoozeReply?.body ?? {})).toContain('snoozed until');
+
+      const removeButton = buttonOf('watch_remove');
+      const removed = await running.click(removeButton.id, removeButton.value);
+      const [removeReply] = await running.slack.waitForResponses(removed.responseUrl, 1, 5_000);
+      expect(textOf(removeReply?.body ?? {})).toContain(`Removed the watch on ${code}`);
+      const again = await running.click(removeButton.id, removeButton.value);
+      const [againReply] = await running.slack.waitForResponses(again.responseUrl, 1, 5_000);
+      expect(textOf(againReply?.body ?? {})).toContain('no longer exists');
+
+      await running.command('/stock', `watch ${code} above 100`);
+      const unwatched = await running.command('/stock', `unwatch ${code}`);
+      expect(await answerOf(running, unwatched)).toContain(`Removed the watch on ${code}`);
+    });
+
+    it('a permanent Slack error switches the watch off with one direct message to its creator', async () => {
+      const code = watchedCode(running, 50);
+      await running.command('/stock', `watch ${code} below 10`, { channel_id: 'C0GONE0001' });
+      moveSandboxStock(running.sandbox.data, code, { available: 3 });
+      await pastInterval(running);
+      await running.services.watches.checker.tick();
+      expect(posts(running, 'C0GONE0001')).toHaveLength(2); // confirmation, alert
+      running.slack.setFailure('chat.update', 'channel_not_found');
+      moveSandboxStock(running.sandbox.data, code, { available: 1 });
+      await pastInterval(running);
+      await running.services.watches.checker.tick();
+      await pastInterval(running);
+      moveSandboxStock(running.sandbox.data, code, { available: 0 });
+      await running.services.watches.checker.tick();
+      running.slack.setFailure('chat.update', undefined);
+      const dms = posts(running, SLACK_DEFAULTS.userId).filter((c) =>
+        textOf(c.args).includes('is switched off'),
+      );
+      expect(dms).toHaveLength(1);
+      const list = await running.command('/stock', 'watches', { channel_id: 'C0GONE0001' });
+      expect(await answerOf(running, list)).toContain('off:');
+      expect(running.sandbox.stats().rateLimited).toBe(0);
+    });
+
+    // The service call the channel_archive listener makes (the listener itself is thin).
+    it("switching a channel's watches off, as channel_archive does", async () => {
+      const code = watchedCode(running, 50);
+      await running.command('/stock', `watch ${code} below 10`, { channel_id: 'C0ARCHIVE1' });
+      const off = await running.services.watches.service.switchOff(
+        { channelId: 'C0ARCHIVE1' },
+        'is_archived',
+      );
+      expect(off.map((w) => w.code)).toEqual([code]);
+    });
+  });
+}
+
+suite('embedded SQLite in DATA_DIR', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'watch2-e2e-'));
+  return {
+    env: { DATA_DIR: dir },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+});
+
+suite('PostgreSQL', async () => {
+  const name = `watch2_e2e_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+});
