@@ -299,8 +299,7 @@ const FIXES: Record<string, string> = {
     'Remove the quotes: docker run --env-file keeps them as part of the value, so write NAME=value in .env.',
 };
 
-const fixFor = (variable: string) =>
-  FIXES[variable] ?? 'See the configuration table in README.md.';
+const fixFor = (variable: string) => FIXES[variable] ?? 'See the configuration table in README.md.';
 
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();

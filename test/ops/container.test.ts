@@ -120,6 +120,7 @@ describe('compose.yaml', () => {
     // Behind the password compose's Redis requires (REDIS_PASSWORD in .env).
     for (const [, app] of apps) {
       expect(app.environment?.REDIS_URL).toBe(
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own interpolation, read verbatim.
         'redis://:${REDIS_PASSWORD:?set REDIS_PASSWORD in .env}@redis:6379',
       );
     }
