@@ -6,6 +6,7 @@ import type { App } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { Catalogue } from './catalogue/catalogue.js';
 import { catalogueDeps, createCatalogue } from './catalogue/compose.js';
+import { catalogueExamples, seedNames } from './catalogue/examples.js';
 import { catalogueFeed } from './catalogue/observe.js';
 import { CatalogueStore } from './catalogue/store.js';
 import type { AppConfig } from './config/config.js';
@@ -126,6 +127,9 @@ export async function createServices(
     : undefined;
   // Issue 16: every item and search row the lookups receive also feeds the catalogue index.
   const store = new CatalogueStore({ maxItems: config.catalogue.maxItems });
+  // The sandbox knows its categories and suppliers: `/stock categories` and `/stock
+  // suppliers` answer with their ids from the first minute.
+  if (sandbox) seedNames(store, sandbox.data);
   const lookupLogger = logger.child({ component: 'lookup' });
   const redisHealth = redis ? new RedisHealth(redis, lookupLogger) : undefined;
   const shared = redis && redisHealth ? { redis, health: redisHealth } : undefined;
@@ -180,6 +184,7 @@ export async function createServices(
   const now = overrides.now ?? (() => new Date());
   // One users.info answer (against auth.test's workspace) serves reveals and internal figures.
   const membership = createMembership({ logger });
+  const fixedExamples = sandbox ? sandboxExamples(sandbox) : undefined;
   const listeners: ListenerDeps = {
     lookup,
     logger,
@@ -187,7 +192,10 @@ export async function createServices(
     internal: createInternalFigures({ membership, logger }),
     audit,
     access: config.access,
-    examples: sandbox ? sandboxExamples(sandbox) : undefined,
+    // Read at each help: against a real ERP, the index's codes once it holds some.
+    get examples() {
+      return fixedExamples ?? catalogueExamples(store);
+    },
     display: { sandbox: sandbox !== undefined, shareCost: config.shareCost },
     now,
     timing: DEFAULT_TIMING,
