@@ -7,6 +7,7 @@ import type { LookupService } from '../lookup/types.js';
 import type { AuditLog } from '../privacy/audit.js';
 import type { InternalFiguresPolicy } from '../privacy/internalFigures.js';
 import type { RevealPolicyChecker } from '../privacy/revealPolicy.js';
+import type { HomeWatchRow } from '../views/appHome.js';
 import type { DisplayOptions } from '../views/display.js';
 import type { HelpExamples } from '../views/help.js';
 import type { Timing } from './delivery.js';
@@ -32,6 +33,8 @@ export interface ListenerDeps {
   recent?: RecentLookups;
   /** The ERP's status for App Home. */
   erpStatus?: () => ErpStatus;
+  /** The person's own watches for App Home; absent: App Home has no watches section. */
+  watchesOf?: (userId: string) => Promise<HomeWatchRow[]>;
 }
 
 export interface ErpStatus {
