@@ -12,6 +12,7 @@ import { context, divider, section } from './blocks.js';
 import { type CategoryLine, categoryOption } from './catalogue.js';
 import { truncatePlain } from './limits.js';
 import type { SlackMessage } from './message.js';
+import { escapeTruncated } from './mrkdwn.js';
 
 export const SEARCH = {
   callbackId: 'stock_search_modal',
@@ -167,4 +168,9 @@ export const SEARCH_ERRORS = {
 
 export function itemNotFoundNotice(code: string): string {
   return `No item has the code ${code} any more. Choose another.`;
+}
+
+/** The modal while a recent lookup's card is fetched. */
+export function lookingUpNotice(code: string): string {
+  return `:hourglass_flowing_sand: Looking up ${escapeTruncated(code, 100)}…`;
 }

@@ -1,3 +1,4 @@
+import type { KnownBlock } from '@slack/types';
 import { describe, expect, it } from 'vitest';
 import {
   type AppHomeModel,
@@ -32,9 +33,12 @@ const json = (model: Partial<AppHomeModel> = {}) =>
   JSON.stringify(appHomeView({ ...base, ...model }).blocks);
 
 function elements(model: Partial<AppHomeModel> = {}) {
-  return appHomeView({ ...base, ...model }).blocks.flatMap((b) =>
-    b.type === 'actions' ? b.elements : [],
-  ) as Array<{ action_id?: string; value?: string; text?: { text: string } }>;
+  const blocks = appHomeView({ ...base, ...model }).blocks as KnownBlock[];
+  return blocks.flatMap((b) => (b.type === 'actions' ? b.elements : [])) as Array<{
+    action_id?: string;
+    value?: string;
+    text?: { text: string };
+  }>;
 }
 
 describe('appHomeView', () => {
@@ -119,7 +123,10 @@ describe('appHomeView', () => {
     });
     expect(view.blocks.length).toBeLessThanOrEqual(100);
     expect(JSON.stringify(view.blocks)).not.toContain('<!channel>');
-    const problems = checkMessageLimits({ text: 'home', blocks: view.blocks.slice(0, 50) });
+    const problems = checkMessageLimits({
+      text: 'home',
+      blocks: view.blocks.slice(0, 50) as KnownBlock[],
+    });
     expect(problems).toEqual([]);
   });
 });
