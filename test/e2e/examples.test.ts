@@ -81,7 +81,8 @@ function helpExamples(run: RunningApp): Example[] {
   const messages = [stockHelp(sandbox), contactHelp(sandbox), stockHelp(), contactHelp()];
   return messages.flatMap((message) => {
     const spans = [...textOf(message).matchAll(/`([^`\n]+)`/g)].map((m) => m[1] ?? '');
-    return spans.flatMap((span) => commandsIn(span, 'help'));
+    // `[item code]` and the like are placeholders, written so nobody types them literally.
+    return spans.filter((span) => !span.includes('[')).flatMap((span) => commandsIn(span, 'help'));
   });
 }
 
