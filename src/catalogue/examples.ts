@@ -19,12 +19,16 @@ export function catalogueExamples(store: CatalogueStore): HelpExamples | undefin
   let itemCategory: number | undefined;
   let read = 0;
   for (const item of store.all()) {
-    if ((read += 1) > SCAN) break;
+    read += 1;
+    if (read > SCAN) break;
     // An item people can act on: one that is enabled and holds stock makes the best example.
     if (item.status === 'Disabled' || item.available <= 0) continue;
     // Codes with spaces or backticks would be read as several words or end the code span.
     if (itemCodes.length < WANTED && /^[^\s`]{1,40}$/.test(item.code)) itemCodes.push(item.code);
-    const word = item.description.split(/\s+/).find((w) => SEARCHABLE.test(w))?.toLowerCase();
+    const word = item.description
+      .split(/\s+/)
+      .find((w) => SEARCHABLE.test(w))
+      ?.toLowerCase();
     if (word && itemSearches.length < WANTED && !itemSearches.includes(word)) {
       itemSearches.push(word);
     }
