@@ -6,6 +6,7 @@ import type { App } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { Catalogue } from './catalogue/catalogue.js';
 import { catalogueDeps, createCatalogue } from './catalogue/compose.js';
+import { catalogueExamples, seedNames } from './catalogue/examples.js';
 import { catalogueFeed } from './catalogue/observe.js';
 import { CatalogueStore } from './catalogue/store.js';
 import type { AppConfig } from './config/config.js';
@@ -31,6 +32,7 @@ import { DEFAULT_TIMING } from './slack/delivery.js';
 import type { ListenerDeps } from './slack/deps.js';
 import type { HealthReport } from './slack/transport/routes.js';
 import type { HelpExamples } from './views/help.js';
+import { homeWatchRows } from './views/watches.js';
 import {
   createWatches,
   type DeferredPoster,
@@ -141,6 +143,9 @@ export async function createServices(
     : undefined;
   // Issue 16: every item and search row the lookups receive also feeds the catalogue index.
   const store = new CatalogueStore({ maxItems: config.catalogue.maxItems });
+  // The sandbox knows its categories and suppliers: `/stock categories` and `/stock
+  // suppliers` answer with their ids from the first minute.
+  if (sandbox) seedNames(store, sandbox.data);
   const lookupLogger = logger.child({ component: 'lookup' });
   const redisHealth = redis ? new RedisHealth(redis, lookupLogger) : undefined;
   const shared = redis && redisHealth ? { redis, health: redisHealth } : undefined;
@@ -230,6 +235,7 @@ export async function createServices(
   const now = overrides.now ?? (() => new Date());
   // One users.info answer (against auth.test's workspace) serves reveals and internal figures.
   const membership = createMembership({ logger });
+  const fixedExamples = sandbox ? sandboxExamples(sandbox) : undefined;
   const listeners: ListenerDeps = {
     lookup,
     logger,
@@ -237,7 +243,10 @@ export async function createServices(
     internal: createInternalFigures({ membership, logger }),
     audit,
     access: config.access,
-    examples: sandbox ? sandboxExamples(sandbox) : undefined,
+    // Read at each help: against a real ERP, the index's codes once it holds some.
+    get examples() {
+      return fixedExamples ?? catalogueExamples(store);
+    },
     display: {
       sandbox: sandbox !== undefined,
       shareCost: config.shareCost,
@@ -246,6 +255,9 @@ export async function createServices(
     now,
     timing: DEFAULT_TIMING,
     watches,
+    // App Home lists a person's watches once the store is open; it never opens it itself.
+    watchesOf: async (userId) =>
+      watches.used() ? homeWatchRows((await watches.service.listMine(userId)).watches) : [],
     ...catalogueDeps(config, { catalogue, erp, upstream, redis }),
   };
   let databaseFollower: { stop(): void } | undefined;

@@ -16,7 +16,12 @@ import type { CrawlBudget } from './budget.js';
 import { CatalogueCrawler, type CrawlProgress } from './crawl.js';
 import { type IndexedPage, indexedPage } from './match.js';
 import { loadSnapshotFile, RedisCatalogueShare, saveSnapshotFile } from './shared.js';
-import { type CatalogueItem, CatalogueStore, type CategoryCount } from './store.js';
+import {
+  type CatalogueItem,
+  CatalogueStore,
+  type CategoryCount,
+  type SupplierCount,
+} from './store.js';
 import { nearestCodes, Suggester } from './suggest.js';
 
 export interface CatalogueOptions {
@@ -177,6 +182,10 @@ export class Catalogue {
 
   categories(): CategoryCount[] {
     return this.store.categories();
+  }
+
+  suppliers(): SupplierCount[] {
+    return this.store.suppliers();
   }
 
   isComplete(): boolean {

@@ -16,7 +16,7 @@ export function catalogueFeed(erp: ErpApi, store: CatalogueStore, now: () => num
     },
     searchItems: async (params, options) => {
       const envelope = await erp.searchItems(params, options);
-      store.addRows(envelope.items, now(), params.category);
+      store.addRows(envelope.items, now(), params.category, params.supplier);
       return envelope;
     },
     getContact: (ref, options) => erp.getContact(ref, options),

@@ -38,6 +38,7 @@ const SnapshotSchema = z.object({
     }),
   ),
   categories: z.array(z.tuple([z.number().int(), z.string()])),
+  suppliers: z.array(z.tuple([z.number().int(), z.string()])).optional(),
   state: z.object({
     lastFullPassAt: optionalNumber,
     knownTotal: optionalNumber,
@@ -51,6 +52,7 @@ function parseSnapshot(json: unknown): CatalogueSnapshot {
   return {
     version: 1,
     categories: parsed.categories,
+    suppliers: parsed.suppliers ?? [],
     items: parsed.items.map((item) => ({
       ...item,
       categoryId: item.categoryId,

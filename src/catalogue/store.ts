@@ -25,6 +25,7 @@
  */
 import FlexSearch from 'flexsearch';
 import type { Item, ItemSearchRow } from '../erp/schemas.js';
+import { supplierIdsOf } from './supplierCodes.js';
 
 /** One item as the index keeps it: a search row's fields plus what the crawl learned. */
 export interface CatalogueItem {
@@ -48,6 +49,14 @@ export interface CatalogueItem {
   seenAt: number;
 }
 
+/** A supplier the index knows: its name from items, its id once learned. */
+export interface SupplierCount {
+  name: string;
+  /** Undefined until a supplier-filtered search or an item's supplier codes taught the id. */
+  id: number | undefined;
+  items: number;
+}
+
 export interface CategoryCount {
   name: string;
   /** Undefined until a search filtered by category taught us the id. */
@@ -60,6 +69,8 @@ export interface CatalogueSnapshot {
   version: 1;
   items: CatalogueItem[];
   categories: Array<[number, string]>;
+  /** Supplier ids and names (absent in snapshots written before suppliers were learned). */
+  suppliers?: Array<[number, string]>;
   state: CatalogueState;
 }
 
@@ -142,6 +153,7 @@ export class CatalogueStore {
   private flags = new Uint8Array(1_024);
   private numbers = newNumberColumns(1_024);
   private readonly categoryNames = new Map<number, string>();
+  private readonly supplierNames = new Map<number, string>();
   private index = newIndex();
   /** Slots in code order (lower case), for the binary search of code prefixes. */
   private codes: Uint32Array | undefined;
@@ -175,8 +187,22 @@ export class CatalogueStore {
     return this.turned > 0;
   }
 
-  /** Adds or refreshes search rows; returns how many were new to the index. */
-  addRows(rows: readonly ItemSearchRow[], seenAt: number, categoryId?: number): number {
+  /**
+   * Adds or refreshes search rows; returns how many were new to the index. A search filtered
+   * by supplier teaches that supplier's id when every row names the same supplier (an ERP may
+   * match other supplier codes than the primary one: mixed names teach nothing).
+   */
+  addRows(
+    rows: readonly ItemSearchRow[],
+    seenAt: number,
+    categoryId?: number,
+    supplierId?: number,
+  ): number {
+    if (supplierId !== undefined) {
+      const names = new Set(rows.map((row) => row.supplier_name).filter(Boolean));
+      const [only] = names;
+      if (names.size === 1 && only) this.learnSupplier(supplierId, only);
+    }
     let added = 0;
     for (const row of rows) {
       if (categoryId !== undefined && row.category_name) {
@@ -206,6 +232,9 @@ export class CatalogueStore {
 
   /** A full record (getItem): its figures are the freshest; price stays from the last row. */
   addItem(item: Item, seenAt: number): void {
+    for (const supplier of supplierIdsOf(item.supplierCodes)) {
+      this.learnSupplier(supplier.id, supplier.name);
+    }
     this.put({
       id: item.id,
       code: item.code,
@@ -232,6 +261,28 @@ export class CatalogueStore {
 
   learnCategory(id: number, name: string): void {
     if (name) this.categoryNames.set(id, name);
+  }
+
+  learnSupplier(id: number, name: string): void {
+    const trimmed = name.trim();
+    if (trimmed && Number.isSafeInteger(id) && id > 0) this.supplierNames.set(id, trimmed);
+  }
+
+  /** The suppliers seen on items or learned with an id, with item counts, by name. */
+  suppliers(): SupplierCount[] {
+    const counts = new Map<string, number>();
+    for (let slot = 0; slot < this.codeOf.length; slot += 1) {
+      const supplier = this.names.name(this.supplierOf[slot] ?? 0);
+      if (supplier) counts.set(supplier, (counts.get(supplier) ?? 0) + 1);
+    }
+    const ids = new Map<string, number>();
+    for (const [id, name] of this.supplierNames) {
+      if (!ids.has(name)) ids.set(name, id);
+      if (!counts.has(name)) counts.set(name, 0);
+    }
+    return [...counts]
+      .map(([name, items]) => ({ name, id: ids.get(name), items }))
+      .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   get(id: number): CatalogueItem | undefined {
@@ -411,6 +462,7 @@ export class CatalogueStore {
       version: 1,
       items: [...this.all()],
       categories: [...this.categoryNames],
+      suppliers: [...this.supplierNames],
       state: { ...this.state },
     };
   }
@@ -423,8 +475,10 @@ export class CatalogueStore {
     this.descriptionOf.length = 0;
     this.codes = undefined;
     this.categoryNames.clear();
+    this.supplierNames.clear();
     this.index = newIndex();
     for (const [id, name] of snapshot.categories) this.categoryNames.set(id, name);
+    for (const [id, name] of snapshot.suppliers ?? []) this.supplierNames.set(id, name);
     for (const item of snapshot.items) this.put(item);
     this.state = { ...snapshot.state };
     this.revision += 1;

@@ -1,10 +1,21 @@
 /**
- * Answers built from the catalogue index: `/stock categories`, and `/stock words`
- * when the index is complete and recent (the ERP's search stays the fallback otherwise).
+ * Answers built from the catalogue index: `/stock categories`, `/stock suppliers`, the
+ * supplier a `supplier:WORD` names, and `/stock words` when the index is complete and recent
+ * (the ERP's search stays the fallback otherwise).
  */
+import { resolveSupplierName } from '../catalogue/suppliers.js';
 import type { ItemQuery } from '../lookup/types.js';
 import { SEARCH_PAGE_SIZE } from '../lookup/types.js';
-import { categoriesList, indexedSearchNotice, NO_CATALOGUE } from '../views/catalogue.js';
+import {
+  categoriesList,
+  indexedSearchNotice,
+  NO_CATALOGUE,
+  supplierAmbiguousText,
+  supplierNotFoundText,
+  supplierResolvedNotice,
+  suppliersList,
+} from '../views/catalogue.js';
+import { noticeMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
 import { itemSearchList } from '../views/searchLists.js';
 import type { ListenerDeps } from './deps.js';
@@ -19,6 +30,45 @@ export async function categoriesAnswer(
     summary: status ?? NO_CATALOGUE,
     now: deps.now(),
   });
+}
+
+/** `/stock suppliers`: the suppliers the index knows, with their ids where learned. */
+export async function suppliersAnswer(
+  deps: Pick<ListenerDeps, 'catalogue'>,
+): Promise<SlackMessage> {
+  const catalogue = deps.catalogue;
+  return suppliersList({
+    suppliers: catalogue?.suppliers() ?? [],
+    summary: catalogue?.status() ?? NO_CATALOGUE,
+  });
+}
+
+export type SupplierFilter =
+  | { ok: true; id: number; notice: string }
+  /** The search is not run: the message says why and names the close suppliers. */
+  | { ok: false; message: SlackMessage };
+
+/**
+ * `supplier:WORD` as the id the ERP's filter takes, from the suppliers the index learned. A
+ * word that fits none, or several, is never dropped silently: the search is not run.
+ */
+export function supplierFilter(
+  deps: Pick<ListenerDeps, 'catalogue'>,
+  typed: string,
+): SupplierFilter {
+  const resolved = resolveSupplierName(deps.catalogue?.suppliers() ?? [], typed);
+  switch (resolved.kind) {
+    case 'found':
+      return {
+        ok: true,
+        id: resolved.id,
+        notice: supplierResolvedNotice(resolved.name, resolved.id),
+      };
+    case 'ambiguous':
+      return { ok: false, message: noticeMessage(supplierAmbiguousText(typed, resolved.matches)) };
+    case 'unknown':
+      return { ok: false, message: noticeMessage(supplierNotFoundText(typed, resolved.close)) };
+  }
 }
 
 /** Undefined when the index cannot answer this search faithfully: the ERP answers then. */

@@ -7,6 +7,7 @@ import type { LookupService } from '../lookup/types.js';
 import type { AuditLog } from '../privacy/audit.js';
 import type { InternalFiguresPolicy } from '../privacy/internalFigures.js';
 import type { RevealPolicyChecker } from '../privacy/revealPolicy.js';
+import type { HomeWatchRow } from '../views/appHome.js';
 import type { DisplayOptions } from '../views/display.js';
 import type { HelpExamples } from '../views/help.js';
 import type { Watches } from '../watches/index.js';
@@ -35,6 +36,8 @@ export interface ListenerDeps {
   erpStatus?: () => ErpStatus;
   /** Stock watches (`/stock watch`, their buttons, the Watch… modal); absent: not offered. */
   watches?: Watches;
+  /** The person's own watches for App Home; absent: App Home has no watches section. */
+  watchesOf?: (userId: string) => Promise<HomeWatchRow[]>;
 }
 
 export interface ErpStatus {

@@ -10,6 +10,7 @@ import { checkAccess } from '../privacy/access.js';
 import type { SlackMessage } from '../views/message.js';
 import { readSearchMetadata, type SearchMetadata, searchModal } from '../views/searchModal.js';
 import type { ListenerDeps } from './deps.js';
+import { slackErrorCode } from './payloads.js';
 
 export const ViewPayload = z.object({
   id: z.string().min(1),
@@ -32,7 +33,11 @@ export function modalFor(
   });
 }
 
-/** Replaces the open modal's view; a failure is logged (the user still sees the old view). */
+/**
+ * Replaces the open modal's view, sending the hash of the view the user acted on: when they
+ * changed it since (another item, another category), Slack answers `hash_conflict` and their
+ * newer view stays. Any other failure is logged (the user still sees the old view).
+ */
 export async function updateModal(
   deps: Pick<ListenerDeps, 'catalogue' | 'display' | 'logger'>,
   client: WebClient,
@@ -40,9 +45,27 @@ export async function updateModal(
   metadata: SearchMetadata,
   extra: { card?: SlackMessage; notice?: string } = {},
 ): Promise<void> {
+  await replaceView(deps, client, view, modalFor(deps, metadata, extra));
+}
+
+/** views.update with the hash (see updateModal); a `hash_conflict` is left alone. */
+export async function replaceView(
+  deps: Pick<ListenerDeps, 'logger'>,
+  client: WebClient,
+  view: z.infer<typeof ViewPayload>,
+  next: ModalView,
+): Promise<void> {
   try {
-    await client.views.update({ view_id: view.id, view: modalFor(deps, metadata, extra) });
+    await client.views.update({
+      view_id: view.id,
+      ...(view.hash ? { hash: view.hash } : {}),
+      view: next,
+    });
   } catch (error) {
+    if (slackErrorCode(error) === 'hash_conflict') {
+      deps.logger.debug('views.update skipped: the user changed the view meanwhile');
+      return;
+    }
     deps.logger.warn({ err: errorFields(error) }, 'views.update failed');
   }
 }

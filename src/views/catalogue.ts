@@ -66,7 +66,7 @@ export function categoriesList(model: {
   } else {
     const lines = categories.map((category) => {
       const id = category.id === undefined ? 'id not learned yet' : `\`category:${category.id}\``;
-      return `*${escapeMrkdwn(category.name)}*  ${id}  ·  ${plural(category.items, 'item')}`;
+      return `*${escapeMrkdwn(category.name)}*  ${id}${itemCount(category.items)}`;
     });
     const packed = packLines(lines, {
       maxChars: LIMITS.totalText - 1_000,
@@ -85,6 +85,92 @@ export function categoriesList(model: {
     text: categories.length === 0 ? 'No categories known yet.' : `Item categories: ${text}`,
     blocks,
   };
+}
+
+export interface SupplierLine {
+  name: string;
+  id: number | undefined;
+  items: number;
+}
+
+/** "12 items", or nothing when the index has not seen that one's items yet (seeded names). */
+function itemCount(items: number): string {
+  return items > 0 ? `  ·  ${plural(items, 'item')}` : '';
+}
+
+/** `/stock suppliers`: the suppliers the index knows, their ids where learned, item counts. */
+export function suppliersList(model: {
+  suppliers: readonly SupplierLine[];
+  summary: CatalogueSummary;
+}): SlackMessage {
+  const { suppliers, summary } = model;
+  const blocks: KnownBlock[] = [header('Suppliers')];
+  const withId = suppliers.find((s) => s.id !== undefined);
+  if (suppliers.length === 0) {
+    blocks.push(
+      section(
+        'No suppliers known yet: the app learns them from the items people look up and from its catalogue index. Try again in a few minutes.',
+      ),
+    );
+  } else {
+    const lines = suppliers.map((supplier) => {
+      const id = supplier.id === undefined ? 'id not learned yet' : `\`supplier:${supplier.id}\``;
+      return `*${escapeMrkdwn(supplier.name)}*  ${id}${itemCount(supplier.items)}`;
+    });
+    const packed = packLines(lines, {
+      maxChars: LIMITS.totalText - 1_000,
+      maxSections: 40,
+      more: (left) => `…and ${plural(left.length, 'more supplier')}.`,
+    });
+    blocks.push(...packed.sections);
+    blocks.push(
+      section(
+        withId
+          ? `Filter a search by supplier, by id or by name: \`/stock [words] supplier:${withId.id}\`, or \`supplier:${escapeMrkdwn(firstWord(withId.name))}\`.`
+          : 'An id is learned once a search filtered by that supplier (`supplier:[id]`) has been made; names work once their id is known.',
+      ),
+    );
+  }
+  blocks.push(divider(), context(`Catalogue index: ${catalogueLine(summary)}.`));
+  const text = suppliers
+    .slice(0, 30)
+    .map((s) => `${s.name}${s.id === undefined ? '' : ` (supplier:${s.id})`}`)
+    .join('; ');
+  return {
+    text: suppliers.length === 0 ? 'No suppliers known yet.' : `Suppliers: ${text}`,
+    blocks,
+  };
+}
+
+function firstWord(name: string): string {
+  return name.split(/[^\p{L}\p{N}]+/u).find((w) => w.length >= 3) ?? name;
+}
+
+const named = (s: { id: number; name: string }) => `${s.name} (supplier:${s.id})`;
+
+/** `supplier:WORD` that fits no supplier whose id the app knows. */
+export function supplierNotFoundText(
+  typed: string,
+  close: ReadonlyArray<{ id: number; name: string }>,
+): string {
+  const word = typed.slice(0, 40);
+  return close.length > 0
+    ? `No supplier I know is called “${word}”, so the search was not run. Did you mean ${close.map(named).join(', ')}?`
+    : `No supplier I know is called “${word}”, so the search was not run. /stock suppliers lists the suppliers I know, with their ids.`;
+}
+
+/** `supplier:WORD` that fits several suppliers. */
+export function supplierAmbiguousText(
+  typed: string,
+  matches: ReadonlyArray<{ id: number; name: string }>,
+): string {
+  return `“${typed.slice(0, 40)}” fits several suppliers: ${matches.map(named).join(', ')}. Use the one you mean by its id, e.g. supplier:${matches[0]?.id ?? 1}.`;
+}
+
+/** The note on a search filtered by a supplier named in words. */
+export function supplierResolvedNotice(name: string, id: number): string {
+  // Notices are escaped where they are drawn (withNotices).
+  return `Supplier “${name.slice(0, 80)}” is supplier:${id}.`;
 }
 
 /** The note on a `/stock words` list answered from the index: how old its figures are. */

@@ -64,3 +64,23 @@ export function sharingModal(model: { code: string; where: 'channel' | 'only_me'
     ],
   };
 }
+
+/** The Find contact modal once submitted: the search runs and the answer comes by message. */
+export function findContactSearchingModal(model: { text: string }): ModalView {
+  return {
+    type: 'modal',
+    callback_id: 'contact_find_searching',
+    title: plain('Find contact'),
+    close: plain('Close'),
+    blocks: [
+      section(
+        `:mag: Looking for “${escapeTruncated(model.text, 200)}”… The answer comes to you in this app’s *Messages* tab, where only you can see it. You can close this.`,
+      ),
+    ],
+  };
+}
+
+/** `response_action: errors` texts for the Find contact field. */
+export const FIND_CONTACT_ERRORS = {
+  empty: 'Type a company, a contact code or a few words.',
+} as const;

@@ -1,6 +1,8 @@
 /**
- * Usage help for `/stock` and `/contact` (the grammar of PRODUCT.md), with examples from the
- * sandbox's data when the app runs against it, so that every example works.
+ * Usage help for `/stock` and `/contact`, taught with the connected ERP's own codes: the
+ * sandbox's examples when the app runs against it, else codes from the app's catalogue index.
+ * Without any, the help shows placeholders in brackets (`[item code]`), written so nobody
+ * types them literally, never another company's codes that would find nothing here.
  */
 import type { KnownBlock } from '@slack/types';
 import { context, divider, header, section } from './blocks.js';
@@ -16,23 +18,29 @@ export interface HelpExamples {
   itemCategory?: number;
 }
 
-/** The README's and the manifest's examples; all of them find something in the sandbox. */
-const DEFAULTS: Required<HelpExamples> = {
-  itemCodes: ['WIDGET-9'],
-  itemSearches: ['blue widget'],
-  contactCodes: ['ACME01'],
-  contactSearches: ['acme'],
-  itemCategory: 2,
-};
+/** What stands for a value when the ERP's own examples are not known (yet). */
+const PLACEHOLDERS = {
+  itemCode: '[item code]',
+  itemSearch: '[words]',
+  category: '[id]',
+  contactCode: '[account code]',
+  contactSearch: '[company or person]',
+} as const;
 
 /** A command as inline code; a backtick in an example would end the span. */
 function command(text: string): string {
   return `\`${escapeTruncated(text.replaceAll('`', 'ˋ').replace(/\s+/g, ' '), 120)}\``;
 }
 
-function pick(values: readonly string[] | undefined, fallback: string[]): string[] {
-  const usable = (values ?? []).filter((v) => v.trim() !== '').slice(0, 2);
-  return usable.length > 0 ? usable : fallback;
+function pick(values: readonly string[] | undefined): string[] {
+  return (values ?? []).filter((v) => v.trim() !== '').slice(0, 2);
+}
+
+/** "More to try" with real examples only: placeholders are already in the table above. */
+function moreToTry(name: string, examples: readonly string[]): string[] {
+  return examples.length === 0
+    ? []
+    : [`*More to try:* ${examples.map((e) => command(`${name} ${e}`)).join(', ')}`];
 }
 
 function rows(lines: ReadonlyArray<readonly [string, string]>): string {
@@ -40,16 +48,20 @@ function rows(lines: ReadonlyArray<readonly [string, string]>): string {
 }
 
 export function stockHelp(examples?: HelpExamples): SlackMessage {
-  const codes = pick(examples?.itemCodes, DEFAULTS.itemCodes);
-  const searches = pick(examples?.itemSearches, DEFAULTS.itemSearches);
-  const code = codes[0] ?? 'WIDGET-9';
-  const words = searches[0] ?? 'blue widget';
-  const category = examples?.itemCategory ?? DEFAULTS.itemCategory;
+  const codes = pick(examples?.itemCodes);
+  const searches = pick(examples?.itemSearches);
+  const code = codes[0] ?? PLACEHOLDERS.itemCode;
+  const words = searches[0] ?? PLACEHOLDERS.itemSearch;
+  const category = examples?.itemCategory ?? PLACEHOLDERS.category;
   const blocks: KnownBlock[] = [
     header('/stock: stock, BOM and kits from the ERP'),
     section(
       rows([
         [command(`/stock ${code}`), 'the item card: stock by branch, BOM, kits'],
+        [
+          command(`/stock ${code} 50 [branch]`),
+          'can 50 be supplied (at that branch)? A yes or no first, then the card',
+        ],
         [command('/stock id:123'), 'or `#123`: by the ERP’s internal id'],
         [command(`/stock ${words}`), 'search: every word must match the code or description'],
         [
@@ -60,12 +72,16 @@ export function stockHelp(examples?: HelpExamples): SlackMessage {
           command('/stock categories'),
           'the item categories with their ids, for `category:N` (learned in the first minutes)',
         ],
+        [
+          command('/stock suppliers'),
+          'the suppliers the app knows, with their ids; `supplier:[name]` works once the id is known',
+        ],
         [command('/stock help'), 'this help'],
       ]),
     ),
     section(
       [
-        `*More to try:* ${[...codes, ...searches].map((e) => command(`/stock ${e}`)).join(', ')}`,
+        ...moreToTry('/stock', [...codes, ...searches]),
         'A code that does not exist becomes a search for it. Use *Expand* on a component to drill into its BOM.',
         'Message shortcut *Look up stock*: finds up to 5 item codes in any message.',
       ].join('\n'),
@@ -74,21 +90,25 @@ export function stockHelp(examples?: HelpExamples): SlackMessage {
     context('Answers are visible only to you until you press *Share to channel*.'),
   ];
   return {
-    text: `/stock help: /stock CODE, /stock id:123, /stock words, category:N, supplier:N, /stock categories`,
+    text: `/stock help: /stock [item code] [quantity] [branch], /stock id:123, /stock [words], category:N, supplier:N, /stock categories, /stock suppliers`,
     blocks,
   };
 }
 
 export function contactHelp(examples?: HelpExamples): SlackMessage {
-  const codes = pick(examples?.contactCodes, DEFAULTS.contactCodes);
-  const searches = pick(examples?.contactSearches, DEFAULTS.contactSearches);
-  const code = codes[0] ?? 'ACME01';
-  const words = searches[0] ?? 'acme';
+  const codes = pick(examples?.contactCodes);
+  const searches = pick(examples?.contactSearches);
+  const code = codes[0] ?? PLACEHOLDERS.contactCode;
+  const words = searches[0] ?? PLACEHOLDERS.contactSearch;
   const blocks: KnownBlock[] = [
     header('/contact: customers and suppliers from the ERP'),
     section(
       rows([
         [command(`/contact ${code}`), 'the contact card: account, terms, people'],
+        [
+          command(`/contact ${code} [role or name]`),
+          'only the people whose name, role or department matches, e.g. accounts',
+        ],
         [command('/contact id:123'), 'or `#123`: by the ERP’s internal id'],
         [command(`/contact ${words}`), 'search by company, person, code or trading name'],
         [
@@ -100,7 +120,7 @@ export function contactHelp(examples?: HelpExamples): SlackMessage {
     ),
     section(
       [
-        `*More to try:* ${[...codes, ...searches].map((e) => command(`/contact ${e}`)).join(', ')}`,
+        ...moreToTry('/contact', [...codes, ...searches]),
         'A code that does not exist becomes a search for it.',
         ':lock: Phone numbers and e-mail addresses are hidden; *Reveal details* shows them to you alone.',
       ].join('\n'),
@@ -111,7 +131,7 @@ export function contactHelp(examples?: HelpExamples): SlackMessage {
     ),
   ];
   return {
-    text: '/contact help: /contact CODE, /contact id:123, /contact words, type:client, type:supplier',
+    text: '/contact help: /contact [account code] [person words], /contact id:123, /contact [words], type:client, type:supplier',
     blocks,
   };
 }

@@ -12,6 +12,7 @@ import { context, divider, section } from './blocks.js';
 import { type CategoryLine, categoryOption } from './catalogue.js';
 import { truncatePlain } from './limits.js';
 import type { SlackMessage } from './message.js';
+import { escapeTruncated } from './mrkdwn.js';
 
 export const SEARCH = {
   callbackId: 'stock_search_modal',
@@ -121,10 +122,15 @@ function shareInputs(): KnownBlock[] {
       type: 'input',
       block_id: SEARCH.shareBlock,
       label: { type: 'plain_text', text: 'Share in' },
+      // "Only me" needs no conversation: the listener asks for one only when it is needed.
+      optional: true,
       element: {
         type: 'conversations_select',
         action_id: SEARCH.shareAction,
         default_to_current_conversation: true,
+        // The submission then carries a response_url for the conversation chosen, which can
+        // post there even when the app is not a member.
+        response_url_enabled: true,
         placeholder: { type: 'plain_text', text: 'Choose a conversation' },
       },
     },
@@ -153,7 +159,7 @@ const AUDIENCE = {
 /** `response_action: errors` texts, keyed by input block. */
 export const SEARCH_ERRORS = {
   noItem: 'Choose an item first.',
-  noConversation: 'Choose where to share it.',
+  noConversation: 'Choose where to share it, or “Only me”.',
   cannotPost: (reason: string) =>
     reason === 'not_in_channel'
       ? 'I am not a member of that channel. Invite me with /invite, then share again.'
@@ -162,4 +168,9 @@ export const SEARCH_ERRORS = {
 
 export function itemNotFoundNotice(code: string): string {
   return `No item has the code ${code} any more. Choose another.`;
+}
+
+/** The modal while a recent lookup's card is fetched. */
+export function lookingUpNotice(code: string): string {
+  return `:hourglass_flowing_sand: Looking up ${escapeTruncated(code, 100)}…`;
 }

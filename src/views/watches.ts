@@ -6,9 +6,11 @@
  * Alerts go to a whole channel, so they are redacted like any shared card: no cost, ever.
  * Buttons carry their state in their value (zod-checked when clicked).
  */
+
 import type { Button, KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { z } from 'zod';
 import { ACTION } from './actions.js';
+import type { HomeWatchRow } from './appHome.js';
 import { actions, context, header, md, plain, section, stateButton } from './blocks.js';
 import { noticeMessage } from './feedback.js';
 import { formatQty, plural, slackTime, utcTime } from './format.js';
@@ -249,8 +251,8 @@ export function watchList(model: WatchListModel): SlackMessage {
   if (model.watches.length === 0) {
     return noticeMessage(
       model.scope === 'channel'
-        ? 'No watches in this channel. Add one with /stock watch CODE below 20 (or above N).'
-        : 'You have no watches. Add one with /stock watch CODE below 20 in a channel.',
+        ? 'No watches in this channel. Add one with `/stock watch [item code] below 20` (or `above` a number).'
+        : 'You have no watches. Add one in a channel with `/stock watch [item code] below 20`.',
     );
   }
   const blocks: KnownBlock[] = [
@@ -494,4 +496,21 @@ export function watchCreatedNote(watch: WatchSummary, past: boolean): SlackMessa
 /** A watch command where Slack named no channel (it cannot be told anything). */
 export function watchNeedsChannelText(): string {
   return 'Set a watch from the channel it should tell: run /stock watch there.';
+}
+
+/** A person's watches as App Home lists them, each with its own Remove button. */
+export function homeWatchRows(watches: readonly WatchSummary[]): HomeWatchRow[] {
+  return watches.map((w) => ({
+    code: w.code,
+    ...(w.branchName === undefined ? {} : { branch: w.branchName }),
+    direction: w.direction,
+    threshold: w.threshold,
+    channelId: w.channelId,
+    ...(w.state === 'off' ? { off: offReason(w.offReason) } : {}),
+    ...(w.snoozedUntil === undefined ? {} : { snoozedUntil: w.snoozedUntil }),
+    remove: {
+      actionId: `${WATCH_ACTION.remove}:${w.id}`,
+      value: JSON.stringify({ v: 1, t: 'wr', w: w.id }),
+    },
+  }));
 }

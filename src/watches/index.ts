@@ -52,6 +52,8 @@ export interface Watches {
   feed: WatchFeed;
   /** For /readyz: undefined while unused; else whether the database answers. */
   databaseReady(): Promise<boolean | undefined>;
+  /** Whether the store was opened: App Home lists watches only then, never opening it. */
+  used(): boolean;
   start(): Promise<void>;
   close(): Promise<void>;
 }
@@ -138,6 +140,7 @@ export function createWatches(options: WatchesOptions): Watches {
     tracker,
     notifier,
     feed,
+    used: () => lazy.opened(),
     async databaseReady() {
       // PostgreSQL is configured on purpose: away at start is worth saying. An embedded file
       // never opened is not a neighbour at all.

@@ -210,16 +210,16 @@ describe.each(['http', 'socket'] as const)('search modal over %s', (mode) => {
     expect(JSON.stringify(posted?.args.blocks)).toContain(code);
   });
 
-  it('publishes App Home with the Search stock button, ERP status and recent lookups', async () => {
+  it('publishes App Home with the Search stock button, the status line and recent lookups', async () => {
     await sendEvent(run, appHomeOpenedEnvelope());
     const [call] = await run.slack.waitForCalls('views.publish', 1);
     const view = call?.args.view as { type: string; blocks: unknown[] };
     expect(view.type).toBe('home');
     const json = JSON.stringify(view.blocks);
     expect(json).toContain('Search stock');
-    expect(json).toContain('Catalogue index');
-    expect(json).toContain('searchItems');
-    // The card chosen in the modal above is a recent lookup (codes only).
-    expect(json).toContain(run.sandbox.examples().itemCodes[0] ?? 'WIDGET-9');
+    expect(json).toContain('ERP connected');
+    expect(json).toContain('search knows');
+    // The card chosen in the modal above is a recent lookup (codes only), as a button.
+    expect(json).toContain(`"value":"${run.sandbox.examples().itemCodes[0] ?? 'WIDGET-9'}"`);
   });
 });

@@ -148,14 +148,18 @@ describe('a user not on the access lists', () => {
     expect(erpCalls()).toBe(before);
   });
 
-  it('is published no App Home', async () => {
+  it('is published only a short refusal on App Home, with nothing to press', async () => {
     const reply = await postToSlackApp(run.eventsUrl, JSON.stringify(appHomeOpenedEnvelope()), {
       signingSecret: SIGNING_SECRET,
       contentType: 'application/json',
     });
     expect(reply.status).toBe(200);
     await settle();
-    expect(run.slack.calls('views.publish')).toEqual([]);
+    const published = run.slack.calls('views.publish');
+    expect(published).toHaveLength(1);
+    const json = JSON.stringify(published[0]?.args.view);
+    expect(json).toContain('not open to you');
+    expect(json).not.toContain('"actions"');
   });
 
   it('while a user on the lists is answered', async () => {

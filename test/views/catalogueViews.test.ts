@@ -1,10 +1,9 @@
 /**
  * The catalogue's views stay inside Slack's limits whatever the catalogue holds: a long
- * categories list, hostile names, long codes in options, App Home and the search modal.
+ * categories list, hostile names, long codes in options, and the search modal (App Home: appHome.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { categoriesList, itemOption } from '../../src/views/catalogue.js';
-import { homeView } from '../../src/views/home.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
 import { readSearchMetadata, searchModal } from '../../src/views/searchModal.js';
 
@@ -43,26 +42,6 @@ describe('itemOption', () => {
     });
     expect(option.text.text.length).toBeLessThanOrEqual(75);
     expect(option.value?.length).toBeLessThanOrEqual(150);
-  });
-});
-
-describe('homeView', () => {
-  it('shows the sandbox badge, the budget, the index and recent codes', () => {
-    const view = homeView({
-      sandbox: true,
-      breaker: 'open',
-      budgets: [{ endpoint: 'searchItems', left: 3, limit: 20 }],
-      catalogue: summary,
-      recent: ['WID-0009', 'FST-0100'],
-      now,
-    });
-    expect(view.type).toBe('home');
-    expect(view.blocks.length).toBeLessThanOrEqual(100);
-    const json = JSON.stringify(view.blocks);
-    for (const part of ['Sandbox data', '3 of 20 left', 'Paused', '2,000 items', 'WID-0009']) {
-      expect(json).toContain(part);
-    }
-    expect(json).toContain('"stock_search_open"');
   });
 });
 

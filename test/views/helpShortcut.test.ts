@@ -8,13 +8,17 @@ import { makeBranch, makeFreshness, makeItem, TEST_NOW } from '../helpers/builde
 import { allText, buttons } from './inspect.js';
 
 describe('help', () => {
-  it('/stock help shows the grammar, with default examples', () => {
+  it('/stock help shows the grammar, with placeholders when no ERP examples are known', () => {
     const text = allText(stockHelp());
+    expect(text).not.toContain('WIDGET-9');
+    expect(text).not.toContain('More to try');
     for (const expected of [
-      '`/stock WIDGET-9`',
+      '`/stock [item code]`',
+      '`/stock [item code] 50 [branch]`',
       '`/stock id:123`',
       '`#123`',
-      '`/stock blue widget`',
+      '`/stock [words]`',
+      '`/stock suppliers`',
       'category:N',
       'supplier:N',
       '`/stock help`',
@@ -44,7 +48,8 @@ describe('help', () => {
       'customer',
       'type:supplier',
       'Reveal details',
-      '`/contact acme`',
+      '`/contact [company or person]`',
+      '`/contact [account code] [role or name]`',
     ]) {
       expect(text).toContain(expected);
     }

@@ -1,11 +1,15 @@
 import type { App, BlockAction } from '@slack/bolt';
 import { ACTION } from '../../../views/actions.js';
+import { HOME_RECENT_ACTION } from '../../../views/appHome.js';
+import { FIND_CONTACT } from '../../../views/findContact.js';
 import { SEARCH } from '../../../views/searchModal.js';
 import { SHARED_REMOVE_ACTION } from '../../../views/sharedBy.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { ListenerDeps } from '../../deps.js';
 import { contactCardClick } from './contactCard.js';
 import { contactPageClick } from './contactPage.js';
+import { findContactClick } from './findContact.js';
+import { homeRecentClick } from './homeRecent.js';
 import { itemCardClick } from './itemCard.js';
 import { itemPageClick } from './itemPage.js';
 import { openSearchClick } from './openSearch.js';
@@ -47,6 +51,8 @@ export const ACTION_LISTENERS: ReadonlyArray<readonly [readonly string[], Action
   [[ACTION.contactReveal], revealClick],
   [[SHARED_REMOVE_ACTION], removeSharedClick],
   [[SEARCH.homeButton], openSearchClick],
+  [[FIND_CONTACT.homeButton], findContactClick],
+  [[HOME_RECENT_ACTION], homeRecentClick],
   [[SEARCH.categoryAction], searchCategoryChosen],
   [[SEARCH.itemAction], searchItemChosen],
 ];

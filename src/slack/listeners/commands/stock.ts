@@ -1,8 +1,9 @@
 import { type ErpEndpoint, NotFoundError } from '../../../erp/errors.js';
+import type { ItemQuery } from '../../../lookup/types.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
 import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
 import { noticeMessage } from '../../../views/feedback.js';
-import { stockHelp, supplierNameUnknownText, watchesNotReadyText } from '../../../views/help.js';
+import { stockHelp, watchesNotReadyText } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { withNotices } from '../../../views/notices.js';
 import type { WorkSubject } from '../../../views/progress.js';
@@ -14,7 +15,7 @@ import {
   safely,
   workingLine,
 } from '../../answers.js';
-import { categoriesAnswer } from '../../catalogueAnswers.js';
+import { categoriesAnswer, supplierFilter, suppliersAnswer } from '../../catalogueAnswers.js';
 import { codesAnswer, MAX_CODES } from '../../codesAnswer.js';
 import { acceptCommand, type CommandArgs } from '../../commands.js';
 import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
@@ -104,22 +105,32 @@ function stockAnswer(
     case 'codes':
       return codesAnswer(deps, request.codes, actor, 'command');
     case 'search':
-      // Never drop a filter silently: until names resolve to ids, say so.
-      if (request.supplierName !== undefined) {
-        return Promise.resolve(noticeMessage(supplierNameUnknownText(request.supplierName)));
-      }
-      return itemSearchAnswer(deps, request.query, 0, actor);
+      return request.supplierName === undefined
+        ? itemSearchAnswer(deps, request.query, 0, actor)
+        : supplierSearchAnswer(deps, request.query, request.supplierName, actor);
     case 'categories':
       return categoriesAnswer(deps);
+    case 'suppliers':
+      return suppliersAnswer(deps);
     case 'watch':
     case 'watches':
     case 'unwatch':
       if (deps.watches) return watchAnswer(deps, deps.watches, request, actor);
       return Promise.resolve(noticeMessage(watchesNotReadyText(request.kind)));
-    // Another part of the app answers it; until it is wired, a plain notice.
-    case 'suppliers':
-      return Promise.resolve(noticeMessage(watchesNotReadyText(request.kind)));
   }
+}
+
+/** `supplier:WORD`: resolved to the supplier's id; never dropped silently when it is not. */
+async function supplierSearchAnswer(
+  deps: ListenerDeps,
+  query: ItemQuery,
+  supplierName: string,
+  actor: Actor,
+): Promise<SlackMessage> {
+  const supplier = supplierFilter(deps, supplierName);
+  if (!supplier.ok) return supplier.message;
+  const answer = await itemSearchAnswer(deps, { ...query, supplier: supplier.id }, 0, actor);
+  return withNotices(answer, [supplier.notice]);
 }
 
 /**

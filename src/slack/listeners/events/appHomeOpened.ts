@@ -6,8 +6,8 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { errorFields } from '../../../log/logger.js';
 import { checkAccess } from '../../../privacy/access.js';
+import { appHomeRefusedView, appHomeView, type HomeWatchRow } from '../../../views/appHome.js';
 import { NO_CATALOGUE } from '../../../views/catalogue.js';
-import { homeView } from '../../../views/home.js';
 import type { ListenerDeps } from '../../deps.js';
 
 export function appHomeOpened(deps: ListenerDeps) {
@@ -16,34 +16,53 @@ export function appHomeOpened(deps: ListenerDeps) {
     client,
   }: SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddlewareArgs): Promise<void> => {
     if (event.tab !== 'home' || typeof event.user !== 'string') return;
+    const who = { userId: event.user, channelId: undefined };
     // Home shows the user's recent item lookups and opens the search modal: /stock's rules.
-    // A user it refuses is shown nothing new (a view would need words for it: none yet).
-    const access = checkAccess(
-      deps.access.stock,
-      { userId: event.user, channelId: event.channel },
-      '/stock',
-    );
-    if (!access.allowed) {
+    // A user they refuse sees a short refusal (an empty Home would look broken).
+    const stock = checkAccess(deps.access.stock, who, '/stock');
+    if (!stock.allowed) {
       deps.logger.info(
-        { user: event.user, reason: access.reason },
+        { user: event.user, reason: stock.reason },
         'App Home refused by access rules',
       );
+      await publish(deps, client, event.user, appHomeRefusedView());
       return;
     }
     const status = deps.erpStatus?.();
-    const catalogue = deps.catalogue?.status();
-    const view = homeView({
+    const view = appHomeView({
       sandbox: status?.sandbox ?? false,
       breaker: status?.breaker ?? 'closed',
       budgets: status?.endpoints ?? [],
-      catalogue: catalogue ?? NO_CATALOGUE,
+      catalogue: deps.catalogue?.status() ?? NO_CATALOGUE,
       recent: (await deps.recent?.list(event.user)) ?? [],
+      watches: await watchesOf(deps, event.user),
+      contactAllowed: checkAccess(deps.access.contact, who, '/contact').allowed,
       now: deps.now(),
     });
-    try {
-      await client.views.publish({ user_id: event.user, view });
-    } catch (error) {
-      deps.logger.warn({ err: errorFields(error) }, 'views.publish failed');
-    }
+    await publish(deps, client, event.user, view);
   };
+}
+
+/** The person's watches; a failing provider leaves the section out rather than Home blank. */
+async function watchesOf(deps: ListenerDeps, userId: string): Promise<HomeWatchRow[] | undefined> {
+  if (!deps.watchesOf) return undefined;
+  try {
+    return await deps.watchesOf(userId);
+  } catch (error) {
+    deps.logger.warn({ err: errorFields(error) }, 'App Home could not list watches');
+    return undefined;
+  }
+}
+
+async function publish(
+  deps: ListenerDeps,
+  client: AllMiddlewareArgs['client'],
+  userId: string,
+  view: Parameters<AllMiddlewareArgs['client']['views']['publish']>[0]['view'],
+): Promise<void> {
+  try {
+    await client.views.publish({ user_id: userId, view });
+  } catch (error) {
+    deps.logger.warn({ err: errorFields(error) }, 'views.publish failed');
+  }
 }

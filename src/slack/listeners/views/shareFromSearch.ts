@@ -1,15 +1,30 @@
 /**
- * The search modal's submit button "Share to channel": posts the card (to everyone in the
- * chosen conversation, or only to the user), then closes the modal; a failure is shown in
- * place.
+ * The search modal's submit button "Share to channel". Slack is acknowledged first (the modal
+ * closes at once), then the card is fetched and posted: a slow ERP can no longer make Slack
+ * show "trouble connecting" and send the submission again. The conversation select has
+ * `response_url_enabled`, so the card goes through the submission's response_url and sharing
+ * works in channels the app is not in; chat.postMessage is the fallback. "Only me" is a direct
+ * message from the app. Any failure is told to the user alone, never in the conversation.
  */
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type {
+  AllMiddlewareArgs,
+  RespondFn,
+  SlackViewMiddlewareArgs,
+  ViewSubmitAction,
+} from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { checkAccess } from '../../../privacy/access.js';
+import { errorMessage } from '../../../views/feedback.js';
+import type { SlackMessage } from '../../../views/message.js';
 import { readSearchMetadata, SEARCH, SEARCH_ERRORS } from '../../../views/searchModal.js';
-import { itemCardAnswer, safely } from '../../answers.js';
+import { cannotShareMessage } from '../../../views/share.js';
+import { withSharedBy } from '../../../views/sharedBy.js';
+import { itemCardAnswer, logFailure } from '../../answers.js';
+import { sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
-import { slackErrorCode } from '../../payloads.js';
+import { type Actor, slackErrorCode } from '../../payloads.js';
 import { UserPayload, ViewPayload } from '../../searchModal.js';
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -21,13 +36,30 @@ const Submission = z.object({
       values: z.record(z.string(), z.record(z.string(), z.unknown())),
     }),
   }),
+  response_urls: z
+    .array(z.object({ channel_id: z.string().optional(), response_url: z.string() }))
+    .optional(),
 });
 
-const Conversation = z.object({ selected_conversation: z.string().min(1).nullish() });
+const Conversation = z.object({ selected_conversation: z.string().min(1).max(30).nullish() });
 const Radio = z.object({ selected_option: z.object({ value: z.string() }).nullish() });
 
+/** How long a submission is remembered, so one Slack sends again is not posted twice. */
+const REMEMBER_MS = 15 * 60_000;
+
+interface Share {
+  actor: Actor;
+  userId: string;
+  code: string;
+  channel: string | undefined;
+  onlyMe: boolean;
+  /** The submission's response_url for the chosen conversation, when Slack gave one. */
+  respond: RespondFn | undefined;
+}
+
 export function shareFromSearch(deps: ListenerDeps) {
-  return async ({ body, ack, client }: SubmitArgs): Promise<void> => {
+  const seen = new LRUCache<string, true>({ max: 10_000, ttl: REMEMBER_MS });
+  return async ({ body, ack, client, respond, context }: SubmitArgs): Promise<void> => {
     const parsed = Submission.safeParse(body);
     if (!parsed.success) {
       await ack();
@@ -45,8 +77,10 @@ export function shareFromSearch(deps: ListenerDeps) {
     const values = view.state.values;
     const conversation = Conversation.safeParse(values[SEARCH.shareBlock]?.[SEARCH.shareAction]);
     const audience = Radio.safeParse(values[SEARCH.audienceBlock]?.[SEARCH.audienceAction]);
-    const channel = conversation.success ? conversation.data.selected_conversation : undefined;
+    const chosen = conversation.success ? conversation.data.selected_conversation : undefined;
     const onlyMe = audience.success && audience.data.selected_option?.value === 'me';
+    // "Only me" needs no conversation: the card comes as a direct message from the app.
+    const channel = onlyMe ? undefined : (chosen ?? undefined);
     if (!channel && !onlyMe) {
       await ack({
         response_action: 'errors',
@@ -54,11 +88,11 @@ export function shareFromSearch(deps: ListenerDeps) {
       });
       return;
     }
-    const actor = {
+    const actor: Actor = {
       userId: user.id,
       teamId: user.team_id,
       userTeamId: user.team_id,
-      channelId: channel ?? undefined,
+      channelId: channel,
     };
     // The modal is /stock by another door: its rules hold for the conversation chosen too.
     const access = checkAccess(deps.access.stock, actor, '/stock');
@@ -67,23 +101,117 @@ export function shareFromSearch(deps: ListenerDeps) {
       await ack({ response_action: 'errors', errors: { [SEARCH.shareBlock]: access.message } });
       return;
     }
-    const card = await safely(deps.logger, 'search modal share', () =>
-      itemCardAnswer(deps, { ref: { code: metadata.code ?? '' }, shared: !onlyMe }, actor, client),
+    // One submission of one view is shared once, whatever Slack sends again (x-slack-retry-num).
+    const key = `${view.id}:${view.hash ?? ''}:${channel ?? 'me'}`;
+    const again = seen.has(key);
+    seen.set(key, true);
+    await ack();
+    if (again) {
+      deps.logger.info({ retry: context.retryNum ?? 0 }, 'search modal share already under way');
+      return;
+    }
+    const url = parsed.data.response_urls?.[0];
+    // Bolt gives respond() only when the submission carried response_urls.
+    const given = respond as RespondFn | undefined;
+    const viaUrl = channel && given && url?.channel_id === channel ? given : undefined;
+    await share(deps, client, {
+      actor,
+      userId: user.id,
+      code: metadata.code,
+      channel,
+      onlyMe,
+      respond: viaUrl,
+    });
+  };
+}
+
+async function share(deps: ListenerDeps, client: WebClient, request: Share): Promise<void> {
+  let card: SlackMessage;
+  try {
+    card = await itemCardAnswer(
+      deps,
+      { ref: { code: request.code }, shared: !request.onlyMe },
+      request.actor,
+      client,
     );
+  } catch (error) {
+    logFailure(deps.logger, 'search modal share', error);
+    await tellPrivately(deps, client, request, errorMessage(error));
+    return;
+  }
+  if (request.onlyMe || !request.channel) {
+    // A direct message from the app, where the card's buttons work as usual.
     try {
-      // "Only me": a direct message from the app, where the card's buttons work as usual.
       await client.chat.postMessage({
-        channel: onlyMe ? user.id : (channel ?? user.id),
+        channel: request.userId,
         text: card.text,
         blocks: card.blocks,
       });
-      await ack();
     } catch (error) {
-      const reason = slackErrorCode(error) ?? 'error';
-      await ack({
-        response_action: 'errors',
-        errors: { [SEARCH.shareBlock]: SEARCH_ERRORS.cannotPost(reason) },
-      });
+      deps.logger.warn({ reason: slackErrorCode(error) ?? 'error' }, 'could not send the card');
     }
-  };
+    return;
+  }
+  const message = withSharedBy(card, request.userId);
+  if (
+    request.respond &&
+    (await sendSafely(deps.logger, request.respond, {
+      response_type: 'in_channel',
+      text: message.text,
+      blocks: message.blocks,
+    }))
+  ) {
+    return;
+  }
+  try {
+    await client.chat.postMessage({
+      channel: request.channel,
+      text: message.text,
+      blocks: message.blocks,
+    });
+  } catch (error) {
+    const reason = slackErrorCode(error) ?? 'error';
+    deps.logger.warn({ reason, channel: request.channel }, 'could not share from the search modal');
+    await tellPrivately(deps, client, request, cannotShareMessage(reason));
+  }
+}
+
+/**
+ * To the user alone: an ephemeral message in the chosen conversation (through its
+ * response_url, else chat.postEphemeral), else a direct message from the app.
+ */
+async function tellPrivately(
+  deps: ListenerDeps,
+  client: WebClient,
+  request: Share,
+  message: SlackMessage,
+): Promise<void> {
+  const { text, blocks } = message;
+  if (
+    request.respond &&
+    (await sendSafely(deps.logger, request.respond, { response_type: 'ephemeral', text, blocks }))
+  ) {
+    return;
+  }
+  if (request.channel) {
+    try {
+      await client.chat.postEphemeral({
+        channel: request.channel,
+        user: request.userId,
+        text,
+        blocks,
+      });
+      return;
+    } catch {
+      // Not in that channel either: the direct message below still reaches the user.
+    }
+  }
+  try {
+    await client.chat.postMessage({ channel: request.userId, text, blocks });
+  } catch (error) {
+    deps.logger.warn(
+      { reason: slackErrorCode(error) ?? 'error' },
+      'could not tell the user privately',
+    );
+  }
 }

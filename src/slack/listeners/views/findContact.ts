@@ -1,0 +1,116 @@
+/**
+ * The Find contact modal's submission: the contact search runs now (never as you type:
+ * contact searches have a small budget). The modal says the search is under way at once, and
+ * the answer comes as a message from the app, which only the user sees and where the card's
+ * buttons (Reveal, people pages) work as usual.
+ */
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import { z } from 'zod';
+import { checkAccess } from '../../../privacy/access.js';
+import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
+import {
+  FIND_CONTACT,
+  FIND_CONTACT_ERRORS,
+  findContactSearchingModal,
+} from '../../../views/findContact.js';
+import type { SlackMessage } from '../../../views/message.js';
+import { withNotices } from '../../../views/notices.js';
+import { contactByCodeAnswer, safely } from '../../answers.js';
+import type { ListenerDeps } from '../../deps.js';
+import { sanitizeInput } from '../../input.js';
+import { type ContactRequest, parseContactCommand } from '../../parser.js';
+import { type Actor, slackErrorCode } from '../../payloads.js';
+import { UserPayload } from '../../searchModal.js';
+import { contactWordsAnswer, peopleAnswer } from '../commands/contact.js';
+
+type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+const Submission = z.object({
+  user: UserPayload,
+  view: z.object({
+    state: z.object({ values: z.record(z.string(), z.record(z.string(), z.unknown())) }),
+  }),
+});
+const TextInput = z.object({ value: z.string().max(3000).nullish() });
+
+const MAX_TEXT = 200;
+
+type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
+
+export function findContactSubmitted(deps: ListenerDeps) {
+  return async ({ body, ack, client }: SubmitArgs): Promise<void> => {
+    const parsed = Submission.safeParse(body);
+    if (!parsed.success) {
+      await ack();
+      return;
+    }
+    const { user } = parsed.data;
+    const input = TextInput.safeParse(
+      parsed.data.view.state.values[FIND_CONTACT.textBlock]?.[FIND_CONTACT.textAction],
+    );
+    const text = sanitizeInput(input.success ? (input.data.value ?? '') : '', MAX_TEXT).text;
+    const refuse = (message: string) =>
+      ack({ response_action: 'errors', errors: { [FIND_CONTACT.textBlock]: message } });
+    const request = parseContactCommand(text);
+    if (!request.ok) {
+      await refuse(commandProblemText(request.error));
+      return;
+    }
+    if (request.request.kind === 'help') {
+      await refuse(FIND_CONTACT_ERRORS.empty);
+      return;
+    }
+    const actor: Actor = {
+      userId: user.id,
+      teamId: user.team_id,
+      userTeamId: user.team_id,
+      channelId: undefined,
+    };
+    const access = checkAccess(deps.access.contact, actor, '/contact');
+    if (!access.allowed) {
+      deps.logger.info({ user: actor.userId, reason: access.reason }, 'Find contact refused');
+      await refuse(access.message);
+      return;
+    }
+    await ack({ response_action: 'update', view: findContactSearchingModal({ text }) });
+    const notices = request.notices.map(commandNoticeText);
+    const answer = await safely(deps.logger, 'Find contact', async () =>
+      withNotices(await lookup(deps, request.request as ContactLookup, actor, client), notices),
+    );
+    await sendToUser(deps, client, user.id, answer);
+  };
+}
+
+function lookup(
+  deps: ListenerDeps,
+  request: ContactLookup,
+  actor: Actor,
+  client: WebClient,
+): Promise<SlackMessage> {
+  switch (request.kind) {
+    case 'contact':
+      return contactByCodeAnswer(deps, request, actor, client);
+    case 'people':
+      return peopleAnswer(deps, request, actor, client);
+    case 'search':
+      return contactWordsAnswer(deps, request.query, actor, client);
+  }
+}
+
+/** A message from the app to the user alone (its Messages tab). */
+async function sendToUser(
+  deps: ListenerDeps,
+  client: WebClient,
+  userId: string,
+  message: SlackMessage,
+): Promise<void> {
+  try {
+    await client.chat.postMessage({ channel: userId, text: message.text, blocks: message.blocks });
+  } catch (error) {
+    deps.logger.warn(
+      { reason: slackErrorCode(error) ?? 'error' },
+      'could not send a Find contact answer',
+    );
+  }
+}

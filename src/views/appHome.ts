@@ -1,0 +1,185 @@
+/**
+ * App Home as the person's workspace (`app_home_opened` → views.publish): what they do first
+ * ("Search stock", "Find contact"), their recent lookups as buttons that open the card, their
+ * watches, and the ERP's state, budget and the index's coverage in one muted line written
+ * for a person (no endpoint names, no per-minute counters, no "crawl").
+ */
+import type { ActionsBlock, Button, HomeView, KnownBlock } from '@slack/types';
+import { context, divider, header, plain, section } from './blocks.js';
+import type { CatalogueSummary } from './catalogue.js';
+import { FIND_CONTACT } from './findContact.js';
+import { plural, slackTime, slackTimeAgo } from './format.js';
+import { LIMITS, truncatePlain } from './limits.js';
+import { codeSpan, escapeMrkdwn } from './mrkdwn.js';
+import { SEARCH } from './searchModal.js';
+
+/** A recent lookup's button: its value is the item code (≤ 100 characters, checked on click). */
+export const HOME_RECENT_ACTION = 'home_recent_view';
+
+/** One of the person's watches, as the watches part of the app describes it. */
+export interface HomeWatchRow {
+  code: string;
+  branch?: string;
+  direction: 'below' | 'above';
+  threshold: number;
+  /** Where alerts go (a channel id). */
+  channelId: string;
+  /** Why it is switched off, in a person's words, if it is. */
+  off?: string;
+  snoozedUntil?: Date;
+  /** The watches part's own Remove button (its action id and value). */
+  remove?: { actionId: string; value: string };
+}
+
+export interface AppHomeModel {
+  sandbox: boolean;
+  breaker: 'closed' | 'open' | 'half-open';
+  /** Lookups (getItem, getContact) left this minute, and the limit. */
+  budgets: ReadonlyArray<{ endpoint: string; left: number; limit: number }>;
+  catalogue: CatalogueSummary;
+  recent: readonly string[];
+  /** Undefined when the app has no watches: the section is left out. */
+  watches?: readonly HomeWatchRow[];
+  /** Find contact is offered only to those /contact lets in. */
+  contactAllowed: boolean;
+  now: Date;
+}
+
+const MAX_RECENT = 8;
+const MAX_WATCHES = 15;
+const CHANNEL_ID = /^[CGD][A-Z0-9]{2,30}$/;
+
+function button(actionId: string, text: string, extra: Partial<Button> = {}): Button {
+  return { type: 'button', action_id: actionId, text: plain(text, LIMITS.buttonText), ...extra };
+}
+
+export function appHomeView(model: AppHomeModel): HomeView {
+  const blocks: KnownBlock[] = [header('ERP lookups')];
+  if (model.sandbox) {
+    blocks.push(
+      context(
+        ':test_tube: *Sandbox data*: answers come from the built-in sandbox ERP, not your ERP.',
+      ),
+    );
+  }
+  const doing: Button[] = [button(SEARCH.homeButton, 'Search stock', { style: 'primary' })];
+  if (model.contactAllowed) doing.push(button(FIND_CONTACT.homeButton, 'Find contact'));
+  blocks.push({ type: 'actions', elements: doing });
+  blocks.push(context(statusLine(model)));
+  blocks.push(divider(), ...recentBlocks(model.recent));
+  if (model.watches) blocks.push(divider(), ...watchBlocks(model.watches));
+  blocks.push(
+    context(
+      '`/stock help` and `/contact help` show everything you can type. Answers are private until you share them.',
+    ),
+  );
+  return { type: 'home', blocks: blocks.slice(0, 100) };
+}
+
+function recentBlocks(recent: readonly string[]): KnownBlock[] {
+  const codes = recent.filter((code) => code.length > 0 && code.length <= 100).slice(0, MAX_RECENT);
+  if (codes.length === 0) {
+    return [
+      section(
+        '*Your recent lookups*\nNone yet: look an item up with `/stock` or *Search stock*, and it appears here.',
+      ),
+    ];
+  }
+  const row: ActionsBlock = {
+    type: 'actions',
+    block_id: 'home_recent',
+    elements: codes.map((code, index) =>
+      button(`${HOME_RECENT_ACTION}:${index}`, truncatePlain(code, LIMITS.buttonText), {
+        value: code,
+      }),
+    ),
+  };
+  return [section('*Your recent lookups*'), row];
+}
+
+function watchBlocks(watches: readonly HomeWatchRow[]): KnownBlock[] {
+  if (watches.length === 0) {
+    return [
+      section(
+        '*Your watches*\nNone: `/stock watch [item code] below [number]` tells a channel when stock runs low.',
+      ),
+    ];
+  }
+  const blocks: KnownBlock[] = [section(`*Your watches* (${watches.length})`)];
+  for (const watch of watches.slice(0, MAX_WATCHES)) {
+    const where = CHANNEL_ID.test(watch.channelId) ? ` in <#${watch.channelId}>` : '';
+    const at = watch.branch ? ` at ${escapeMrkdwn(watch.branch.slice(0, 60))}` : '';
+    const state = watch.off
+      ? ` · :no_entry: off: ${escapeMrkdwn(watch.off.slice(0, 120))}`
+      : watch.snoozedUntil
+        ? ` · snoozed until ${slackTime(watch.snoozedUntil)}`
+        : '';
+    const text = `${codeSpan(watch.code)} ${watch.direction} ${watch.threshold}${at}${where}${state}`;
+    blocks.push({
+      type: 'section',
+      text: { type: 'mrkdwn', text, verbatim: true },
+      ...(watch.remove
+        ? {
+            accessory: button(watch.remove.actionId, 'Remove', {
+              value: watch.remove.value.slice(0, LIMITS.buttonValue),
+            }),
+          }
+        : {}),
+    });
+  }
+  if (watches.length > MAX_WATCHES) {
+    blocks.push(
+      context(
+        `…and ${plural(watches.length - MAX_WATCHES, 'more watch', 'more watches')}: \`/stock watches\` in their channels lists them all.`,
+      ),
+    );
+  }
+  return blocks;
+}
+
+/** "ERP connected · lookups answer at once · search knows all 2,000 items (updated …)". */
+export function statusLine(model: Pick<AppHomeModel, 'breaker' | 'budgets' | 'catalogue'>): string {
+  const parts: string[] = [ERP_WORDS[model.breaker]];
+  const lookups = model.budgets.filter(
+    (b) => b.endpoint === 'getItem' || b.endpoint === 'getContact',
+  );
+  if (lookups.length > 0 && model.breaker !== 'open') parts.push(budgetWords(lookups));
+  parts.push(indexWords(model.catalogue));
+  return parts.join('  ·  ');
+}
+
+const ERP_WORDS = {
+  closed: ':large_green_circle: ERP connected',
+  'half-open': ':large_yellow_circle: ERP recovering, trying again',
+  open: ':red_circle: ERP not answering: recent answers still shown, new ones resume shortly',
+} as const;
+
+function budgetWords(lookups: ReadonlyArray<{ left: number; limit: number }>): string {
+  const share = Math.min(...lookups.map((b) => (b.limit > 0 ? b.left / b.limit : 1)));
+  if (share <= 0) return 'busy: new lookups wait up to a minute';
+  if (share < 0.2) return 'busy: new lookups may wait a few seconds';
+  return 'lookups answer at once';
+}
+
+function indexWords(summary: CatalogueSummary): string {
+  if (summary.items === 0) return 'search learns items as people look them up';
+  if (summary.complete && summary.lastFullPassAt) {
+    return `search knows all ${plural(summary.items, 'item')} (checked ${slackTimeAgo(summary.lastFullPassAt)})`;
+  }
+  const share =
+    summary.coverage === undefined ? '' : ` (${Math.floor(summary.coverage * 100)}% of the ERP)`;
+  return `search knows ${plural(summary.items, 'item')} so far${share}`;
+}
+
+/** What a person the access lists refuse sees on App Home: short, and no list details. */
+export function appHomeRefusedView(): HomeView {
+  return {
+    type: 'home',
+    blocks: [
+      header('ERP lookups'),
+      section(
+        'This app’s stock and contact lookups are not open to you. If you need them, ask whoever runs Slack in your workspace.',
+      ),
+    ],
+  };
+}

@@ -1,0 +1,195 @@
+/**
+ * "Share to channel" from the search modal, through Bolt's real HTTP receiver (signed
+ * requests) on the sandbox ERP over real HTTP: Slack is acknowledged before the lookup, the
+ * card goes through the submission's response_url (the app need not be in the channel), a
+ * failure is told to the user alone, a submission Slack sends again is shared once, and
+ * "Only me" needs no conversation.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
+import { interactionForm, postToSlackApp } from '../helpers/slack/index.js';
+import { SLACK_DEFAULTS } from '../helpers/slack/payloads.js';
+import { modalSelectPayload, viewSubmissionPayload } from '../helpers/slack/searchPayloads.js';
+
+const CHANNEL = 'C0FAKESHARE';
+
+function submission(
+  run: RunningApp,
+  o: {
+    code: string;
+    channel?: string;
+    audience?: 'everyone' | 'me';
+    viewId?: string;
+    url?: string;
+  },
+) {
+  const payload = viewSubmissionPayload({
+    view: {
+      id: o.viewId ?? `V${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+      callback_id: 'stock_search_modal',
+      private_metadata: JSON.stringify({ code: o.code }),
+    },
+    values: {
+      stock_search_share: {
+        stock_search_conversation: {
+          type: 'conversations_select',
+          selected_conversation: o.channel ?? null,
+        },
+      },
+      stock_search_audience: {
+        stock_search_audience_choice: {
+          type: 'radio_buttons',
+          selected_option: { value: o.audience ?? 'everyone' },
+        },
+      },
+    },
+  });
+  const responseUrl = o.url ?? run.slack.responseUrl();
+  return {
+    payload: {
+      ...payload,
+      response_urls: o.channel
+        ? [
+            {
+              block_id: 'stock_search_share',
+              action_id: 'stock_search_conversation',
+              channel_id: o.channel,
+              response_url: responseUrl,
+            },
+          ]
+        : [],
+    },
+    responseUrl,
+  };
+}
+
+async function submit(run: RunningApp, payload: object, headers: Record<string, string> = {}) {
+  const reply = await postToSlackApp(run.eventsUrl, interactionForm(payload), {
+    signingSecret: SIGNING_SECRET,
+    headers,
+  });
+  expect(reply.status).toBe(200);
+  return reply;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe('search modal Share', () => {
+  let run: RunningApp;
+  let code: string;
+
+  beforeAll(async () => {
+    run = await startApp();
+    code = run.sandbox.examples().itemCodes[0] ?? 'WIDGET-9';
+  });
+  afterAll(async () => {
+    await run?.stop();
+  });
+  afterEach(() => {
+    run.sandbox.setFaults({ latencyMs: 0 });
+    for (const method of ['chat.postMessage', 'chat.postEphemeral']) {
+      run.slack.setFailure(method, undefined);
+    }
+  });
+
+  it('acknowledges before a slow lookup, then posts through the response_url with Shared by', async () => {
+    run.sandbox.setFaults({ latencyMs: 1500 });
+    const { payload, responseUrl } = submission(run, { code: `${code}`, channel: CHANNEL });
+    const started = Date.now();
+    const reply = await submit(run, payload);
+    const ackedAt = Date.now();
+    // The modal closes at once: an empty acknowledgement, well before the ERP answers.
+    expect(reply.json ?? {}).not.toHaveProperty('response_action');
+    expect(ackedAt - started).toBeLessThan(1500);
+    const [posted] = await run.slack.waitForResponses(responseUrl, 1, 8000);
+    expect(posted?.at).toBeGreaterThanOrEqual(ackedAt);
+    expect(posted?.body.response_type).toBe('in_channel');
+    const json = JSON.stringify(posted?.body.blocks);
+    expect(json).toContain(code);
+    expect(json).toContain(`Shared by <@${SLACK_DEFAULTS.userId}>`);
+    expect(json).toContain('Remove');
+    // Redacted as every shared card: no internal cost.
+    expect(json).not.toContain('Cost (internal)');
+    expect(run.slack.calls('chat.postMessage')).toHaveLength(0);
+  });
+
+  it('shares once when Slack sends the same submission again', async () => {
+    const { payload, responseUrl } = submission(run, {
+      code,
+      channel: CHANNEL,
+      viewId: 'VRETRY01',
+    });
+    await submit(run, payload);
+    await submit(run, payload, {
+      'x-slack-retry-num': '1',
+      'x-slack-retry-reason': 'http_timeout',
+    });
+    await run.slack.waitForResponses(responseUrl, 1, 5000);
+    await settle();
+    expect(run.slack.responses(responseUrl)).toHaveLength(1);
+  });
+
+  it('falls back to chat.postMessage without a response_url', async () => {
+    const before = run.slack.calls('chat.postMessage').length;
+    const { payload } = submission(run, { code, channel: CHANNEL });
+    await submit(run, { ...payload, response_urls: [] });
+    const calls = await run.slack.waitForCalls('chat.postMessage', before + 1, 5000);
+    expect(calls.at(-1)?.args.channel).toBe(CHANNEL);
+    expect(JSON.stringify(calls.at(-1)?.args.blocks)).toContain('Shared by');
+  });
+
+  it('tells a failed post to the user alone, never in the channel', async () => {
+    run.slack.setFailure('chat.postMessage', 'not_in_channel');
+    const before = run.slack.calls('chat.postEphemeral').length;
+    const { payload } = submission(run, { code, channel: CHANNEL });
+    await submit(run, { ...payload, response_urls: [] });
+    const calls = await run.slack.waitForCalls('chat.postEphemeral', before + 1, 5000);
+    const told = calls.at(-1)?.args;
+    expect(told?.user).toBe(SLACK_DEFAULTS.userId);
+    expect(String(told?.text)).toContain('/invite');
+  });
+
+  it('tells a failed lookup privately through the response_url, with nothing in_channel', async () => {
+    const { payload, responseUrl } = submission(run, { code: 'NO-SUCH-ITEM-42', channel: CHANNEL });
+    await submit(run, payload);
+    const [told] = await run.slack.waitForResponses(responseUrl, 1, 5000);
+    expect(told?.body.response_type).toBe('ephemeral');
+    await settle();
+    expect(
+      run.slack.responses(responseUrl).every((r) => r.body.response_type !== 'in_channel'),
+    ).toBe(true);
+  });
+
+  it('"Only me" needs no conversation: the card comes as a direct message', async () => {
+    const before = run.slack.calls('chat.postMessage').length;
+    const { payload } = submission(run, { code, audience: 'me' });
+    const reply = await submit(run, payload);
+    expect(reply.json ?? {}).not.toHaveProperty('response_action');
+    const calls = await run.slack.waitForCalls('chat.postMessage', before + 1, 5000);
+    expect(calls.at(-1)?.args.channel).toBe(SLACK_DEFAULTS.userId);
+    expect(JSON.stringify(calls.at(-1)?.args.blocks)).not.toContain('Shared by');
+  });
+
+  it('sends the view’s hash when the chosen item’s card replaces the modal', async () => {
+    const before = run.slack.calls('views.update').length;
+    const payload = modalSelectPayload({
+      view: { id: 'VHASH001', hash: '1760000001.HashOne', private_metadata: '{}' },
+      actionId: 'stock_search_item',
+      blockId: 'stock_search_item_block',
+      type: 'external_select',
+      value: code,
+    });
+    await submit(run, payload);
+    const calls = await run.slack.waitForCalls('views.update', before + 1, 5000);
+    expect(calls.at(-1)?.args).toMatchObject({ view_id: 'VHASH001', hash: '1760000001.HashOne' });
+  });
+
+  it('asks for a conversation when sharing with everyone without one', async () => {
+    const { payload } = submission(run, { code });
+    const reply = await submit(run, payload);
+    expect(reply.json).toMatchObject({
+      response_action: 'errors',
+      errors: { stock_search_share: expect.stringContaining('Only me') },
+    });
+  });
+});
