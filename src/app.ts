@@ -141,7 +141,7 @@ export async function createServices(
   const redis: Redis | undefined = config.redisUrl
     ? (await import('./lookup/redisConnect.js')).connectRedis(config.redisUrl, logger)
     : undefined;
-  // Issue 16: every item and search row the lookups receive also feeds the catalogue index.
+  // Every item and search row the lookups receive also feeds the catalogue index.
   const store = new CatalogueStore({ maxItems: config.catalogue.maxItems });
   // The sandbox knows its categories and suppliers: `/stock categories` and `/stock
   // suppliers` answer with their ids from the first minute.

@@ -144,7 +144,7 @@ export class Catalogue {
     };
   }
 
-  /** For /readyz's body (issue 14): the catalogue never makes the app unready, it informs. */
+  /** For /readyz's body: the catalogue never makes the app unready, it informs. */
   readiness(): Record<string, unknown> {
     const status = this.status();
     return {

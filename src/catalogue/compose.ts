@@ -1,5 +1,5 @@
 /**
- * Wiring for the catalogue (issue 16), kept out of the composition root: the index and its
+ * Wiring for the catalogue, kept out of the composition root: the index and its
  * crawl over the lookup service's budget, and what the Slack listeners get from it.
  */
 import type { Redis } from 'ioredis';
@@ -20,7 +20,7 @@ export function catalogueRedisPrefix(erp: ErpApi): string {
   return `erp-lookups:catalogue:${credential}:`;
 }
 
-/** The catalogue index and its crawl (issue 16); the crawl starts a minute after start-up. */
+/** The catalogue index and its crawl; the crawl starts a minute after start-up. */
 export function createCatalogue(
   config: AppConfig,
   parts: {

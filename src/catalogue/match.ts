@@ -1,9 +1,9 @@
 /**
- * `/stock blue widget` answered from the index with the ERP's own rules (erp-api-spec.md,
+ * `/stock blue widget` answered from the index with the ERP's own rules (docs/erp-api.md,
  * searchItems): every keyword must occur in the code or the description (substring, any
- * case); ranked exact code, code prefix, then the rest; ties by code then id. A full scan:
- * about 10 ms over 100,000 items, and exactly the ERP's answer, which a word index is not
- * (it cannot find "dget" inside "widget").
+ * case); ranked exact code, code prefix, then the rest; ties by code then id. A full scan,
+ * cheap at the index's size, and exactly the ERP's answer, which a word index is not (it
+ * cannot find "dget" inside "widget").
  */
 import type { ItemSearchRow } from '../erp/schemas.js';
 import { normaliseWords } from '../lookup/resources.js';

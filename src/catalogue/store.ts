@@ -4,22 +4,13 @@
  *
  * The full-text part is FlexSearch (`tokenize: 'forward'` gives prefixes, the LatinBalance
  * encoder folds case, accents and letters that sound alike, so "sprok" finds "Sprocket").
- * It was chosen over MiniSearch 7.2 and Orama 3.1 on 100,000 synthetic items, 2,000 typed
- * prefixes, on a loaded 2-core machine (build / index heap / query p50 / p99):
- *   FlexSearch 0.8 Index   6 s / 31 MiB / 0.04 ms / 29 ms
- *   MiniSearch (prefix + fuzzy 1)   4 s / 96 MiB / 40 ms / 171 ms
- *   Orama (tolerance 1)   5 s / 162 MiB / 223 ms / 804 ms
- * MiniSearch and Orama score every match, so a three-letter prefix that matches a tenth of
- * the catalogue costs tens of milliseconds. FlexSearch's slow cases (several words, digits)
- * are avoided below: code prefixes use a sorted array, extra words are checked here.
+ * It was chosen over MiniSearch and Orama because they score every match, so a three-letter
+ * prefix that matches a tenth of the catalogue costs tens of milliseconds (the comparison and
+ * the index's memory are in docs/benchmarks.md). FlexSearch's slow cases (several words,
+ * digits) are avoided below: code prefixes use a sorted array, extra words are checked here.
  * Its fuzziness is the encoder's (sound-alike letters), not edit distance: "gaskt" misses.
- *
- * Memory for those 100,000 items (bench/catalogue.ts: JS heap after GC plus typed arrays):
- * 75 MiB at first, of which 27 MiB was the encoder's cache (every indexed text and its
- * terms, never hit while indexing: now off), 20 MiB the items as objects with fifteen keys
- * each and 29 MiB FlexSearch's prefix lists. Items are now kept in columns (typed arrays for
- * numbers, one copy of each category, supplier and status name): 44 MiB in all, of which
- * FlexSearch 29, the columns' buffers about 10, codes, descriptions and the id map the rest.
+ * Items are kept in columns (typed arrays for numbers, one copy of each category, supplier and
+ * status name) rather than one object each, which is most of what the index saves.
  *
  * Contacts are never indexed: they hold personal data.
  */
@@ -594,9 +585,9 @@ function newIndex() {
   return new FlexSearch.Index({
     tokenize: 'forward',
     // Numbers stay split in 3-digit chunks (FlexSearch's default): one token per digit
-    // prefix would add 30 MiB per 100,000 codes. Code prefixes are served by codePrefixed.
-    // No encoder cache: it kept every indexed text and its terms (27 MiB per 100,000 items)
-    // to speed up encoding the same text twice, which indexing never does.
+    // prefix would multiply the index's memory. Code prefixes are served by codePrefixed.
+    // No encoder cache: it kept every indexed text and its terms to speed up encoding the
+    // same text twice, which indexing never does.
     encoder: new FlexSearch.Encoder({ ...FlexSearch.Charset.LatinBalance, cache: false }),
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The sandbox ERP: a faithful simulator of shared/erp-api-spec.md over generated data.
+ * The sandbox ERP: a faithful simulator of the ERP API (docs/erp-api.md) over generated data.
  *
  * Where the spec says "not shown", the sandbox picks one behaviour (switchable where clients
  * must survive both, see `SandboxBehaviour`):

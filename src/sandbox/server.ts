@@ -1,6 +1,6 @@
 /**
- * The sandbox ERP over node:http: a faithful simulator of shared/erp-api-spec.md for the app's
- * default mode, the tests and the benchmarks.
+ * The sandbox ERP over node:http: a faithful simulator of the ERP API (docs/erp-api.md) for
+ * the app's default mode, the tests and the benchmarks.
  *
  * Order of checks for a request to a known endpoint (choices the spec leaves open):
  * latency → Basic auth (401) → `Tenantid` (403) → rate limit per company code and endpoint

@@ -1,7 +1,7 @@
 /**
- * The sandbox's data model. `record` fields hold exactly what the ERP serialises (the shapes of
- * shared/erp-api-spec.md, written independently of the app's zod schemas so that the sandbox
- * tests the client rather than agreeing with it); the other fields are what the ERP knows but
+ * The sandbox's data model. `record` fields hold exactly what the ERP serialises (the shapes
+ * docs/erp-api.md describes, written independently of the app's zod schemas so that the
+ * sandbox tests the client rather than agreeing with it); the other fields are what the ERP knows but
  * does not return (filter ids, the sale price, the trading name, the account flags).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Words for the catalogue index (issue 16): `/stock categories`, the note on a search
+ * Words for the catalogue index: `/stock categories`, the note on a search
  * answered from the index, and typeahead options. App Home and the search modal are in
  * home.ts and searchModal.ts.
  */

@@ -1,7 +1,8 @@
 /**
  * Slack's Block Kit limits in one table (as Slack documents them for messages and blocks),
- * the truncation every view uses, and a checker that lists what a message would break. Views stay inside these limits
- * by construction; `checkMessageLimits` is what the tests (and a cautious caller) verify.
+ * the truncation every view uses, and a checker that lists what a message would break. Views
+ * stay inside these limits by construction; `checkMessageLimits` is what the tests (and a
+ * cautious caller) verify.
  */
 import type { SlackMessage } from './message.js';
 
