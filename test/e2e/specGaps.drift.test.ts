@@ -1,5 +1,5 @@
 /**
- * End to end, the versioning row of PRODUCT.md's table "What the ERP spec leaves open, and
+ * End to end, the versioning row of docs/erp-api.md's table "What the API description leaves open, and
  * how the app copes": a changed or missing field is "ERP returned unexpected data" for the
  * user and one warning with its path (never a value) in the log. The sandbox ERP drifts on
  * purpose and the app is driven through Bolt's HTTP receiver like Slack would.

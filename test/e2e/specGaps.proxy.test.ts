@@ -1,5 +1,5 @@
 /**
- * End to end, the rows of PRODUCT.md's table "What the ERP spec leaves open, and how the app
+ * End to end, the rows of docs/erp-api.md's table "What the API description leaves open, and how the app
  * copes" that show on the wire: count as total or page size, `q` required or not, error
  * bodies of another shape, numeric status and unknown fields, freshness without webhooks, and
  * JSON only. The sandbox ERP is switched to each behaviour the spec allows and the app is

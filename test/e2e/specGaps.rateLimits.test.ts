@@ -1,5 +1,5 @@
 /**
- * End to end, the rate-limit rows of PRODUCT.md's table "What the ERP spec leaves open, and
+ * End to end, the rate-limit rows of docs/erp-api.md's table "What the API description leaves open, and
  * how the app copes": a 429 with or without Retry-After, and one budget per credential
  * shared by every replica. The sandbox ERP enforces its limits and the app is driven through
  * Bolt's HTTP receiver like Slack would.

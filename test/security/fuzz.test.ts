@@ -1,6 +1,6 @@
 /**
  * Fuzzing the real receivers: signed mutations of every sample payload Slack could send
- * (`test/helpers/slack/fixtures/`, copied from `shared/slack-payloads/`) go through Bolt's
+ * (`test/helpers/slack/fixtures/`, see SOURCES.md there) go through Bolt's
  * HTTP receiver and its Socket Mode receiver. Whatever arrives, the process must stay up,
  * every HTTP request must get an answer, no rejection may escape, and the next real command
  * must be answered as usual.

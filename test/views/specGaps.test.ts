@@ -1,6 +1,6 @@
 /**
- * What the ERP spec leaves open, at the view level (PRODUCT.md, "What the ERP spec leaves
- * open"): `supplierCodes` elements of any shape, status labels beyond the documented ones,
+ * What the ERP spec leaves open, at the view level (docs/erp-api.md, "What the API
+ * description leaves open"): `supplierCodes` elements of any shape, status labels beyond the documented ones,
  * and the account fields whose meaning is not shown. The end-to-end side is
  * test/e2e/specGaps.*.test.ts.
  */

@@ -1,6 +1,6 @@
 /**
- * Payloads for the search modal and App Home (issue 16), shaped like the samples in
- * shared/slack-payloads (global_shortcut, block_suggestion_modal, block_actions_modal_
+ * Payloads for the search modal and App Home, shaped like the samples in
+ * test/helpers/slack/fixtures/ (global_shortcut, block_suggestion_modal, block_actions_modal_
  * external_select, view_submission_external_select, app_home_opened_event_callback).
  */
 import { newTriggerId, SLACK_DEFAULTS, slackTsNow } from './payloads.js';
