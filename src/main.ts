@@ -226,11 +226,7 @@ async function main(): Promise<number> {
     await services.close();
     return code;
   }
-  const { app, connection } = await runSlack(services, logger).catch(async (error: unknown) => {
-    await services.close();
-    throw error;
-  });
-  await services.startWatches();
+  // Listened for before anything starts: a signal during start-up shuts down cleanly too.
   const signalled = new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       logger.info(`${signal} received: shutting down`);
@@ -239,6 +235,11 @@ async function main(): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
+  const { app, connection } = await runSlack(services, logger).catch(async (error: unknown) => {
+    await services.close();
+    throw error;
+  });
+  await services.startWatches();
   // A refusal on a later attempt (the token revoked while Slack was unreachable) stops too.
   const refused = connection.connected.then(
     () => new Promise<never>(() => undefined),

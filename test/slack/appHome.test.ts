@@ -65,8 +65,9 @@ describe('App Home, Find contact and recent lookups', () => {
     for (const jargon of ['getItem', 'searchItems', 'left this minute', 'crawl']) {
       expect(json).not.toContain(jargon);
     }
-    // No watches provider in this app: no watches section.
-    expect(json).not.toContain('Your watches');
+    // Their watches follow, with a way to make one when there are none.
+    expect(json).toContain('Your watches');
+    expect(json).toContain('/stock watch [item code] below [number]');
   });
 
   it('opens the Find contact modal, searches on submit and answers by a private message', async () => {
