@@ -154,7 +154,7 @@ const availableOf = (item: Item) => Math.max(0, item.soh - item.allocated);
  * different channel; below half, below a quarter, above twice (plus 10) the quantity now,
  * and a fourth below a third, so none is past when made and a move to 0 crosses the belows.
  */
-function planWatches(codes: readonly string[], items: ReadonlyMap<string, Item>): Plan[] {
+export function planWatches(codes: readonly string[], items: ReadonlyMap<string, Item>): Plan[] {
   const plans: Plan[] = [];
   codes.forEach((code, i) => {
     const item = items.get(code);
@@ -174,7 +174,7 @@ function planWatches(codes: readonly string[], items: ReadonlyMap<string, Item>)
 }
 
 /** Items whose stock is 4 or more (so a "below" watch can be armed), in the data's order. */
-function watchableCodes(data: SandboxData, count: number, skip = 0): string[] {
+export function watchableCodes(data: SandboxData, count: number, skip = 0): string[] {
   return data.items
     .filter((i) => i.record.available >= 4)
     .slice(skip, skip + count)
