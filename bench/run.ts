@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the lookup service against a naive client (bench/lookup.ts), then the app
- * as Slack meets it against a bare Bolt app (bench/app.ts), then watches (bench/watches.ts). Prints the tables, writes them to
- * bench/results/ (ignored by git) and exits non-zero when a count-based target is missed.
+ * as Slack meets it against a bare Bolt app (bench/app.ts), then watches (bench/watches.ts).
+ * Prints the tables, writes them to bench/results/ (ignored by git) and exits non-zero when a
+ * count-based target is missed.
  *
  *   npm run bench                      everything (several minutes)
  *   npm run bench -- --quick           the CI run: under two minutes, smaller samples
