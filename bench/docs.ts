@@ -1,13 +1,13 @@
 /**
  * `npm run bench -- --write-docs` keeps docs/benchmarks.md's measured figures: each section of
  * the run (the app against bare Bolt, the lookup service against a naive client, the catalogue
- * index) owns one generated block between its own markers, so a run of one section
+ * index, the watches) owns one generated block between its own markers, so a run of one section
  * (`--only app`) replaces that block and leaves the others as they were measured.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
 /** The sections a run can write, in the order the document shows them. */
-export type BenchSection = 'app' | 'lookup' | 'catalogue';
+export type BenchSection = 'app' | 'lookup' | 'catalogue' | 'watches';
 
 export const BENCH_DOC = 'docs/benchmarks.md';
 

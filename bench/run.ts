@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: the lookup service against a naive client (bench/lookup.ts), then the app
- * as Slack meets it against a bare Bolt app (bench/app.ts). Prints the tables, writes them to
- * bench/results/ (ignored by git) and exits non-zero when a count-based target is missed.
+ * as Slack meets it against a bare Bolt app (bench/app.ts), then watches (bench/watches.ts).
+ * Prints the tables, writes them to bench/results/ (ignored by git) and exits non-zero when a
+ * count-based target is missed.
  *
  *   npm run bench                      everything (several minutes)
  *   npm run bench -- --quick           the CI run: under two minutes, smaller samples
  *   npm run bench -- --write-docs      also replace the figures in docs/benchmarks.md
  *                                      (`--write-readme`, its former name, still works)
- *   npm run bench -- --only app|lookup|catalogue   one section
+ *   npm run bench -- --only app|lookup|catalogue|watches   one section
  *   npm run bench -- --app-dir DIR     the app section against another checkout (before/after)
  *
  * Timings are printed, never asserted: this machine's load moves them. Counts (429s, upstream
@@ -24,6 +25,7 @@ import { runCatalogueBench } from './catalogue.js';
 import { BENCH_DOC, type BenchSection, writeBenchDoc } from './docs.js';
 import { GET_LIMIT, LATENCY, type LookupFigures, MINUTE, runLookupSection } from './lookup.js';
 import { startScript } from './procs.js';
+import { runWatchSection, type WatchFigures } from './watches.js';
 import { percentile } from './workload.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -39,8 +41,9 @@ const { values } = parseArgs({
 });
 const quick = values.quick ?? false;
 const only = values.only;
-if (only !== undefined && only !== 'app' && only !== 'lookup' && only !== 'catalogue') {
-  process.stderr.write('--only takes app, lookup or catalogue\n');
+const SECTIONS = ['app', 'lookup', 'catalogue', 'watches'];
+if (only !== undefined && !SECTIONS.includes(only)) {
+  process.stderr.write('--only takes app, lookup, catalogue or watches\n');
   process.exit(2);
 }
 const progress = (line: string) => process.stdout.write(`${line}\n`);
@@ -215,6 +218,108 @@ function appTargets(app: AppFigures): Target[] {
   ];
 }
 
+const median = (values: readonly number[]) => percentile(values, 50);
+const minutes = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} min` : '—');
+
+function watchTargets(w: WatchFigures): Target[] {
+  const perHour = (calls: number) => (calls * 60) / w.minutes;
+  const checksHour = perHour(w.calls.checks);
+  const { withChecks, alone } = w.users;
+  const interval = w.intervalSeconds.checker;
+  const targets: Target[] = [
+    {
+      name: `watches made through the service (${w.created.toLocaleString('en')} asked)`,
+      goal: '1,000 over 300 items',
+      measured: `${w.created.toLocaleString('en')}`,
+      pass: w.created === 1_000,
+    },
+    {
+      name: `checker getItem calls an hour (${w.minutes} ERP min, 60x compressed clock)`,
+      goal: `≤ WATCH_SHARE × limit × 60 = ${w.calls.checkShare}`,
+      measured: `${checksHour.toFixed(0)} (users' lookups: ${perHour(w.calls.users).toFixed(0)} more, of ${w.calls.perHourLimit} an hour; ${w.calls.fromLookups} watched items read by a user's lookup counted as checks)`,
+      pass: checksHour <= w.calls.checkShare,
+    },
+    {
+      name: 'check interval: the confirmation shows / the checker computes',
+      goal: 'items ÷ (share × limit) = 50 min',
+      measured: `${minutes(w.intervalSeconds.shown / 60)} / ${minutes(interval / 60)}`,
+      pass: undefined,
+    },
+    {
+      name: `stock change (moveSandboxStock) to its alert, ${w.alerts.moved} items`,
+      goal: 'within two check intervals',
+      measured: `median ${minutes(median(w.alerts.minutes))}, max ${minutes(Math.max(...w.alerts.minutes))}; ${w.alerts.withinTwoIntervals} of ${w.alerts.moved} alerted in time`,
+      pass: w.alerts.moved > 0 && w.alerts.withinTwoIntervals === w.alerts.moved,
+    },
+    {
+      name: '429s from the ERP (checks and users together)',
+      goal: '= 0',
+      measured: String(w.rateLimited),
+      pass: w.rateLimited === 0,
+    },
+    {
+      name: "checks begun while a user's lookup waited in the queue",
+      goal: '= 0',
+      measured: String(w.users.checksWhileUsersWaited),
+      pass: w.users.checksWhileUsersWaited === 0,
+    },
+    {
+      name: "users' lookups (30 a minute, bursts of 70): with checks vs users alone",
+      goal: 'no slower than their own queue',
+      measured: `p50 ${ms(withChecks.p50Ms)} vs ${ms(alone.p50Ms)}, p99 ${ms(withChecks.p99Ms)} vs ${ms(alone.p99Ms)} (wall; ×60 in ERP time); busy ${withChecks.busy} of ${withChecks.lookups} vs ${alone.busy} of ${alone.lookups}; errors ${withChecks.errors} / ${alone.errors}`,
+      pass: withChecks.errors === 0 && alone.errors === 0,
+    },
+  ];
+  for (const row of w.memory) {
+    targets.push({
+      name: `RSS, ${row.name} (${row.node}): idle / peak`,
+      goal:
+        row.name === 'no watches' ? 'baseline' : 'embedded: ≤ ~15 MiB over no watches (Node 22/24)',
+      measured: `${row.idleMiB.toFixed(0)} / ${row.peakMiB.toFixed(0)} MiB${addedIdle(w, row)} (peak run: ${row.calls} getItem, ${row.alerts} posts in ${row.seconds.toFixed(0)} s)`,
+      pass: undefined,
+    });
+  }
+  return targets;
+}
+
+/** What a store adds to the idle RSS of the same app without watches, on the same Node. */
+function addedIdle(w: WatchFigures, row: WatchFigures['memory'][number]): string {
+  const bare = w.memory.find((r) => r.name === 'no watches' && r.node === row.node);
+  if (!bare || bare === row) return '';
+  const added = row.idleMiB - bare.idleMiB;
+  return ` (idle ${added >= 0 ? '+' : ''}${added.toFixed(0)} MiB)`;
+}
+
+/** docs/benchmarks.md's watches block. */
+function watchSection(w: WatchFigures): string {
+  const lines = [latestRun(), ''];
+  if (quick) {
+    lines.push(
+      'A quick run on a busy machine (shared with other work): the counts hold, the timings and RSS move with its load.',
+      '',
+    );
+  }
+  lines.push(
+    '| 1,000 watches over 300 items, WATCH_SHARE 0.1, 60 getItem/min | measured | target |',
+  );
+  lines.push('|---|---|---|');
+  for (const t of watchTargets(w).filter((t) => !t.name.startsWith('RSS'))) {
+    lines.push(`| ${t.name} | ${t.measured} | ${t.goal} |`);
+  }
+  lines.push('');
+  lines.push(
+    '| the app (npm start), 1,000 watches in its store | Node | idle RSS | peak RSS | peak run |',
+  );
+  lines.push('|---|---|---:|---:|---|');
+  for (const row of w.memory) {
+    lines.push(
+      `| ${row.name} | ${row.node} | ${row.idleMiB.toFixed(0)} MiB${addedIdle(w, row)} | ${row.peakMiB.toFixed(0)} MiB | ${row.calls} getItem, ${row.alerts} posts in ${row.seconds.toFixed(0)} s |`,
+    );
+  }
+  for (const reason of w.skipped) lines.push('', `Not measured: ${reason}.`);
+  return lines.join('\n');
+}
+
 const targetTable = (targets: readonly Target[]) =>
   [
     '| figure | target | measured | |',
@@ -314,6 +419,10 @@ async function main(): Promise<number> {
       progress,
     });
   }
+  const watches =
+    only === undefined || only === 'watches'
+      ? await runWatchSection(quick, { name: 'ours', cwd: appDir, script: oursScript }, progress)
+      : undefined;
   const sections: string[] = [`# Benchmark\n\nRun ${machine()}${quick ? ', --quick' : ''}.`];
   const targets: Target[] = [];
   if (lookup) {
@@ -330,7 +439,13 @@ async function main(): Promise<number> {
     );
     targets.push(...rows);
   }
+  if (watches) {
+    const rows = watchTargets(watches);
+    sections.push(`## Watches\n\n${targetTable(rows)}`);
+    targets.push(...rows);
+  }
   const written: Array<[BenchSection, string]> = [];
+  if (watches) written.push(['watches', watchSection(watches)]);
   if (lookup) written.push(['lookup', lookupSection(lookup)]);
   if (app) written.push(['app', appSection(app)]);
   if (only === undefined || only === 'catalogue') {
@@ -358,7 +473,10 @@ async function main(): Promise<number> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   writeFileSync(join(results, `${stamp}${quick ? '-quick' : ''}.md`), report);
   writeFileSync(join(results, 'latest.md'), report);
-  writeFileSync(join(results, 'latest.json'), JSON.stringify({ quick, lookup, app }, null, 2));
+  writeFileSync(
+    join(results, 'latest.json'),
+    JSON.stringify({ quick, lookup, app, watches }, null, 2),
+  );
   if (values['write-docs'] || values['write-readme']) {
     writeBenchDoc(join(root, BENCH_DOC), written);
     progress(`${BENCH_DOC} updated: ${written.map(([section]) => section).join(', ')}.`);

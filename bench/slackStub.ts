@@ -12,6 +12,8 @@ export interface SlackStub {
   responseUrl(id: string): string;
   /** Per response_url id: arrival times (performance.now()), bodies, and whether a card. */
   delivered: Map<string, Delivery[]>;
+  /** Messages posted with chat.postMessage (watch confirmations and alerts). */
+  readonly posts: number;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function startSlackStub(
   keepWhole: (id: string) => boolean = () => true,
 ): Promise<SlackStub> {
   const delivered = new Map<string, Delivery[]>();
+  let posts = 0;
   const server: Server = createServer((req, res) => {
     readBody(req).then(
       (body) => {
@@ -65,6 +68,12 @@ export async function startSlackStub(
           );
           return;
         }
+        if (url.startsWith('/api/chat.postMessage')) {
+          // The watches keep each alert's ts, to update it in place later.
+          posts += 1;
+          res.end(JSON.stringify({ ok: true, ts: `1700000000.${String(posts).padStart(6, '0')}` }));
+          return;
+        }
         res.end('{"ok":true}');
       },
       () => res.end(),
@@ -77,6 +86,9 @@ export async function startSlackStub(
     apiUrl: `${base}/api/`,
     responseUrl: (id) => `${base}/response/${encodeURIComponent(id)}`,
     delivered,
+    get posts() {
+      return posts;
+    },
     close: () => {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));

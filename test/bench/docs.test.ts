@@ -15,7 +15,7 @@ import {
   writeBenchDoc,
 } from '../../bench/docs.js';
 
-const SECTIONS: BenchSection[] = ['app', 'lookup', 'catalogue'];
+const SECTIONS: BenchSection[] = ['app', 'lookup', 'catalogue', 'watches'];
 
 function doc(bodies: Record<BenchSection, string>): string {
   return SECTIONS.map(
@@ -25,21 +25,31 @@ function doc(bodies: Record<BenchSection, string>): string {
 
 describe('the benchmark document writer', () => {
   it('replaces one section and keeps the prose and the other sections', () => {
-    const before = doc({ app: 'old app', lookup: 'old lookup', catalogue: 'old catalogue' });
+    const before = doc({
+      app: 'old app',
+      lookup: 'old lookup',
+      catalogue: 'old catalogue',
+      watches: 'old watches',
+    });
     const after = replaceSection(before, 'app', '| new | table |\n');
     expect(after).toBe(
-      doc({ app: '| new | table |', lookup: 'old lookup', catalogue: 'old catalogue' }),
+      doc({
+        app: '| new | table |',
+        lookup: 'old lookup',
+        catalogue: 'old catalogue',
+        watches: 'old watches',
+      }),
     );
   });
 
   it('writing a section twice gives the same document as writing it once', () => {
-    const before = doc({ app: 'a', lookup: 'b', catalogue: 'c' });
+    const before = doc({ app: 'a', lookup: 'b', catalogue: 'c', watches: 'w' });
     const once = replaceSection(before, 'lookup', 'new');
     expect(replaceSection(once, 'lookup', 'new')).toBe(once);
   });
 
   it('refuses a document without the markers, or with them twice or out of order', () => {
-    const good = doc({ app: 'a', lookup: 'b', catalogue: 'c' });
+    const good = doc({ app: 'a', lookup: 'b', catalogue: 'c', watches: 'w' });
     const broken = [
       good.replace(beginMarker('app'), ''),
       good.replace(endMarker('app'), ''),
@@ -53,12 +63,14 @@ describe('the benchmark document writer', () => {
 
   it('writes every section that ran into a file, leaving the others', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bench-doc-')), 'benchmarks.md');
-    writeFileSync(file, doc({ app: 'a', lookup: 'b', catalogue: 'c' }));
+    writeFileSync(file, doc({ app: 'a', lookup: 'b', catalogue: 'c', watches: 'w' }));
     writeBenchDoc(file, [
       ['app', 'A'],
       ['catalogue', 'C'],
     ]);
-    expect(readFileSync(file, 'utf8')).toBe(doc({ app: 'A', lookup: 'b', catalogue: 'C' }));
+    expect(readFileSync(file, 'utf8')).toBe(
+      doc({ app: 'A', lookup: 'b', catalogue: 'C', watches: 'w' }),
+    );
   });
 
   it("docs/benchmarks.md carries every section's markers, so a run can write it", () => {
