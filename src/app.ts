@@ -221,9 +221,11 @@ export async function createServices(
   const readiness = new Readiness({
     breakerState: () => lookup.breakerState(),
     // A code no ERP is likely to hold: a 404 proves reachability and credentials alike.
+    // Probes spend a contact slot, not an item slot: a burst of /stock is the common rush,
+    // and the credentials are the same on either endpoint.
     probeErp: () =>
-      lookup.getItem({ code: 'READYZ-PROBE' }, { refresh: true, requester: 'readiness' }),
-    budgetFree: () => lookup.expectedWaitMs('getItem') === 0,
+      lookup.getContact({ code: 'READYZ-PROBE' }, { refresh: true, requester: 'readiness' }),
+    budgetFree: () => lookup.expectedWaitMs('getContact') === 0,
     connectErp: erpUrl ? () => connectOnce(erpUrl, Math.min(config.erpTimeoutMs, 5000)) : undefined,
     redis,
     socketMode: config.mode === 'socket',

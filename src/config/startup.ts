@@ -100,7 +100,9 @@ export function explainSlackStartupError(
  */
 export async function checkErpCredentials(erp: ErpApi, logger: AppLogger): Promise<void> {
   try {
-    await erp.getItem({ code: 'STARTUP-CHECK' });
+    // A contact lookup, through the budget like every call: the ERP counts it, and a rush of
+    // /stock right after start-up (the common one) then finds every item slot free.
+    await erp.getContact({ code: 'STARTUP-CHECK' });
   } catch (error) {
     if (error instanceof AuthError) {
       throw new StartupError(
