@@ -321,6 +321,8 @@ export type WatchRefusal =
   | { reason: 'bad_threshold' }
   | { reason: 'watches_off_shared_without_database' }
   | { reason: 'store_unavailable' }
+  /** Posted, then the database refused it: the confirmation was deleted unless left. */
+  | { reason: 'not_saved'; confirmationLeft: boolean }
   | { reason: 'not_found' };
 
 export function watchRefusal(refusal: WatchRefusal): SlackMessage {
@@ -352,6 +354,10 @@ export function watchRefusal(refusal: WatchRefusal): SlackMessage {
     case 'store_unavailable':
       return noticeMessage(
         'Watches are unavailable right now (their database is not answering). Try again in a minute.',
+      );
+    case 'not_saved':
+      return noticeMessage(
+        `No watch made: its database did not save it${refusal.confirmationLeft ? ', and the confirmation already posted in the channel could not be taken back; it is not watching anything' : ', so the confirmation posted in the channel was removed'}. Try again in a minute.`,
       );
     case 'not_found':
       return noticeMessage('That watch no longer exists (it may have been removed already).');
