@@ -46,7 +46,6 @@ describe('set-stock in the console', () => {
     expect(text).toContain('set-stock CODE N [BRANCH]');
     expect(text).toContain('No watch is on WIDGET-9');
     expect(text).toContain('Watch set on WIDGET-9');
-    console.error(text);
     const afterMove = text.slice(text.indexOf('available company-wide is now 4 (was 40)'));
     expect(afterMove).not.toBe(text);
     expect(afterMove).toMatch(/Available now:?\s*4/);
