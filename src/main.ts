@@ -124,6 +124,7 @@ async function runConsoleMode(
   const { runConsole } = await import('./console/index.js');
   // Watches live in memory here; one --once command has no time for a check.
   if (!once) await services.startWatches();
+  const { sandboxStockSetter } = await import('./watches/sandboxStock.js');
   return runConsole({
     buildApp: (transport) => consoleAppFor(services, transport),
     once,
@@ -131,6 +132,9 @@ async function runConsoleMode(
     logger,
     banner: once ? undefined : banner,
     messageShortcut: { callbackId: LOOK_UP_STOCK_CALLBACK_ID, name: 'Look up stock' },
+    ...(services.sandbox
+      ? { setStock: sandboxStockSetter(services.sandbox.data, services.watches.checker) }
+      : {}),
   });
 }
 

@@ -18,6 +18,7 @@ import {
   DEFAULT_TIMING,
   type LineOutcome,
   type MessageShortcut,
+  type SessionOptions,
   type SessionTiming,
 } from './session.js';
 
@@ -66,6 +67,8 @@ export interface ConsoleOptions {
   messageShortcut?: MessageShortcut;
   /** Waiting rules for answers (tests shorten them). */
   timing?: Partial<SessionTiming>;
+  /** `set-stock`, with the built-in sandbox ERP: see `SessionOptions.setStock`. */
+  setStock?: SessionOptions['setStock'];
 }
 
 type Output = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
@@ -160,6 +163,7 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
       color,
       commands: options.commands ?? ['/stock', '/contact'],
       ...(options.messageShortcut ? { messageShortcut: options.messageShortcut } : {}),
+      ...(options.setStock ? { setStock: options.setStock } : {}),
       timing: { ...DEFAULT_TIMING, ...options.timing },
     });
     if (!json) for (const line of options.banner ?? []) output.write(`${line}\n`);

@@ -3,6 +3,7 @@
  * console's own words (help, json, link, quit). Each command and click goes through the
  * receiver into the App, then the session waits until the app has gone quiet.
  */
+import type { StockSetOutcome, StockSetting } from '../watches/sandboxStock.js';
 import type { ActivityTracker } from './activity.js';
 import type { Board } from './board.js';
 import { blockKitBuilderUrl, blocksForBuilder } from './builderLink.js';
@@ -38,6 +39,11 @@ export interface SessionOptions {
   /** The app's message shortcut, for `/shortcut <message text>`; none: the word is refused. */
   messageShortcut?: MessageShortcut;
   timing: SessionTiming;
+  /**
+   * `set-stock CODE QUANTITY [BRANCH]`: sets a sandbox item's available stock and checks its
+   * watches at once. Absent when the ERP is not the built-in sandbox: the word then says so.
+   */
+  setStock?: (setting: StockSetting) => Promise<StockSetOutcome>;
 }
 
 export interface MessageShortcut {
@@ -48,6 +54,11 @@ export interface MessageShortcut {
 
 /** `/shortcut <message text>`: the message shortcut used on a message with that text. */
 export const SHORTCUT_WORD = '/shortcut';
+
+/** `set-stock WIDGET-9 5 perth`: the sandbox's stock moved, so a watch can be seen to fire. */
+export const SET_STOCK_WORD = 'set-stock';
+
+const SET_STOCK_USAGE = `Usage: ${SET_STOCK_WORD} CODE QUANTITY [BRANCH], e.g. ${SET_STOCK_WORD} WIDGET-9 5 perth`;
 
 /** `quit` ends the session; `failed` means the line did not get a proper answer. */
 export type LineOutcome = 'ok' | 'failed' | 'quit';
@@ -69,6 +80,8 @@ export function helpText(commands: readonly string[], shortcut?: MessageShortcut
     '  1, 2, …   press that button of the latest message with buttons',
     '  json      print the latest message as Block Kit JSON',
     '  link      print a Block Kit Builder link for the latest message',
+    `  ${SET_STOCK_WORD} CODE N [BRANCH]   make the sandbox's available stock N, then check watches now`,
+    `            e.g. /stock watch WIDGET-9 below 10, then ${SET_STOCK_WORD} WIDGET-9 5`,
     '  help      this text',
     '  quit      leave (Ctrl-D works too)',
     '',
@@ -88,6 +101,9 @@ export class ConsoleSession {
     }
     if (word === SHORTCUT_WORD || word.startsWith(`${SHORTCUT_WORD} `)) {
       return this.runShortcut(line.slice(SHORTCUT_WORD.length).trim());
+    }
+    if (word === SET_STOCK_WORD || word.startsWith(`${SET_STOCK_WORD} `)) {
+      return this.setStock(line.slice(SET_STOCK_WORD.length).trim());
     }
     if (word === 'json') return this.printJson();
     if (word === 'link') return this.printLink();
@@ -199,6 +215,58 @@ export class ConsoleSession {
       return this.fail('The app did not answer.');
     }
     return failed ? 'failed' : 'ok';
+  }
+
+  private async setStock(args: string): Promise<LineOutcome> {
+    const setStock = this.options.setStock;
+    if (!setStock) {
+      return this.fail(
+        `${SET_STOCK_WORD} changes the built-in sandbox ERP's stock; this console uses a real ERP (ERP_BASE_URL), which the app only reads.`,
+      );
+    }
+    const match = /^(\S+)\s+(\d{1,9})(?:\s+(.+))?$/.exec(args);
+    if (!match?.[1] || match[2] === undefined) return this.fail(SET_STOCK_USAGE);
+    const code = match[1];
+    const { board, activity, timing } = this.options;
+    const outcome = await setStock({
+      code,
+      available: Number(match[2]),
+      ...(match[3] ? { branch: match[3].trim() } : {}),
+    });
+    if (!outcome.ok) {
+      switch (outcome.reason) {
+        case 'unknown_item':
+          return this.fail(`The sandbox has no item ${code}.`);
+        case 'unknown_branch':
+          return this.fail(
+            `${code} has no branch "${match[3] ?? ''}". Its branches: ${(outcome.branches ?? []).join(', ')}.`,
+          );
+        case 'bad_quantity':
+          return this.fail(SET_STOCK_USAGE);
+      }
+    }
+    const where = outcome.branch === undefined ? 'company-wide' : `at ${outcome.branch}`;
+    this.say(
+      `${outcome.code}: available ${where} is now ${outcome.after} (was ${outcome.before}), in the sandbox.`,
+    );
+    const shownBefore = board.shownCount;
+    let watched: boolean;
+    try {
+      watched = await outcome.checkWatches();
+    } catch (error) {
+      return this.fail(`Its watches could not be checked: ${describe(error)}`);
+    }
+    if (!watched) {
+      return this.say(
+        `No watch is on ${outcome.code}. Set one, e.g. /stock watch ${outcome.code} below ${Math.max(1, outcome.after)}, then ${SET_STOCK_WORD} again.`,
+      );
+    }
+    // The check has posted what crossed (an alert, an update): let it reach the screen.
+    await activity.waitUntilQuiet({ quietMs: timing.quietMs, timeoutMs: timing.timeoutMs });
+    if (board.shownCount === shownBefore) {
+      return this.say('Its watches were checked: nothing crossed a threshold.');
+    }
+    return 'ok';
   }
 
   private printJson(): LineOutcome {

@@ -122,6 +122,7 @@ export async function itemCardAnswer(
     shared,
     question: request.question,
     threadTs: request.threadTs,
+    channelId: actor.channelId,
   });
 }
 

@@ -47,6 +47,7 @@ function cardKey(model: ItemCardModel): string {
       ? `${model.question.quantity ?? ''}/${(model.question.branchWords ?? []).join(' ')}`
       : '',
     threadTs: model.threadTs ?? '',
+    channelId: model.channelId ?? '',
     pathPages: model.pathPages?.join(',') ?? '',
     path: model.path && model.path.length > 0 ? JSON.stringify(model.path) : '',
   };

@@ -25,6 +25,7 @@ import type { SlackMessage } from './message.js';
 import { codeSpan, escapeTruncated, oneLine, oneLineAtWord, statusLabel } from './mrkdwn.js';
 import { type CardQuestion, type ItemStateExtra, itemState } from './states.js';
 import { verdictBlocks, verdictSentence } from './verdict.js';
+import { watchOpenButton } from './watches.js';
 
 export interface ItemCardModel extends DisplayOptions {
   item: Item;
@@ -52,6 +53,8 @@ export interface ItemCardModel extends DisplayOptions {
   question?: CardQuestion;
   /** The thread this card was opened from: its buttons carry it, so Share posts there. */
   threadTs?: string;
+  /** The conversation the card was asked in: the Watch… modal offers it as the channel. */
+  channelId?: string;
 }
 
 export function itemCard(model: ItemCardModel): SlackMessage {
@@ -235,6 +238,7 @@ function cardButtons(
   const buttons = [
     stateButton('Refresh', ACTION.itemRefresh, current),
     stateButton('Share to channel', ACTION.itemShare, current, { style: 'primary' }),
+    watchOpenButton(item.code, model.channelId),
     offerToggle
       ? stateButton(
           view === 'all' ? 'Top branches only' : 'All branches',

@@ -14,7 +14,7 @@ import type { HomeWatchRow } from './appHome.js';
 import { actions, context, header, md, plain, section, stateButton } from './blocks.js';
 import { noticeMessage } from './feedback.js';
 import { formatQty, plural, slackTime, utcTime } from './format.js';
-import { LIMITS } from './limits.js';
+import { LIMITS, truncatePlain } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { codeSpan, escapeMrkdwn, escapeTruncated } from './mrkdwn.js';
 import { itemState } from './states.js';
@@ -323,6 +323,8 @@ export type WatchRefusal =
   | { reason: 'bad_threshold' }
   | { reason: 'watches_off_shared_without_database' }
   | { reason: 'store_unavailable' }
+  /** Posted, then the database refused it: the confirmation was deleted unless left. */
+  | { reason: 'not_saved'; confirmationLeft: boolean }
   | { reason: 'not_found' };
 
 export function watchRefusal(refusal: WatchRefusal): SlackMessage {
@@ -355,6 +357,10 @@ export function watchRefusal(refusal: WatchRefusal): SlackMessage {
       return noticeMessage(
         'Watches are unavailable right now (their database is not answering). Try again in a minute.',
       );
+    case 'not_saved':
+      return noticeMessage(
+        `No watch made: its database did not save it${refusal.confirmationLeft ? ', and the confirmation already posted in the channel could not be taken back; it is not watching anything' : ', so the confirmation posted in the channel was removed'}. Try again in a minute.`,
+      );
     case 'not_found':
       return noticeMessage('That watch no longer exists (it may have been removed already).');
   }
@@ -373,8 +379,43 @@ export function cannotPostWatchAdvice(slackError: string): SlackMessage {
 
 /** The creator's one direct message when a watch is switched off. */
 export function watchSwitchedOff(watch: WatchSummary): SlackMessage {
-  return noticeMessage(
-    `Your watch on ${watch.code} (${watch.branchName === undefined ? 'company-wide' : `at ${watch.branchName}`}, ${rule(watch)}) in <#${watch.channelId}> is switched off: ${offReason(watch.offReason)}. Set it again in a channel I can post in.`,
+  return offNotice(
+    `Your watch on ${codeSpan(watch.code)} (${where(watch.branchName)}, ${rule(watch)}) in ${channelLink(watch.channelId)} is switched off: ${offReason(watch.offReason)}. Set it again in a channel I can post in.`,
+  );
+}
+
+const CHANNEL_ID = /^[CGD][A-Z0-9]{2,30}$/;
+
+/** A channel mention Slack renders as a link; anything that is not a channel id, no markup. */
+function channelLink(channelId: string): string {
+  return CHANNEL_ID.test(channelId) ? `<#${channelId}>` : 'a channel';
+}
+
+/** A notice whose parts are already escaped (noticeMessage would escape the channel link). */
+function offNotice(mrkdwn: string): SlackMessage {
+  return {
+    text: truncatePlain(mrkdwn, LIMITS.fallbackText),
+    blocks: [section(truncatePlain(mrkdwn, 2000))],
+  };
+}
+
+/** Watches named in one switch-off message: with 100-character codes, well within a section. */
+const OFF_NAMED = 10;
+
+/**
+ * The one direct message a creator gets when a channel event switches several of their
+ * watches off at once (all in one channel, for one reason).
+ */
+export function watchesSwitchedOff(watches: readonly WatchSummary[]): SlackMessage | undefined {
+  const [first] = watches;
+  if (first === undefined) return undefined;
+  if (watches.length === 1) return watchSwitchedOff(first);
+  const shown = watches
+    .slice(0, OFF_NAMED)
+    .map((w) => `${codeSpan(w.code)} (${where(w.branchName)}, ${rule(w)})`);
+  const more = watches.length > OFF_NAMED ? ` and ${watches.length - OFF_NAMED} more` : '';
+  return offNotice(
+    `Your ${watches.length} watches in ${channelLink(first.channelId)} are switched off: ${offReason(first.offReason)}. They were on ${shown.join(', ')}${more}. Set them again in a channel I can post in.`,
   );
 }
 

@@ -93,6 +93,21 @@ export class WatchChecker {
     return { held: true, checked, due: due.length, intervalSeconds };
   }
 
+  /**
+   * Checks one watched item now, however recently it was checked, then brings Slack up to
+   * date: the console's `set-stock` uses it so a changed stock is announced at once. False
+   * when the item is not watched, or this replica does not hold the lease.
+   */
+  async checkNow(code: string): Promise<boolean> {
+    const { options } = this;
+    if (options.paused?.() || !(await options.lease.hold())) return false;
+    const repo = await options.repo();
+    const watched = (await repo.activeItems()).some((i) => i.code === code);
+    if (watched) await this.check(repo, code);
+    await options.notifier.reconcile();
+    return watched;
+  }
+
   private async check(repo: WatchRepository, code: string): Promise<void> {
     const { options } = this;
     try {

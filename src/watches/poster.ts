@@ -14,6 +14,8 @@ export interface WatchPoster {
   /** Posts in a channel (or a user id: the app's direct message with them). Returns its ts. */
   post(channel: string, message: SlackMessage): Promise<{ ts: string }>;
   update(channel: string, ts: string, message: SlackMessage): Promise<void>;
+  /** Deletes one of the app's own messages (a confirmation whose watch could not be saved). */
+  delete(channel: string, ts: string): Promise<void>;
 }
 
 /** Slack errors after which posting there will never work again without someone acting. */
@@ -81,6 +83,9 @@ export function slackPoster(client: WebClient): WatchPoster {
       await wrap(() =>
         client.chat.update({ channel, ts, text: message.text, blocks: message.blocks }),
       );
+    },
+    async delete(channel, ts) {
+      await wrap(() => client.chat.delete({ channel, ts }));
     },
   };
 }

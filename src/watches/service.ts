@@ -48,6 +48,28 @@ export type CreateWatchResult =
   /** The confirmation could not be posted: no watch; tell the user how to fix it. */
   | { ok: false; cannotPost: string };
 
+/**
+ * The confirmation was posted but the watch could not be saved: no watch exists, and the
+ * confirmation was deleted again unless `confirmationLeft` (then the channel still shows it).
+ */
+export class WatchNotSavedError extends Error {
+  readonly code = 'watch_not_saved';
+  constructor(
+    readonly confirmationLeft: boolean,
+    options: { cause?: unknown } = {},
+  ) {
+    super('the watch could not be saved after its confirmation was posted', options);
+    this.name = 'WatchNotSavedError';
+  }
+}
+
+/** What a listener tells the user when creating or changing a watch failed past the ERP. */
+export function refusalOfFailure(error: unknown): WatchRefusal {
+  return error instanceof WatchNotSavedError
+    ? { reason: 'not_saved', confirmationLeft: error.confirmationLeft }
+    : { reason: 'store_unavailable' };
+}
+
 export interface WatchServiceOptions {
   repo: () => Promise<WatchRepository>;
   /** Fetches an item through the lookup service (budget, cache) for the user who asks. */
@@ -129,9 +151,11 @@ export class WatchService {
       lastAvailable: reading.available,
       snoozedUntil: undefined,
     };
-    // Posting first proves the app can post there: if not, no watch is made.
+    // Posting first proves the app can post there: if not, no watch is made. The insert
+    // comes after, so a confirmation whose watch is not saved is taken back below.
+    let confirmation: { ts: string };
     try {
-      await this.options.poster.post(
+      confirmation = await this.options.poster.post(
         input.channelId,
         watchConfirmation({
           watch: draft,
@@ -145,21 +169,30 @@ export class WatchService {
       if (error instanceof PostError) return { ok: false, cannotPost: slackErrorOf(error) };
       throw error;
     }
-    const row = await repo.upsert({
-      teamId: input.teamId,
-      channelId: input.channelId,
-      creatorId: input.userId,
-      itemCode: item.code,
-      itemId: item.id,
-      description: item.description,
-      branch: branch === undefined ? undefined : { id: branch.id, name: branch.name },
-      direction: input.direction,
-      threshold: input.threshold,
-      available: reading.available,
-      onOrder: reading.onOrder,
-      past,
-      at,
-    });
+    let row: Awaited<ReturnType<WatchRepository['upsert']>>;
+    try {
+      row = await repo.upsert({
+        teamId: input.teamId,
+        channelId: input.channelId,
+        creatorId: input.userId,
+        itemCode: item.code,
+        itemId: item.id,
+        description: item.description,
+        branch: branch === undefined ? undefined : { id: branch.id, name: branch.name },
+        direction: input.direction,
+        threshold: input.threshold,
+        available: reading.available,
+        onOrder: reading.onOrder,
+        past,
+        at,
+      });
+    } catch (error) {
+      const removed = await this.options.poster
+        .delete(input.channelId, confirmation.ts)
+        .then(() => true)
+        .catch(() => false);
+      throw new WatchNotSavedError(!removed, { cause: error });
+    }
     this.options.onChange?.();
     return { ok: true, watch: summaryOf(row), intervalSeconds, past };
   }

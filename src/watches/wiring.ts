@@ -42,6 +42,7 @@ export function deferredPoster(): DeferredPoster {
     post: (channel: string, message: SlackMessage) => bound().post(channel, message),
     update: (channel: string, ts: string, message: SlackMessage) =>
       bound().update(channel, ts, message),
+    delete: (channel: string, ts: string) => bound().delete(channel, ts),
   };
 }
 

@@ -57,7 +57,7 @@ describe('slash commands over HTTP', () => {
     expect(reply.elapsedMs).toBeLessThan(1500);
     expect(ack?.response_type).toBe('ephemeral');
     expect(textOf(ack ?? {})).toContain('WIDGET-9');
-    for (const word of ['Refresh', 'Share to channel']) buttonLabelled(ack ?? {}, word);
+    for (const word of ['Refresh', 'Share to channel', 'Watch…']) buttonLabelled(ack ?? {}, word);
     expectWithinLimits(ack ?? {});
   });
 

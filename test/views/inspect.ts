@@ -5,6 +5,7 @@
 import type { KnownBlock } from '@slack/types';
 import { type ButtonState, decodeState } from '../../src/views/actions.js';
 import type { SlackMessage } from '../../src/views/message.js';
+import { decodeWatchOpen, WATCH_ACTION, type WatchOpenState } from '../../src/views/watches.js';
 import { buttonsOf, textOf, walk } from '../helpers/blocks.js';
 
 export { walk };
@@ -13,12 +14,18 @@ export interface FoundButton {
   label: string;
   actionId: string;
   value: string;
-  state: ButtonState;
+  /** The card state, or the item card's Watch… button's own (the modal's) state. */
+  state: ButtonState | WatchOpenState;
 }
 
 export function buttons(message: SlackMessage): FoundButton[] {
   return buttonsOf(message).map((found) => {
     const value = String(found.value);
+    if (found.action_id === WATCH_ACTION.open) {
+      const watch = decodeWatchOpen(value);
+      if (!watch) throw new Error(`button ${found.text} has an undecodable value`);
+      return { label: found.text, actionId: found.action_id, value, state: watch };
+    }
     const decoded = decodeState(value);
     if (!decoded.ok) throw new Error(`button ${found.text} has an undecodable value`);
     return { label: found.text, actionId: found.action_id, value, state: decoded.state };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTION } from '../../src/views/actions.js';
 import { itemCard } from '../../src/views/itemCard.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
+import { WATCH_ACTION } from '../../src/views/watches.js';
 import {
   makeBomComponent,
   makeBranch,
@@ -127,7 +128,7 @@ describe('itemCard: branches', () => {
 
   it('offers no All branches button when every branch is already shown', () => {
     const message = card({ branches: [makeBranch()] });
-    expect(buttons(message).map((b) => b.label)).toEqual(['Refresh', 'Share to channel']);
+    expect(buttons(message).map((b) => b.label)).toEqual(['Refresh', 'Share to channel', 'Watch…']);
   });
 
   it('handles 60 branches in the all view within the limits', () => {
@@ -143,7 +144,7 @@ describe('itemCard: branches', () => {
     const none = [1, 2, 3].map((id) => makeBranch({ id, name: `B${id}`, soh: 0, allocated: 0 }));
     const message = card({ branches: none });
     expect(allText(message)).toContain('No branch holds or expects stock.');
-    expect(buttons(message).map((b) => b.label)).toEqual(['Refresh', 'Share to channel']);
+    expect(buttons(message).map((b) => b.label)).toEqual(['Refresh', 'Share to channel', 'Watch…']);
   });
 
   it('keeps figures aligned whatever the names, and escapes them', () => {
@@ -349,6 +350,22 @@ describe('itemCard: footer and buttons', () => {
       state: { r: { c: 'WIDGET-9' }, p: ['TOP'] },
     });
     expect(button(message, 'Share to channel').actionId).toBe(ACTION.itemShare);
+  });
+
+  it('offers Watch… after Share, carrying the item and the channel the card was asked in', () => {
+    const message = card({}, { channelId: 'C0SALES01' });
+    expect(buttons(message).map((b) => b.label)).toEqual([
+      'Refresh',
+      'Share to channel',
+      'Watch…',
+      'All branches',
+    ]);
+    expect(button(message, 'Watch…')).toMatchObject({
+      actionId: WATCH_ACTION.open,
+      state: { v: 1, t: 'wo', c: 'WIDGET-9', ch: 'C0SALES01' },
+    });
+    // Asked where Slack named no channel (App Home): the modal defaults to the current one.
+    expect(button(card({}), 'Watch…').state).toEqual({ v: 1, t: 'wo', c: 'WIDGET-9' });
   });
 
   it('when shared: only a View button, no Share, Refresh or Expand', () => {

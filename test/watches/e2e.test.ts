@@ -9,9 +9,12 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { moveSandboxStock } from '../../src/sandbox/index.js';
-import { type RunningApp, type Sent, startApp } from '../helpers/app.js';
-import { textOf } from '../helpers/blocks.js';
+import { WATCH_ACTION, WATCH_MODAL } from '../../src/views/watches.js';
+import { type RunningApp, type Sent, SIGNING_SECRET, startApp } from '../helpers/app.js';
+import { buttonLabelled, textOf } from '../helpers/blocks.js';
+import { interactionForm, postToSlackApp } from '../helpers/slack/index.js';
 import { SLACK_DEFAULTS } from '../helpers/slack/payloads.js';
+import { eventEnvelope, viewSubmissionPayload } from '../helpers/slack/searchPayloads.js';
 
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CHANNEL = SLACK_DEFAULTS.channelId;
@@ -34,6 +37,19 @@ function watchedCode(running: RunningApp, available: number): string {
     ok: true,
   });
   return item.record.code;
+}
+
+async function waitForPosts(running: RunningApp, channel: string, count: number) {
+  await until(async () => posts(running, channel).length >= count);
+  return posts(running, channel);
+}
+
+async function until(done: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** Waits past the check interval (from the budget, WATCH_MIN_INTERVAL_SECONDS 1 s) so the next tick finds the item due. */
@@ -161,15 +177,144 @@ function suite(
       expect(running.sandbox.stats().rateLimited).toBe(0);
     });
 
-    // The service call the channel_archive listener makes (the listener itself is thin).
-    it("switching a channel's watches off, as channel_archive does", async () => {
+    it('Watch… on an item card: the modal, then its submission makes the watch in the channel chosen', async () => {
       const code = watchedCode(running, 50);
-      await running.command('/stock', `watch ${code} below 10`, { channel_id: 'C0ARCHIVE1' });
-      const off = await running.services.watches.service.switchOff(
-        { channelId: 'C0ARCHIVE1' },
-        'is_archived',
+      const channel = 'C0MODAL001';
+      const card = await running.command('/stock', code, { channel_id: channel });
+      const watchButton = buttonLabelled(card.ack ?? {}, 'Watch…');
+      if (watchButton.value === undefined) throw new Error('Watch… carries no value');
+      expect(watchButton.action_id).toBe(WATCH_ACTION.open);
+      expect(JSON.parse(watchButton.value)).toMatchObject({ c: code, ch: channel });
+
+      const opensBefore = running.slack.calls('views.open').length;
+      await running.click(watchButton.action_id, watchButton.value, { channelId: channel });
+      const [opened] = (
+        await running.slack.waitForCalls('views.open', opensBefore + 1, 5_000)
+      ).slice(-1);
+      const view = opened?.args.view as {
+        callback_id: string;
+        private_metadata: string;
+        blocks: Array<{ block_id?: string; element?: Record<string, unknown> }>;
+      };
+      expect(view.callback_id).toBe(WATCH_MODAL.callbackId);
+      const channelInput = view.blocks.find((b) => b.block_id === WATCH_MODAL.channelBlock);
+      expect(channelInput?.element).toMatchObject({ initial_conversation: channel });
+      const branchInput = view.blocks.find((b) => b.block_id === WATCH_MODAL.branchBlock);
+      const branchOptions = (branchInput?.element?.options ?? []) as Array<{ value: string }>;
+      const branch = branchOptions[0]?.value;
+      if (branch === undefined) throw new Error('the modal offers no branch');
+
+      const submit = (values: Record<string, unknown>) =>
+        postToSlackApp(
+          running.eventsUrl,
+          interactionForm(
+            viewSubmissionPayload({
+              view: {
+                id: 'V0WATCH01',
+                callback_id: view.callback_id,
+                private_metadata: view.private_metadata,
+              },
+              values,
+            }),
+          ),
+          { signingSecret: SIGNING_SECRET },
+        );
+      const values = (threshold: string) => ({
+        [WATCH_MODAL.directionBlock]: {
+          [WATCH_MODAL.directionAction]: {
+            type: 'radio_buttons',
+            selected_option: { text: { type: 'plain_text', text: 'falls below' }, value: 'below' },
+          },
+        },
+        [WATCH_MODAL.thresholdBlock]: {
+          [WATCH_MODAL.thresholdAction]: { type: 'number_input', value: threshold },
+        },
+        [WATCH_MODAL.branchBlock]: {
+          [WATCH_MODAL.branchAction]: {
+            type: 'static_select',
+            selected_option: { text: { type: 'plain_text', text: branch }, value: branch },
+          },
+        },
+        [WATCH_MODAL.channelBlock]: {
+          [WATCH_MODAL.channelAction]: {
+            type: 'conversations_select',
+            selected_conversation: channel,
+          },
+        },
+      });
+
+      // A threshold that is not a number stays on the form, with nothing made.
+      const bad = await submit(values('lots'));
+      expect(bad.json).toMatchObject({ response_action: 'errors' });
+      expect(Object.keys((bad.json as { errors: object }).errors)).toEqual([
+        WATCH_MODAL.thresholdBlock,
+      ]);
+      expect(posts(running, channel)).toHaveLength(0);
+
+      const dmsBefore = posts(running, SLACK_DEFAULTS.userId).length;
+      const good = await submit(values('10'));
+      expect(good.status).toBe(200);
+      const [confirmation] = await waitForPosts(running, channel, 1);
+      expect(textOf(confirmation?.args ?? {})).toContain(code);
+      await until(async () =>
+        posts(running, SLACK_DEFAULTS.userId)
+          .slice(dmsBefore)
+          .some((c) => textOf(c.args).includes(`Watch set on ${code}`)),
       );
-      expect(off.map((w) => w.code)).toEqual([code]);
+      const { watches } = await running.services.watches.service.listChannel(channel);
+      expect(watches).toMatchObject([
+        { code, branchName: branch, direction: 'below', threshold: 10, state: 'armed' },
+      ]);
+    });
+
+    it("a signed channel_archive event switches that channel's watches off and DMs each creator once", async () => {
+      const code = watchedCode(running, 50);
+      const channel = 'C0ARCHIVE1';
+      const other = 'UOTHER0001';
+      await running.command('/stock', `watch ${code} below 10`, { channel_id: channel });
+      await running.command('/stock', `watch ${code} above 100`, { channel_id: channel });
+      const otherCode = running.sandbox.data.items.find(
+        (i) => i.record.branches.length > 0 && i.record.code !== code,
+      )?.record.code;
+      if (otherCode === undefined) throw new Error('sandbox has one item with branches');
+      await running.command('/stock', `watch ${otherCode} below 5`, {
+        channel_id: channel,
+        user_id: other,
+      });
+      await running.command('/stock', `watch ${code} below 10`, { channel_id: 'C0ELSEWHR1' });
+      const dmsTo = (user: string) =>
+        posts(running, user).filter((c) => textOf(c.args).includes('switched off'));
+      const before = { mine: dmsTo(SLACK_DEFAULTS.userId).length, theirs: dmsTo(other).length };
+
+      const archive = () =>
+        postToSlackApp(
+          running.eventsUrl,
+          JSON.stringify(eventEnvelope({ type: 'channel_archive', channel, user: other })),
+          { signingSecret: SIGNING_SECRET, contentType: 'application/json' },
+        );
+      expect((await archive()).status).toBe(200);
+      await until(async () => {
+        const { watches } = await running.services.watches.service.listChannel(channel);
+        return watches.length === 3 && watches.every((w) => w.state === 'off');
+      });
+      const { watches } = await running.services.watches.service.listChannel(channel);
+      expect(watches.map((w) => w.offReason)).toEqual([
+        'is_archived',
+        'is_archived',
+        'is_archived',
+      ]);
+      await until(async () => dmsTo(other).length > before.theirs);
+      // Slack may deliver an event twice: the second changes nothing and tells nobody again.
+      expect((await archive()).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // One message per creator, naming each of their watches.
+      expect(dmsTo(SLACK_DEFAULTS.userId).length - before.mine).toBe(1);
+      const mine = textOf(dmsTo(SLACK_DEFAULTS.userId).at(-1)?.args ?? {});
+      expect(mine).toContain('Your 2 watches');
+      expect(mine).toContain('archived');
+      expect(dmsTo(other).length - before.theirs).toBe(1);
+      const elsewhere = await running.services.watches.service.listChannel('C0ELSEWHR1');
+      expect(elsewhere.watches.map((w) => w.state)).toEqual(['armed']);
     });
   });
 }

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { watchRefusal } from '../../src/views/watches.js';
 import { WatchChecker } from '../../src/watches/checker.js';
 import { openWatchStore, type WatchStore } from '../../src/watches/database.js';
 import { CLAIM_STALE_MS } from '../../src/watches/notifier.js';
-import { WatchService } from '../../src/watches/service.js';
+import { WatchRepository } from '../../src/watches/repository.js';
+import { refusalOfFailure, WatchNotSavedError, WatchService } from '../../src/watches/service.js';
 import { textOf } from '../helpers/blocks.js';
 import { silentLogger } from '../lookup/fakes.js';
 import { FakeErp, FakeSlack, freeBudget, LIMITS, makeRig, type Rig } from './rig.js';
@@ -92,6 +94,50 @@ describe.each(STORE_CASES)('watches on $name', (storeCase) => {
     });
     expect(made).toEqual({ ok: false, cannotPost: 'not_in_channel' });
     expect(await rig.repo.listByChannel('C1')).toEqual([]);
+  });
+
+  it('a watch the database does not save after its confirmation: the confirmation is deleted', async () => {
+    const opened = await fresh();
+    const rig = makeRig(opened.store);
+    rig.erp.stock.set('WIDGET-9', 30);
+    // The database goes away between the post and the insert.
+    const post = rig.slack.post.bind(rig.slack);
+    rig.slack.post = async (channel, message) => {
+      const posted = await post(channel, message);
+      await opened.store.close();
+      return posted;
+    };
+    const create = () =>
+      rig.service.create({ ...base, code: 'WIDGET-9', direction: 'below', threshold: 20 });
+    const failure = await create().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(WatchNotSavedError);
+    expect(refusalOfFailure(failure)).toEqual({ reason: 'not_saved', confirmationLeft: false });
+    const [confirmation] = rig.slack.posts('C1');
+    expect(rig.slack.sent.filter((s) => s.kind === 'delete')).toEqual([
+      expect.objectContaining({ channel: 'C1', ts: confirmation?.ts }),
+    ]);
+    expect(textOf(watchRefusal(refusalOfFailure(failure)))).toContain(
+      'the confirmation posted in the channel was removed',
+    );
+
+    // Back, and Slack refusing the delete: the user is told the confirmation stayed.
+    const store = await opened.reopen();
+    expect(await new WatchRepository(store.db).listByChannel('C1')).toEqual([]);
+    const again = makeRig(store, { slack: rig.slack, erp: rig.erp });
+    again.slack.post = async (channel, message) => {
+      const posted = await post(channel, message);
+      again.slack.refuse.set('C1', { error: 'message_not_found', once: true });
+      await store.close();
+      return posted;
+    };
+    const left = await again.service
+      .create({ ...base, code: 'WIDGET-9', direction: 'below', threshold: 20 })
+      .catch((error: unknown) => error);
+    expect(refusalOfFailure(left)).toEqual({ reason: 'not_saved', confirmationLeft: true });
+    expect(refusalOfFailure(new Error('connection refused'))).toEqual({
+      reason: 'store_unavailable',
+    });
+    await opened.reopen();
   });
 
   it('refuses an unknown item or branch, a full channel, and an interval past the maximum', async () => {

@@ -20,7 +20,7 @@ import { collectingLogger } from '../helpers/logSink.js';
 import { T0 } from './stores.js';
 
 export interface Posted {
-  kind: 'post' | 'update';
+  kind: 'post' | 'update' | 'delete';
   channel: string;
   ts: string;
   message: SlackMessage;
@@ -43,6 +43,11 @@ export class FakeSlack implements WatchPoster {
   async update(channel: string, ts: string, message: SlackMessage): Promise<void> {
     this.check(channel);
     this.sent.push({ kind: 'update', channel, ts, message });
+  }
+
+  async delete(channel: string, ts: string): Promise<void> {
+    this.check(channel);
+    this.sent.push({ kind: 'delete', channel, ts, message: { text: '', blocks: [] } });
   }
 
   posts(channel?: string): Posted[] {

@@ -9,6 +9,7 @@ import {
   type WatchSummary,
   watchAlert,
   watchConfirmation,
+  watchesSwitchedOff,
   watchList,
   watchModal,
   watchOpenButton,
@@ -139,6 +140,21 @@ describe('watch views', () => {
     expect(
       textOf(watchSwitchedOff({ ...watch, state: 'off', offReason: 'token_revoked' })),
     ).toContain('revoked');
+  });
+
+  it('tells a creator about several watches switched off together in one message', () => {
+    const off = { ...watch, state: 'off' as const, offReason: 'is_archived' };
+    expect(watchesSwitchedOff([])).toBeUndefined();
+    expect(watchesSwitchedOff([off])).toEqual(watchSwitchedOff(off));
+    const many = Array.from({ length: 25 }, (_, i) => ({ ...off, code: `W<${i}>` }));
+    const message = watchesSwitchedOff(many);
+    const text = textOf(message ?? { text: '' });
+    expect(text).toContain(
+      'Your 25 watches in <#C0123ABC> are switched off: the channel was archived',
+    );
+    expect(text).toContain('`W&lt;0&gt;`');
+    expect(text).toContain('and 15 more');
+    expect(checkMessageLimits(message ?? { text: '', blocks: [] })).toEqual([]);
   });
 
   it('the Watch… button opens a modal whose metadata decodes', () => {

@@ -145,3 +145,26 @@ export function appHomeOpenedEnvelope(userId = SLACK_DEFAULTS.userId) {
     is_ext_shared_channel: false,
   };
 }
+
+/** Any Events API `event_callback` for this workspace (channel_archive, channel_deleted…). */
+export function eventEnvelope(event: Record<string, unknown>) {
+  return {
+    token: SLACK_DEFAULTS.verificationToken,
+    team_id: SLACK_DEFAULTS.teamId,
+    api_app_id: SLACK_DEFAULTS.apiAppId,
+    event: { event_ts: slackTsNow(), ...event },
+    type: 'event_callback',
+    event_id: `Ev${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+    event_time: Math.floor(Date.now() / 1000),
+    authorizations: [
+      {
+        enterprise_id: null,
+        team_id: SLACK_DEFAULTS.teamId,
+        user_id: SLACK_DEFAULTS.botUserId,
+        is_bot: true,
+        is_enterprise_install: false,
+      },
+    ],
+    is_ext_shared_channel: false,
+  };
+}

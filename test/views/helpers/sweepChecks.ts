@@ -8,6 +8,7 @@ import { decodeState, MAX_VALUE_LENGTH } from '../../../src/views/actions.js';
 import { checkMessageLimits } from '../../../src/views/limits.js';
 import type { SlackMessage } from '../../../src/views/message.js';
 import { escapeMrkdwn } from '../../../src/views/mrkdwn.js';
+import { decodeWatchOpen, WATCH_ACTION } from '../../../src/views/watches.js';
 import { foreignMarkup, mrkdwnTexts, walk } from '../inspect.js';
 
 type Json = Record<string, unknown>;
@@ -76,7 +77,12 @@ export function problemsOf({ name, message, secrets = [], reveal = false }: Rend
     }
     if (node.type !== 'button') return;
     const value = node.value;
-    if (typeof value !== 'string' || value.length > MAX_VALUE_LENGTH || !decodeState(value).ok) {
+    // The item card's Watch… button carries the modal's state, not a card state.
+    const decodes =
+      node.action_id === WATCH_ACTION.open
+        ? decodeWatchOpen(value) !== undefined
+        : typeof value === 'string' && decodeState(value).ok;
+    if (typeof value !== 'string' || value.length > MAX_VALUE_LENGTH || !decodes) {
       problems.push(
         `${name}: button ${String(node.action_id)} value ${String(value).slice(0, 80)}`,
       );

@@ -15,6 +15,7 @@ import {
   watchRemoved,
 } from '../../../views/watches.js';
 import type { Watches } from '../../../watches/index.js';
+import { refusalOfFailure } from '../../../watches/service.js';
 import type { ListenerDeps } from '../../deps.js';
 import type { StockRequest } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
@@ -65,6 +66,6 @@ export async function watchAnswer(
     // ERP failures get the usual answer; anything else here is the watch database.
     if (isErpError(error)) throw error;
     deps.logger.warn({ err: { name: (error as Error).name } }, 'watch command: store unavailable');
-    return watchRefusal({ reason: 'store_unavailable' });
+    return watchRefusal(refusalOfFailure(error));
   }
 }

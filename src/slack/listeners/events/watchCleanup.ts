@@ -6,7 +6,7 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
 import { errorFields } from '../../../log/logger.js';
-import { watchSwitchedOff } from '../../../views/watches.js';
+import { type WatchSummary, watchesSwitchedOff } from '../../../views/watches.js';
 import type { ListenerDeps } from '../../deps.js';
 
 type EventArgs = SlackEventMiddlewareArgs & AllMiddlewareArgs;
@@ -35,9 +35,14 @@ export function watchChannelGone(deps: ListenerDeps, kind: keyof typeof CHANNEL_
         { channel: parsed.data.channel, watches: off.length, kind },
         'watches switched off',
       );
-      for (const watch of await deps.watches.service.claimOffNotices(off.map((w) => w.id))) {
+      // Claimed first, so a redelivered event or another replica tells nobody twice; then
+      // one message per creator, however many of their watches the channel held.
+      const claimed = await deps.watches.service.claimOffNotices(off.map((w) => w.id));
+      for (const [creatorId, watches] of byCreator(claimed)) {
+        const notice = watchesSwitchedOff(watches);
+        if (notice === undefined) continue;
         await client.chat
-          .postMessage({ channel: watch.creatorId, ...watchSwitchedOff(watch) })
+          .postMessage({ channel: creatorId, text: notice.text, blocks: notice.blocks })
           .catch((error: unknown) =>
             deps.logger.info({ err: errorFields(error) }, 'watch switch-off notice not delivered'),
           );
@@ -49,6 +54,16 @@ export function watchChannelGone(deps: ListenerDeps, kind: keyof typeof CHANNEL_
       );
     }
   };
+}
+
+function byCreator(watches: readonly WatchSummary[]): Map<string, WatchSummary[]> {
+  const groups = new Map<string, WatchSummary[]>();
+  for (const watch of watches) {
+    const group = groups.get(watch.creatorId);
+    if (group) group.push(watch);
+    else groups.set(watch.creatorId, [watch]);
+  }
+  return groups;
 }
 
 export function watchAppGone(deps: ListenerDeps) {

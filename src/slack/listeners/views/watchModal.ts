@@ -17,6 +17,7 @@ import {
   watchCreatedNote,
   watchRefusal,
 } from '../../../views/watches.js';
+import { refusalOfFailure } from '../../../watches/service.js';
 import type { ListenerDeps } from '../../deps.js';
 import { UserPayload, ViewPayload } from '../../searchModal.js';
 
@@ -91,9 +92,7 @@ export function watchModalSubmit(deps: ListenerDeps) {
           : cannotPostWatchAdvice(made.cannotPost);
     } catch (error) {
       deps.logger.warn({ err: errorFields(error) }, 'watch modal submission failed');
-      answer = isErpError(error)
-        ? errorMessage(error)
-        : watchRefusal({ reason: 'store_unavailable' });
+      answer = isErpError(error) ? errorMessage(error) : watchRefusal(refusalOfFailure(error));
     }
     try {
       // The app's direct message with the user: the channel may be one it cannot post in.
