@@ -136,6 +136,8 @@ class RecordingPoster implements WatchPoster {
   }
 
   async update(): Promise<void> {}
+
+  async delete(): Promise<void> {}
 }
 
 interface Plan {
