@@ -6,8 +6,9 @@
  *
  * Every call that reaches the ERP counts against its minute, whoever made it: the start-up
  * credential check, the readiness probe, users. The ERP must see at most 60 getItem calls in
- * any 60 s span and answer none with 429; the one person whose lookup does not fit in this
- * minute is told so at once (QUEUE_MAX_WAIT_SECONDS is short here) instead of waiting.
+ * any 60 s span and answer none with 429. The app's own checks spend contact slots, so all 60
+ * people get their card at once (QUEUE_MAX_WAIT_SECONDS is short here, so a lookup that did
+ * not fit would show as "busy" rather than a wait).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -166,9 +167,10 @@ describe('a fresh start, then 60 people look up 60 codes at once', () => {
     expect(busiestWindow(getItemAt, WINDOW_MS)).toBeLessThanOrEqual(LIMIT);
     const cards = answers.filter(({ code, text }) => text.includes(code) && !/Lots of/.test(text));
     const busy = answers.filter(({ text }) => /Lots of lookups right now/.test(text));
-    // The start-up check holds one of the minute's 60 calls: 59 cards now, one "busy".
-    expect(cards.length + busy.length).toBe(PEOPLE);
-    expect(cards.length).toBe(LIMIT - (getItemAt.length - cards.length));
-    expect(busy.length).toBeLessThanOrEqual(1);
+    // The start-up check and the readiness probe spend contact slots: every one of the 60
+    // item slots goes to a person, and all 60 get their card now.
+    expect(busy).toEqual([]);
+    expect(cards.length).toBe(PEOPLE);
+    expect(getItemAt.length).toBe(PEOPLE);
   }, 60_000);
 });
