@@ -68,6 +68,18 @@ export async function startSlackStub(
           );
           return;
         }
+        if (url.startsWith('/api/users.info')) {
+          // A full member of the workspace, as Slack answers for most people: the app caches
+          // it, so a cached /stock measures the cached path, not a users.info call a request.
+          const user = new URLSearchParams(body).get('user') ?? 'U0BENCH';
+          res.end(
+            JSON.stringify({
+              ok: true,
+              user: { id: user, team_id: 'T0BENCH', deleted: false, is_bot: false },
+            }),
+          );
+          return;
+        }
         if (url.startsWith('/api/chat.postMessage')) {
           // The watches keep each alert's ts, to update it in place later.
           posts += 1;

@@ -11,7 +11,8 @@
  * internal data, so they fail closed.
  *
  * users.info answers are cached briefly (a burst of clicks on one card costs one call, and a
- * member made a guest loses access within minutes); failed lookups are never cached.
+ * member made a guest loses access within minutes); a failed lookup counts as "not a member"
+ * and is asked again after a few seconds.
  */
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -69,6 +70,7 @@ export interface Membership {
 }
 
 const DEFAULT_TTL_MS = 2 * 60 * 1000;
+const FAILED_TTL_MS = 15 * 1000;
 // Slack ids are short upper-case tokens; anything else is refused before it reaches a cache key.
 const PLAUSIBLE_ID = /^[A-Z0-9_]{1,64}$/i;
 
@@ -141,10 +143,20 @@ export function createMembership(options: MembershipOptions): Membership {
   });
   const home = homeSource(options.home);
 
+  // A failed users.info is remembered briefly too: every card drawn while Slack fails would
+  // otherwise ask again (and log again) for each press, against Slack's rate limit. Doubt
+  // means no internal figures and no reveal, so the short wait only errs on the safe side.
+  const failed = new LRUCache<string, true>({
+    max: 1_000,
+    ttl: FAILED_TTL_MS,
+    ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
+  });
   const userOf = async (userId: string, client: SlackMembersApi) => {
+    if (failed.has(userId)) return undefined;
     try {
       return await users.fetch(userId, { context: client });
     } catch {
+      failed.set(userId, true);
       return undefined;
     }
   };

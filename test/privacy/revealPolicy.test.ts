@@ -78,9 +78,9 @@ describe('members policy (default)', () => {
     expect(calls.usersInfo).toHaveLength(2);
   });
 
-  it('fails closed when Slack fails, logs a warning without the answer, and retries next time', async () => {
+  it('fails closed when Slack fails, logs a warning without the answer, and retries a few seconds later', async () => {
     const { client, calls } = fakeSlack({ failUsers: true });
-    const { checker, lines } = policyWith(members);
+    const { checker, lines, advance } = policyWith(members);
     const [first, second] = await Promise.all([
       checker.mayReveal('UMEMBER', client),
       checker.mayReveal('UMEMBER', client),
@@ -92,8 +92,13 @@ describe('members policy (default)', () => {
     expect(warnings[0]).toMatchObject({ method: 'users.info', error: 'user_not_found' });
     expect(JSON.stringify(warnings[0])).not.toContain('An API error occurred');
 
+    // A failure is remembered for a few seconds (no call per press while Slack fails), then
+    // asked again.
     await checker.mayReveal('UMEMBER', client);
-    expect(calls.usersInfo).toHaveLength(2); // failures are not cached
+    expect(calls.usersInfo).toHaveLength(1);
+    advance(16_000);
+    await checker.mayReveal('UMEMBER', client);
+    expect(calls.usersInfo).toHaveLength(2);
   });
 
   it('fails closed on an answer it cannot read (ok:false, no user, wrong types)', async () => {
