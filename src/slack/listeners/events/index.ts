@@ -3,11 +3,22 @@ import type { ListenerDeps } from '../../deps.js';
 import { appHomeOpened } from './appHomeOpened.js';
 import { watchAppGone, watchChannelGone } from './watchCleanup.js';
 
+/**
+ * The events that end watches share a pattern listener each (Bolt runs every listener's
+ * matchers on every request, so fewer listeners keep a cached answer cheap).
+ */
 export function registerEvents(app: App, deps: ListenerDeps): void {
   app.event('app_home_opened', appHomeOpened(deps));
-  app.event('channel_archive', watchChannelGone(deps, 'channel_archive'));
-  app.event('group_archive', watchChannelGone(deps, 'group_archive'));
-  app.event('channel_deleted', watchChannelGone(deps, 'channel_deleted'));
-  app.event('app_uninstalled', watchAppGone(deps));
-  app.event('tokens_revoked', watchAppGone(deps));
+  const channelGone = {
+    channel_archive: watchChannelGone(deps, 'channel_archive'),
+    group_archive: watchChannelGone(deps, 'group_archive'),
+    channel_deleted: watchChannelGone(deps, 'channel_deleted'),
+  };
+  app.event(/^(?:channel_archive|group_archive|channel_deleted)$/, async (args) => {
+    const type = args.event.type;
+    if (type === 'channel_archive' || type === 'group_archive' || type === 'channel_deleted') {
+      await channelGone[type](args);
+    }
+  });
+  app.event(/^(?:app_uninstalled|tokens_revoked)$/, watchAppGone(deps));
 }
