@@ -239,6 +239,7 @@ function cardButtons(
     stateButton('Refresh', ACTION.itemRefresh, current),
     stateButton('Share to channel', ACTION.itemShare, current, { style: 'primary' }),
     watchOpenButton(item.code, model.channelId),
+    supersededButton(item),
     offerToggle
       ? stateButton(
           view === 'all' ? 'Top branches only' : 'All branches',
@@ -263,6 +264,29 @@ function cardButtons(
       : undefined,
   ];
   return buttons.filter((b): b is Button => b !== undefined);
+}
+
+/**
+ * "superseded by CODE" in an item's description (the ERP has no field for it, but people
+ * write it there) becomes a View button for the replacement. The pattern has one bounded run
+ * after a fixed phrase, so it stays linear in the description's length.
+ */
+const SUPERSEDED_BY = /\b(?:superseded|replaced) by ([A-Za-z0-9][A-Za-z0-9._/-]{0,39})/i;
+
+export function supersededBy(item: Pick<Item, 'code' | 'description'>): string | undefined {
+  const code = SUPERSEDED_BY.exec(item.description ?? '')?.[1]?.replace(/[._/-]+$/, '');
+  return code && code.toUpperCase() !== item.code.toUpperCase() ? code : undefined;
+}
+
+function supersededButton(item: Item): Button | undefined {
+  const code = supersededBy(item);
+  if (code === undefined) return undefined;
+  return stateButton(
+    `View ${code} (replaces this)`,
+    actionId(ACTION.itemView, 90),
+    itemState({ code, id: 0 }),
+    { accessibilityLabel: `View ${code}, which supersedes ${item.code}` },
+  );
 }
 
 /** On a shared card: anyone can open their own (ephemeral) copy with every button. */

@@ -434,3 +434,21 @@ describe('itemCard: what a shared card may show, and where the user is', () => {
     });
   });
 });
+
+describe('superseded items', () => {
+  it('offers the replacement named in the description as a View button', async () => {
+    const { supersededBy } = await import('../../src/views/itemCard.js');
+    expect(
+      supersededBy({
+        code: 'WIDGET-9-OLD',
+        description: 'Blue Widget 9mm (superseded by WIDGET-9)',
+      }),
+    ).toBe('WIDGET-9');
+    expect(supersededBy({ code: 'A-1', description: 'Replaced by B-2.' })).toBe('B-2');
+    expect(supersededBy({ code: 'A-1', description: 'superseded by a-1' })).toBeUndefined();
+    expect(supersededBy({ code: 'A-1', description: 'a plain widget' })).toBeUndefined();
+    expect(
+      supersededBy({ code: 'A-1', description: `superseded by ${'-'.repeat(40_000)}` }),
+    ).toBeUndefined();
+  });
+});
