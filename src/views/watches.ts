@@ -38,6 +38,9 @@ export const WATCH_MODAL = {
   channelAction: 'watch_channel_input',
 } as const;
 
+/** The Watch… modal's field error when no channel was chosen. */
+export const WATCH_MODAL_NO_CHANNEL = 'Choose a channel.';
+
 const watchId = z.string().uuid();
 
 /** Remove and Snooze buttons: which watch, and for Snooze how many days. */

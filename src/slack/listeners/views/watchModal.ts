@@ -14,6 +14,7 @@ import {
   cannotPostWatchAdvice,
   decodeWatchOpen,
   WATCH_MODAL,
+  WATCH_MODAL_NO_CHANNEL,
   watchCreatedNote,
   watchRefusal,
 } from '../../../views/watches.js';
@@ -54,7 +55,7 @@ export function watchModalSubmit(deps: ListenerDeps) {
     const errors: Record<string, string> = {};
     if (!threshold.success)
       errors[WATCH_MODAL.thresholdBlock] = watchRefusal({ reason: 'bad_threshold' }).text;
-    if (!channel.success) errors[WATCH_MODAL.channelBlock] = 'Choose a channel.';
+    if (!channel.success) errors[WATCH_MODAL.channelBlock] = WATCH_MODAL_NO_CHANNEL;
     if (!direction.success || !threshold.success || !channel.success) {
       await ack({ response_action: 'errors', errors });
       return;
