@@ -103,12 +103,7 @@ export async function acceptClick<S extends ButtonState['t']>(
   const body = payload.data;
   const action = body.actions[0];
   const decoded = decodeState(action?.value);
-  const actor: Actor = {
-    userId: body.user.id,
-    teamId: body.team?.id ?? body.user.team_id,
-    channelId: body.channel?.id,
-    userTeamId: body.user.team_id,
-  };
+  const actor = clickActor(body);
   if (!decoded.ok || decoded.state.t !== expected) {
     deps.logger.info(
       {
@@ -204,4 +199,14 @@ export function answerClick(
     timing: deps.timing,
     logger: deps.logger,
   });
+}
+
+/** Who pressed a button, and where: the presser's own team kept apart from the payload's. */
+export function clickActor(body: BlockActionPayload): Actor {
+  return {
+    userId: body.user.id,
+    teamId: body.team?.id ?? body.user.team_id,
+    channelId: body.channel?.id,
+    userTeamId: body.user.team_id,
+  };
 }

@@ -9,7 +9,7 @@ import { watchesNotReadyText } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { unreadableText } from '../../../views/unreadable.js';
 import type { Watches } from '../../../watches/index.js';
-import type { ClickArgs } from '../../clicks.js';
+import { type ClickArgs, clickActor } from '../../clicks.js';
 import { privateReply, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { type Actor, BlockActionPayload } from '../../payloads.js';
@@ -47,12 +47,7 @@ export async function acceptWatchClick<S>(
   const body = payload.data;
   const action = body.actions[0];
   const state = decode(action?.value);
-  const actor: Actor = {
-    userId: body.user.id,
-    teamId: body.team?.id ?? body.user.team_id,
-    channelId: body.channel?.id,
-    userTeamId: body.user.team_id,
-  };
+  const actor = clickActor(body);
   if (state === undefined) {
     deps.logger.info(
       { action: action?.action_id, userId: actor.userId },
@@ -69,4 +64,14 @@ export async function acceptWatchClick<S>(
     watches: deps.watches,
     onHome: body.container?.type === 'view' && body.channel == null,
   };
+}
+
+/**
+ * Remove and Snooze on App Home have no channel to hold them to: there they touch only the
+ * presser's own watches. True when the button may act on watch `id`.
+ */
+export async function mayTouchWatch(click: WatchClick<unknown>, id: string): Promise<boolean> {
+  if (click.actor.channelId !== undefined) return true;
+  const mine = await click.watches.service.listMine(click.actor.userId);
+  return mine.watches.some((w) => w.id === id);
 }

@@ -5,7 +5,7 @@
 import { decodeWatchButton, watchRefusal, watchRemoved } from '../../../views/watches.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { ListenerDeps } from '../../deps.js';
-import { acceptWatchClick, replyPrivately } from './watchClicks.js';
+import { acceptWatchClick, mayTouchWatch, replyPrivately } from './watchClicks.js';
 
 export function watchRemoveClick(deps: ListenerDeps) {
   return async (args: ClickArgs): Promise<void> => {
@@ -13,12 +13,9 @@ export function watchRemoveClick(deps: ListenerDeps) {
     if (click?.state.t !== 'wr') return;
     const { actor, watches, state } = click;
     try {
-      if (actor.channelId === undefined) {
-        const mine = await watches.service.listMine(actor.userId);
-        if (!mine.watches.some((w) => w.id === state.w)) {
-          await replyPrivately(deps, args, watchRefusal({ reason: 'not_found' }));
-          return;
-        }
+      if (!(await mayTouchWatch(click, state.w))) {
+        await replyPrivately(deps, args, watchRefusal({ reason: 'not_found' }));
+        return;
       }
       const removed = await watches.service.remove(state.w, actor.channelId);
       deps.logger.info({ user: actor.userId, removed: removed !== undefined }, 'watch remove');

@@ -2,7 +2,7 @@
 import { decodeWatchButton, watchRefusal, watchSnoozed } from '../../../views/watches.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { ListenerDeps } from '../../deps.js';
-import { acceptWatchClick, replyPrivately } from './watchClicks.js';
+import { acceptWatchClick, mayTouchWatch, replyPrivately } from './watchClicks.js';
 
 export function watchSnoozeClick(deps: ListenerDeps) {
   return async (args: ClickArgs): Promise<void> => {
@@ -10,12 +10,9 @@ export function watchSnoozeClick(deps: ListenerDeps) {
     if (click?.state.t !== 'ws') return;
     const { actor, watches, state } = click;
     try {
-      if (actor.channelId === undefined) {
-        const mine = await watches.service.listMine(actor.userId);
-        if (!mine.watches.some((w) => w.id === state.w)) {
-          await replyPrivately(deps, args, watchRefusal({ reason: 'not_found' }));
-          return;
-        }
+      if (!(await mayTouchWatch(click, state.w))) {
+        await replyPrivately(deps, args, watchRefusal({ reason: 'not_found' }));
+        return;
       }
       const snoozed = await watches.service.snooze(state.w, state.d, actor.channelId);
       await replyPrivately(
