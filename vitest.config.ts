@@ -31,6 +31,7 @@ const UNIT = [
   'test/manifest/manifest.test.ts',
   'test/ops/{erpSignals,readiness}.test.ts',
   'test/sandbox/data.test.ts',
+  'test/bench/boltMirror.test.ts',
 ];
 
 export default defineConfig({

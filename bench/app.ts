@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Pool } from 'undici';
 import { type RunningSandbox, startSandbox } from '../src/sandbox/index.js';
+import { MIRRORED_LISTENERS } from './boltMirror.mjs';
 import { startErpStub } from './erpStub.js';
 import {
   appPool,
@@ -51,6 +52,20 @@ export interface AppFigures {
    * what answering with a card of that size costs Bolt and Node, whatever the code behind it.
    */
   cardFloor: { rps: number; cpuMs: number; throughputRatio: number; cpuRatio: number };
+  /**
+   * The same again with the app's middleware and Bolt listeners registered as no-ops
+   * (bench/boltMirror.mjs): what Bolt's dispatch over the app's surfaces costs on top of the
+   * card, whatever the listeners do. Ours against it is what the app's own code costs.
+   */
+  boltFloor: {
+    rps: number;
+    cpuMs: number;
+    throughputRatio: number;
+    cpuRatio: number;
+    /** Its CPU against bare Bolt's constant (pairs of the same round). */
+    vsConstant: number;
+    listeners: number;
+  };
   /** Ours against bare Bolt, both with node's default heap settings (when ours sets its own). */
   defaultHeap?: { oursMs: number; bareMs: number; cpuRatio: number; throughputRatio: number };
   idleRssMiB: { ours: number; bare: number; processes: number };
@@ -244,6 +259,13 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
     const cardApp = await startApp(bare, port(), { ...slackEnv, BENCH_BARE_CARD: cardFile });
     const cardPool = appPool(cardApp.port, 16);
     await loadPhase(cardApp, cardPool, warmUp, sample, responseUrl, oursOk);
+    const mirrorApp = await startApp(bare, port(), {
+      ...slackEnv,
+      BENCH_BARE_CARD: cardFile,
+      BENCH_BARE_LISTENERS: 'app',
+    });
+    const mirrorPool = appPool(mirrorApp.port, 16);
+    await loadPhase(mirrorApp, mirrorPool, warmUp, sample, responseUrl, oursOk);
     const plain = options.defaultHeap
       ? {
           ours: await startApp(options.defaultHeap.ours, port(), oursEnv),
@@ -262,6 +284,7 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
       ours: [] as Phase[],
       bare: [] as Phase[],
       card: [] as Phase[],
+      mirror: [] as Phase[],
       plainOurs: [] as Phase[],
       plainBare: [] as Phase[],
     };
@@ -270,6 +293,9 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
       phases.ours.push(await loadPhase(oursApp, oursPool, seconds, sample, responseUrl, oursOk));
       phases.bare.push(await loadPhase(bareApp, barePool, seconds, sample, responseUrl, bareOk));
       phases.card.push(await loadPhase(cardApp, cardPool, seconds, sample, responseUrl, oursOk));
+      phases.mirror.push(
+        await loadPhase(mirrorApp, mirrorPool, seconds, sample, responseUrl, oursOk),
+      );
       if (plain && plainPools) {
         phases.plainOurs.push(
           await loadPhase(plain.ours, plainPools.ours, seconds, sample, responseUrl, oursOk),
@@ -279,13 +305,19 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
         );
       }
       progress(
-        `  throughput round ${round + 1}: ours ${phases.ours.at(-1)?.rps.toFixed(0)}/s, bare ${phases.bare.at(-1)?.rps.toFixed(0)}/s, bare sending our card ${phases.card.at(-1)?.rps.toFixed(0)}/s`,
+        `  throughput round ${round + 1}: ours ${phases.ours.at(-1)?.rps.toFixed(0)}/s, bare ${phases.bare.at(-1)?.rps.toFixed(0)}/s, bare sending our card ${phases.card.at(-1)?.rps.toFixed(0)}/s, and with our listeners ${phases.mirror.at(-1)?.rps.toFixed(0)}/s`,
       );
     }
-    for (const pool of [oursPool, barePool, cardPool, ...Object.values(plainPools ?? {})]) {
+    for (const pool of [
+      oursPool,
+      barePool,
+      cardPool,
+      mirrorPool,
+      ...Object.values(plainPools ?? {}),
+    ]) {
       await pool.close();
     }
-    for (const app of [oursApp, bareApp, cardApp, ...Object.values(plain ?? {})]) {
+    for (const app of [oursApp, bareApp, cardApp, mirrorApp, ...Object.values(plain ?? {})]) {
       await app.stop();
     }
     const sum = (list: Phase[], pick: (phase: Phase) => number) =>
@@ -334,6 +366,14 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
         cpuMs: median(phases.card.map((p) => p.cpuMsPerRequest)),
         throughputRatio: pairRatio((p) => p.rps, phases.card),
         cpuRatio: pairRatio((p) => p.cpuMsPerRequest, phases.card),
+      },
+      boltFloor: {
+        rps: median(phases.mirror.map((p) => p.rps)),
+        cpuMs: median(phases.mirror.map((p) => p.cpuMsPerRequest)),
+        throughputRatio: pairRatio((p) => p.rps, phases.mirror),
+        cpuRatio: pairRatio((p) => p.cpuMsPerRequest, phases.mirror),
+        vsConstant: pairRatio((p) => p.cpuMsPerRequest, phases.bare, phases.mirror),
+        listeners: MIRRORED_LISTENERS,
       },
       idleRssMiB: { ours: median(idle.ours), bare: median(idle.bare), processes: idle.processes },
       coldStartMs: { ours: oursStart, bare: bareStart, ratio: oursStart / bareStart },

@@ -1,11 +1,14 @@
 /**
- * `npx tsx bench/profile.ts [seconds] [bare]`: the cached /stock path under load with `node
- * --cpu-prof`, for finding what a cached answer costs. Writes the .cpuprofile to
- * bench/results/profile/ and prints the heaviest functions by self time. `bare` profiles the
- * bare Bolt app instead, for comparison.
+ * `npx tsx bench/profile.ts [seconds] [bare|mirror] [node flags…]`: the cached /stock path
+ * under load with `node --cpu-prof`, for finding what a cached answer costs. Writes the
+ * .cpuprofile to bench/results/profile/ and prints the heaviest functions by self time.
+ * `bare` profiles the bare Bolt app instead, for comparison; `mirror` the bare Bolt app with
+ * the app's listeners as no-ops (bench/boltMirror.mjs) answering the card of the last
+ * `npm run bench` (bench/results/card.json). Further arguments go to node, such as the start
+ * script's heap flags.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../src/sandbox/index.js';
@@ -16,7 +19,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'bench/results/profile');
 mkdirSync(out, { recursive: true });
 const seconds = Number(process.argv[2] ?? 8);
-const bare = process.argv[3] === 'bare';
+const against = process.argv[3];
+const bare = against === 'bare' || against === 'mirror';
+const card = join(root, 'bench/results/card.json');
+const mirrorEnv =
+  against === 'mirror'
+    ? { BENCH_BARE_LISTENERS: 'app', ...(existsSync(card) ? { BENCH_BARE_CARD: card } : {}) }
+    : {};
 const slack = await startSlackStub(() => false);
 const sandbox = await startSandbox();
 // Below Linux's ephemeral range (32768 and up), which client sockets take ports from.
@@ -24,6 +33,7 @@ const port = 30_000 + Math.floor(Math.random() * 1000);
 const child = spawn(
   process.execPath,
   [
+    ...process.argv.slice(4),
     '--cpu-prof',
     `--cpu-prof-dir=${out}`,
     ...(bare ? ['bench/bare-bolt.mjs'] : ['--enable-source-maps', 'dist/main.js']),
@@ -41,6 +51,7 @@ const child = spawn(
       ERP_COMPANY_CODE: sandbox.credentials.companyCode,
       ERP_ACCESS_TOKEN: sandbox.credentials.accessToken,
       ERP_TENANT_ID: sandbox.credentials.tenantId,
+      ...mirrorEnv,
     },
   },
 );
