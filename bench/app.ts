@@ -53,7 +53,7 @@ export interface AppFigures {
    */
   cardFloor: { rps: number; cpuMs: number; throughputRatio: number; cpuRatio: number };
   /**
-   * The same again with the app's middleware and Bolt listeners registered as no-ops
+   * The same again with the app's Bolt listeners and their middleware registered as no-ops
    * (bench/boltMirror.mjs): what Bolt's dispatch over the app's surfaces costs on top of the
    * card, whatever the listeners do. Ours against it is what the app's own code costs.
    */

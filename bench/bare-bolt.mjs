@@ -5,7 +5,7 @@
  *
  * BENCH_BARE_CARD names a JSON file: answer that (one of our cards) instead, to tell what the
  * card's size costs from what our code costs. BENCH_BARE_LISTENERS=app also registers the
- * app's other listeners and its middleware as no-ops (bench/boltMirror.mjs), to tell what
+ * app's other listeners and their middleware as no-ops (bench/boltMirror.mjs), to tell what
  * Bolt's dispatch over the app's surfaces costs.
  */
 import { readFileSync } from 'node:fs';

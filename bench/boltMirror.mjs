@@ -1,9 +1,9 @@
 /**
- * The app's listener set with no-op callbacks: the same global middleware and the same Bolt
- * listeners, of the same kinds, in the same order, as `registerListeners` and `createSlackApp`
- * register. Bolt runs every listener's matchers on every request, so a bare Bolt app with these
- * shows what Bolt's dispatch costs for the app's surfaces, apart from what the app's own code
- * costs (docs/benchmarks.md). test/bench/boltMirror.test.ts keeps it in step with the app.
+ * The app's listener set with no-op callbacks: the same Bolt listeners and listener
+ * middleware, of the same kinds, in the same order, as `registerListeners` registers. Bolt
+ * runs every listener's matchers on every request, so a bare Bolt app with these shows what
+ * Bolt's dispatch costs for the app's surfaces, apart from what the app's own code costs
+ * (docs/benchmarks.md). test/bench/boltMirror.test.ts keeps it in step with the app.
  */
 const noop = async () => {};
 
@@ -16,22 +16,26 @@ export const MIRRORED_LISTENERS = 13;
  *   the one listener that answers, in /stock's place
  */
 export function mirrorAppListeners(app, stock) {
-  // createSlackApp's one middleware (the response_url screen).
-  app.use(async ({ next }) => {
+  // The response_url screen: listener middleware of the listeners whose payloads carry one.
+  const screen = async ({ next }) => {
     await next();
-  });
+  };
   // listeners/commands
-  app.command('/stock', stock);
-  app.command('/contact', noop);
+  app.command('/stock', screen, stock);
+  app.command('/contact', screen, noop);
   // listeners/actions: one pattern listener for every button
-  app.action({ type: 'block_actions', action_id: /^(?:mirror_a|mirror_b)(?::\d+)?$/ }, noop);
+  app.action(
+    { type: 'block_actions', action_id: /^(?:mirror_a|mirror_b)(?::\d+)?$/ },
+    screen,
+    noop,
+  );
   // listeners/shortcuts
-  app.shortcut({ type: 'message_action', callback_id: 'mirror_message' }, noop);
+  app.shortcut({ type: 'message_action', callback_id: 'mirror_message' }, screen, noop);
   app.shortcut({ type: 'shortcut', callback_id: 'mirror_global' }, noop);
   // listeners/views
-  app.view({ type: 'view_submission', callback_id: 'mirror_view_a' }, noop);
-  app.view({ type: 'view_submission', callback_id: 'mirror_view_b' }, noop);
-  app.view({ type: 'view_submission', callback_id: 'mirror_view_c' }, noop);
+  app.view({ type: 'view_submission', callback_id: 'mirror_view_a' }, screen, noop);
+  app.view({ type: 'view_submission', callback_id: 'mirror_view_b' }, screen, noop);
+  app.view({ type: 'view_submission', callback_id: 'mirror_view_c' }, screen, noop);
   // listeners/options
   app.options({ type: 'block_suggestion', action_id: 'mirror_suggest' }, noop);
   // listeners/events

@@ -169,7 +169,7 @@ function appTargets(app: AppFigures): Target[] {
       pass: undefined,
     },
     {
-      name: `Bolt's floor for our surfaces: the same, with the app's middleware and ${boltFloor.listeners} Bolt listeners as no-ops, vs the constant; ours vs it`,
+      name: `Bolt's floor for our surfaces: the same, with the app's ${boltFloor.listeners} Bolt listeners and their middleware as no-ops, vs the constant; ours vs it`,
       goal: 'printed',
       measured: `CPU ${boltFloor.vsConstant.toFixed(2)}× the constant (${boltFloor.cpuMs.toFixed(2)} ms, ${boltFloor.rps.toFixed(0)}/s); ours ${boltFloor.cpuRatio.toFixed(2)}× its CPU, ${boltFloor.throughputRatio.toFixed(2)}× its throughput`,
       pass: undefined,

@@ -14,7 +14,7 @@ import {
   guardedSocketReceiver,
   type ServerLimits,
 } from './transport/receivers.js';
-import { createResponseUrlGuard } from './transport/responseUrls.js';
+import { createResponseUrlGuard, screeningMiddleware } from './transport/responseUrls.js';
 import { operationalRoutes, type RouteDeps } from './transport/routes.js';
 
 export type SlackTransport =
@@ -116,14 +116,10 @@ export function createSlackApp(options: SlackAppOptions): App {
       ? newBoltApp({ ...common, receiver, botId: transport.botId, botUserId: transport.botUserId })
       : newBoltApp({ ...common, receiver });
   receivers.set(app, receiver);
-  // Before any listener, from every receiver: where each refused response_url should have
-  // answered is noted, so the answer can go through the Web API instead.
-  app.use(async ({ body, next }) => {
-    responseUrls.screen(body);
-    await next();
-  });
   responseUrls.useClient(app.client);
-  registerListeners(app, options.listeners);
+  // Where each refused response_url should have answered is noted, so the answer can go
+  // through the Web API instead: listener middleware of the listeners that get one.
+  registerListeners(app, options.listeners, screeningMiddleware(responseUrls));
   app.error(async (error) => {
     // Bolt hands listener errors here; the listeners answer users themselves.
     logger.error(

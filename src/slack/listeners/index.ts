@@ -1,4 +1,4 @@
-import type { App } from '@slack/bolt';
+import type { AnyMiddlewareArgs, App, Middleware } from '@slack/bolt';
 import type { ListenerDeps } from '../deps.js';
 import { registerActions } from './actions/index.js';
 import { registerCommands } from './commands/index.js';
@@ -11,12 +11,18 @@ import { registerViews } from './views/index.js';
 /**
  * Every listener of the app, for every transport (HTTP, Socket Mode, the console), registered
  * with Bolt's own API: each folder's index maps ids to callbacks, one callback a file.
+ * `screen` is the listener middleware that every listener whose payloads carry a
+ * response_url runs first.
  */
-export function registerListeners(app: App, deps: ListenerDeps): void {
-  registerCommands(app, deps);
-  registerActions(app, deps);
-  registerShortcuts(app, deps);
-  registerViews(app, deps);
+export function registerListeners(
+  app: App,
+  deps: ListenerDeps,
+  screen: Middleware<AnyMiddlewareArgs>,
+): void {
+  registerCommands(app, deps, screen);
+  registerActions(app, deps, screen);
+  registerShortcuts(app, deps, screen);
+  registerViews(app, deps, screen);
   registerOptions(app, deps);
   registerEvents(app, deps);
   registerFunctions(app, deps);

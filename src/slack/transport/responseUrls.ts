@@ -13,8 +13,10 @@
  * Bolt builds `respond()` from the payload's URL and sends with `clientOptions.fetch`, so the
  * check sits in that fetch: no listener can forget it. The Web API client sends through the
  * same fetch; its calls (to SLACK_API_URL, with the bot token) go on untouched. `screen()`
- * runs first, on every event, to remember who each refused URL was meant for.
+ * runs first, as listener middleware of every listener whose payloads carry a response_url,
+ * to remember who each refused URL was meant for.
  */
+import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AppLogger } from '../../log/logger.js';
@@ -172,6 +174,18 @@ export function createResponseUrlGuard(options: ResponseUrlGuardOptions): Respon
     useClient(webClient) {
       client = webClient;
     },
+  };
+}
+
+/**
+ * The screen as Bolt listener middleware, for the listeners whose payloads may carry a
+ * response_url (commands, buttons, the message shortcut, modal submissions). It runs after
+ * Bolt's matchers, so only for the listener that answers.
+ */
+export function screeningMiddleware(guard: ResponseUrlGuard): Middleware<AnyMiddlewareArgs> {
+  return async ({ body, next }) => {
+    guard.screen(body);
+    await next();
   };
 }
 

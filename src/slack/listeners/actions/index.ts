@@ -1,4 +1,4 @@
-import type { App, BlockAction } from '@slack/bolt';
+import type { AnyMiddlewareArgs, App, BlockAction, Middleware } from '@slack/bolt';
 import { ACTION } from '../../../views/actions.js';
 import { HOME_RECENT_ACTION } from '../../../views/appHome.js';
 import { FIND_CONTACT } from '../../../views/findContact.js';
@@ -71,13 +71,17 @@ const WATCH_LISTENERS: ReadonlyArray<readonly [RegExp, ActionListener]> = [
  * /stock showed Bolt's listener chain growing with their number); the table above still says
  * which callback answers which id.
  */
-export function registerActions(app: App, deps: ListenerDeps): void {
+export function registerActions(
+  app: App,
+  deps: ListenerDeps,
+  screen: Middleware<AnyMiddlewareArgs>,
+): void {
   const routes = [
     ...ACTION_LISTENERS.map(([ids, listener]) => [actionIds(...ids), listener(deps)] as const),
     ...WATCH_LISTENERS.map(([pattern, listener]) => [pattern, listener(deps)] as const),
   ];
   const any = new RegExp(routes.map(([pattern]) => `(?:${pattern.source})`).join('|'));
-  app.action<BlockAction>({ type: 'block_actions', action_id: any }, async (args) => {
+  app.action<BlockAction>({ type: 'block_actions', action_id: any }, screen, async (args) => {
     const id = args.action.action_id;
     const route = routes.find(([pattern]) => pattern.test(id));
     await route?.[1](args);
