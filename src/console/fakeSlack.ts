@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { AppLogger } from '../log/logger.js';
 import type { ActivityTracker } from './activity.js';
-import { CONSOLE } from './identity.js';
+import { CONSOLE, CONSOLE_IDENTITY } from './identity.js';
 import {
   answerWebApi,
   type ChatMethod,
@@ -154,13 +154,7 @@ export class FakeSlackServer {
     // Every group the reveal policy may name has the console user in it.
     groupMembers: () => [CONSOLE.userId],
     channels: { [CONSOLE.channelId]: { name: CONSOLE.channelName, is_im: true } },
-    identity: {
-      teamId: CONSOLE.teamId,
-      teamDomain: CONSOLE.teamDomain,
-      botId: CONSOLE.botId,
-      botUserId: CONSOLE.botUserId,
-      appId: CONSOLE.appId,
-    },
+    identity: CONSOLE_IDENTITY,
     failureFor: () => undefined,
     nextTs: tsCounter(),
     chat: (method, body) => this.chat(method, body),

@@ -17,3 +17,12 @@ export const CONSOLE = {
   /** Slack's deprecated verification token: present in real bodies, checked by nobody. */
   verificationToken: 'console-verification-token',
 } as const;
+
+/** The workspace and app as the console's fake Web API tells them (auth.test, messages). */
+export const CONSOLE_IDENTITY = {
+  teamId: CONSOLE.teamId,
+  teamDomain: CONSOLE.teamDomain,
+  botId: CONSOLE.botId,
+  botUserId: CONSOLE.botUserId,
+  appId: CONSOLE.appId,
+};

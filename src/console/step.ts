@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { App } from '@slack/bolt';
 import type { AppLogger } from '../log/logger.js';
 import { ActivityTracker } from './activity.js';
-import { CONSOLE } from './identity.js';
+import { CONSOLE, CONSOLE_IDENTITY } from './identity.js';
 import type { ConsoleTransport } from './index.js';
 import { ConsoleReceiver } from './receiver.js';
 import {
@@ -71,13 +71,7 @@ async function startCompletionServer(completions: Completion[]) {
     users: {},
     groupMembers: () => undefined,
     channels: {},
-    identity: {
-      teamId: CONSOLE.teamId,
-      teamDomain: CONSOLE.teamDomain,
-      botId: CONSOLE.botId,
-      botUserId: CONSOLE.botUserId,
-      appId: CONSOLE.appId,
-    },
+    identity: CONSOLE_IDENTITY,
     failureFor: () => undefined,
     nextTs: tsCounter(),
   };

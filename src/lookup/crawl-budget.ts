@@ -13,12 +13,7 @@ export const CRAWL_REQUESTER = '(catalogue crawl)';
 
 /** CATALOGUE_CRAWL_SHARE (0..1 of the search limit) as the crawl's budget port. */
 export function ledgerCrawlBudget(upstream: Upstream, share: number): CrawlBudget {
-  const crawl = upstream.background('searchItems', CRAWL_REQUESTER, share);
-  return {
-    usersWaiting: () => crawl.usersWaiting(),
-    waitMs: () => crawl.waitMs(),
-    run: (search) => crawl.run(search),
-  };
+  return upstream.background('searchItems', CRAWL_REQUESTER, share);
 }
 
 export interface EndpointBudget {

@@ -1,7 +1,7 @@
 /**
  * Item cards already drawn. A cached lookup hands back the same `item` object until the item
  * is fetched again, so a popular item's card is drawn once per state, not once per request
- * (drawing showed in the profile of a cached /stock: docs/benchmarks.md). The views stay pure functions; this
+ * (drawing showed in the profile of a cached /stock). The views stay pure functions; this
  * only remembers their answers.
  *
  * Bounded by count: a card is at most about 12,000 characters (the views' budgets in

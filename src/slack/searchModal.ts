@@ -20,6 +20,11 @@ export const ViewPayload = z.object({
 
 export const UserPayload = z.object({ id: z.string().min(1), team_id: z.string().optional() });
 
+/** A submitted modal's input values, block by block and action by action (each read apart). */
+export const ViewState = z.object({
+  values: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+
 export function modalFor(
   deps: Pick<ListenerDeps, 'catalogue' | 'display'>,
   metadata: SearchMetadata,

@@ -24,10 +24,5 @@ export const CHECK_REQUESTER = '(watch checks)';
 
 /** WATCH_SHARE (0..1 of the getItem limit) as the checker's budget port. */
 export function ledgerCheckBudget(upstream: Upstream, share: number): CheckBudget {
-  const checks = upstream.background('getItem', CHECK_REQUESTER, share);
-  return {
-    usersWaiting: () => checks.usersWaiting(),
-    waitMs: () => checks.waitMs(),
-    run: (call) => checks.run(call),
-  };
+  return upstream.background('getItem', CHECK_REQUESTER, share);
 }

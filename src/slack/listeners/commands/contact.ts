@@ -22,7 +22,7 @@ import type { ListenerDeps } from '../../deps.js';
 import { type ContactRequest, parseContactCommand } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 
-type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
+export type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
 
 /**
  * `/contact …`: help, a contact card (redacted; with the search fallback; only the matching
@@ -67,7 +67,8 @@ export function contactCommand(deps: ListenerDeps) {
   };
 }
 
-function contactAnswer(
+/** A contact card, only its matching people, or a search: `/contact` and Find contact alike. */
+export function contactAnswer(
   deps: ListenerDeps,
   request: ContactLookup,
   actor: Actor,

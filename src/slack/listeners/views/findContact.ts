@@ -16,27 +16,23 @@ import {
 } from '../../../views/findContact.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { withNotices } from '../../../views/notices.js';
-import { contactByCodeAnswer, safely } from '../../answers.js';
+import { safely } from '../../answers.js';
 import type { ListenerDeps } from '../../deps.js';
 import { sanitizeInput } from '../../input.js';
-import { type ContactRequest, parseContactCommand } from '../../parser.js';
+import { parseContactCommand } from '../../parser.js';
 import { type Actor, slackErrorCode } from '../../payloads.js';
-import { UserPayload } from '../../searchModal.js';
-import { contactWordsAnswer, peopleAnswer } from '../commands/contact.js';
+import { UserPayload, ViewState } from '../../searchModal.js';
+import { type ContactLookup, contactAnswer } from '../commands/contact.js';
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 const Submission = z.object({
   user: UserPayload,
-  view: z.object({
-    state: z.object({ values: z.record(z.string(), z.record(z.string(), z.unknown())) }),
-  }),
+  view: z.object({ state: ViewState }),
 });
 const TextInput = z.object({ value: z.string().max(3000).nullish() });
 
 const MAX_TEXT = 200;
-
-type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
 
 export function findContactSubmitted(deps: ListenerDeps) {
   return async ({ body, ack, client }: SubmitArgs): Promise<void> => {
@@ -76,26 +72,13 @@ export function findContactSubmitted(deps: ListenerDeps) {
     await ack({ response_action: 'update', view: findContactSearchingModal({ text }) });
     const notices = request.notices.map(commandNoticeText);
     const answer = await safely(deps.logger, 'Find contact', async () =>
-      withNotices(await lookup(deps, request.request as ContactLookup, actor, client), notices),
+      withNotices(
+        await contactAnswer(deps, request.request as ContactLookup, actor, client),
+        notices,
+      ),
     );
     await sendToUser(deps, client, user.id, answer);
   };
-}
-
-function lookup(
-  deps: ListenerDeps,
-  request: ContactLookup,
-  actor: Actor,
-  client: WebClient,
-): Promise<SlackMessage> {
-  switch (request.kind) {
-    case 'contact':
-      return contactByCodeAnswer(deps, request, actor, client);
-    case 'people':
-      return peopleAnswer(deps, request, actor, client);
-    case 'search':
-      return contactWordsAnswer(deps, request.query, actor, client);
-  }
 }
 
 /** A message from the app to the user alone (its Messages tab). */

@@ -25,17 +25,13 @@ import { itemCardAnswer, logFailure } from '../../answers.js';
 import { sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { type Actor, slackErrorCode } from '../../payloads.js';
-import { UserPayload, ViewPayload } from '../../searchModal.js';
+import { UserPayload, ViewPayload, ViewState } from '../../searchModal.js';
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 const Submission = z.object({
   user: UserPayload,
-  view: ViewPayload.extend({
-    state: z.object({
-      values: z.record(z.string(), z.record(z.string(), z.unknown())),
-    }),
-  }),
+  view: ViewPayload.extend({ state: ViewState }),
   response_urls: z
     .array(z.object({ channel_id: z.string().optional(), response_url: z.string() }))
     .optional(),

@@ -20,15 +20,13 @@ import {
 } from '../../../views/watches.js';
 import { refusalOfFailure } from '../../../watches/service.js';
 import type { ListenerDeps } from '../../deps.js';
-import { UserPayload, ViewPayload } from '../../searchModal.js';
+import { UserPayload, ViewPayload, ViewState } from '../../searchModal.js';
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 const Submission = z.object({
   user: UserPayload,
-  view: ViewPayload.extend({
-    state: z.object({ values: z.record(z.string(), z.record(z.string(), z.unknown())) }),
-  }),
+  view: ViewPayload.extend({ state: ViewState }),
 });
 const Radio = z.object({ selected_option: z.object({ value: z.enum(['below', 'above']) }) });
 const NumberInput = z.object({ value: z.coerce.number().finite().min(0) });
