@@ -100,6 +100,8 @@ describe('npm start -- --once: exit codes a script can use', () => {
   it.each([
     ['a record', ['--once', '/stock WIDGET-9'], 0],
     ['a list', ['--once', '/contact acme'], 0],
+    ['the catalogue list of categories', ['--once', '/stock categories'], 0],
+    ['the help', ['--once', '/stock help'], 0],
     ['nothing found', ['--once', '/stock ZZQ-NO-SUCH-CODE-000'], 1],
     ['a line that is no command', ['--once', 'hello there'], 2],
     ['an unknown option', ['--once', '/stock WIDGET-9', '--colour'], 2],

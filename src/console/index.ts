@@ -7,6 +7,7 @@
 import { type App, AppInitializationError, type Receiver } from '@slack/bolt';
 import type { AppLogger } from '../log/logger.js';
 import { ACTION } from '../views/actions.js';
+import { REFERENCE_HEADER } from '../views/blocks.js';
 import { ActivityTracker } from './activity.js';
 import { Board, type BoardMessage } from './board.js';
 import { FakeSlackServer } from './fakeSlack.js';
@@ -98,7 +99,8 @@ export const ONCE_EXIT = { answered: 0, nothing: 1, usage: 2 } as const;
 
 /**
  * Buttons only an answer with data carries: a record's Refresh, a list's View. A "not found",
- * a refusal, a "busy" or an ERP problem has none of them.
+ * a refusal, a "busy" or an ERP problem has none of them; the help and the catalogue's lists
+ * say they are answers with their header's block id instead.
  */
 const ANSWER_ACTIONS: readonly string[] = [
   ACTION.itemRefresh,
@@ -106,6 +108,11 @@ const ANSWER_ACTIONS: readonly string[] = [
   ACTION.itemView,
   ACTION.contactView,
 ];
+
+const isReferenceHeader = (block: unknown): boolean =>
+  typeof block === 'object' &&
+  block !== null &&
+  (block as { block_id?: unknown }).block_id === REFERENCE_HEADER;
 
 function onceExitCode(
   line: string,
@@ -120,9 +127,10 @@ function onceExitCode(
   if (outcome !== 'ok' || shown.after === undefined || shown.after === shown.before) {
     return ONCE_EXIT.nothing;
   }
-  const answered = shown.after.buttons.some((button) =>
-    ANSWER_ACTIONS.some((action) => button.actionId.startsWith(action)),
-  );
+  const answered =
+    shown.after.buttons.some((button) =>
+      ANSWER_ACTIONS.some((action) => button.actionId.startsWith(action)),
+    ) || shown.after.blocks.some(isReferenceHeader);
   return answered ? ONCE_EXIT.answered : ONCE_EXIT.nothing;
 }
 

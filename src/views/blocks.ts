@@ -36,8 +36,19 @@ function nonEmpty(text: string): string {
   return text.trim() === '' ? '—' : text;
 }
 
-export function header(text: string): HeaderBlock {
-  return { type: 'header', text: plain(text.replace(/\s+/g, ' '), LIMITS.headerText) };
+/**
+ * The block id of the header of an answer that has no data buttons but is one all the same
+ * (the help, the catalogue's categories and suppliers): the console's `--once` reads it to
+ * tell such an answer from a notice.
+ */
+export const REFERENCE_HEADER = 'reference';
+
+export function header(text: string, blockId?: string): HeaderBlock {
+  return {
+    type: 'header',
+    text: plain(text.replace(/\s+/g, ' '), LIMITS.headerText),
+    ...(blockId === undefined ? {} : { block_id: blockId }),
+  };
 }
 
 export function section(text: string): SectionBlock {

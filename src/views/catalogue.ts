@@ -4,7 +4,7 @@
  * home.ts and searchModal.ts.
  */
 import type { KnownBlock, PlainTextOption } from '@slack/types';
-import { context, divider, header, packLines, section } from './blocks.js';
+import { context, divider, header, packLines, REFERENCE_HEADER, section } from './blocks.js';
 import { plural, slackTimeAgo } from './format.js';
 import { LIMITS, truncatePlain } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -56,7 +56,9 @@ export function categoriesList(model: {
   now: Date;
 }): SlackMessage {
   const { categories, summary } = model;
-  const blocks: KnownBlock[] = [header('Item categories')];
+  const blocks: KnownBlock[] = [
+    header('Item categories', categories.length === 0 ? undefined : REFERENCE_HEADER),
+  ];
   if (categories.length === 0) {
     blocks.push(
       section(
@@ -104,7 +106,9 @@ export function suppliersList(model: {
   summary: CatalogueSummary;
 }): SlackMessage {
   const { suppliers, summary } = model;
-  const blocks: KnownBlock[] = [header('Suppliers')];
+  const blocks: KnownBlock[] = [
+    header('Suppliers', suppliers.length === 0 ? undefined : REFERENCE_HEADER),
+  ];
   const withId = suppliers.find((s) => s.id !== undefined);
   if (suppliers.length === 0) {
     blocks.push(

@@ -5,7 +5,7 @@
  * types them literally, never another company's codes that would find nothing here.
  */
 import type { KnownBlock } from '@slack/types';
-import { context, divider, header, section } from './blocks.js';
+import { context, divider, header, REFERENCE_HEADER, section } from './blocks.js';
 import type { SlackMessage } from './message.js';
 import { escapeTruncated } from './mrkdwn.js';
 
@@ -54,7 +54,7 @@ export function stockHelp(examples?: HelpExamples): SlackMessage {
   const words = searches[0] ?? PLACEHOLDERS.itemSearch;
   const category = examples?.itemCategory ?? PLACEHOLDERS.category;
   const blocks: KnownBlock[] = [
-    header('/stock: stock, BOM and kits from the ERP'),
+    header('/stock: stock, BOM and kits from the ERP', REFERENCE_HEADER),
     section(
       rows([
         [command(`/stock ${code}`), 'the item card: stock by branch, BOM, kits'],
@@ -101,7 +101,7 @@ export function contactHelp(examples?: HelpExamples): SlackMessage {
   const code = codes[0] ?? PLACEHOLDERS.contactCode;
   const words = searches[0] ?? PLACEHOLDERS.contactSearch;
   const blocks: KnownBlock[] = [
-    header('/contact: customers and suppliers from the ERP'),
+    header('/contact: customers and suppliers from the ERP', REFERENCE_HEADER),
     section(
       rows([
         [command(`/contact ${code}`), 'the contact card: account, terms, people'],
