@@ -170,8 +170,10 @@ async function main(): Promise<number> {
     process.stderr.write(`--shortcut needs --once "message text".\n\n${USAGE}`);
     return 2;
   }
-  const { parseStepArgs } = await import('./console/step.js');
-  const step = values.step ? parseStepArgs(positionals) : undefined;
+  // The console's modules load only when a console mode asks for them.
+  const step = values.step
+    ? (await import('./console/step.js')).parseStepArgs(positionals)
+    : undefined;
   if (values.step && step === undefined) {
     process.stderr.write(`--step needs an item code: --step WIDGET-9 [50] [perth].\n\n${USAGE}`);
     return 2;

@@ -6,11 +6,11 @@
  * own FlexSearch index from it, which takes seconds for 100,000 items but happens only when
  * the crawl publishes a new pass.
  */
-import { randomUUID } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { type Lease, redisLease } from '../ops/redisLease.js';
 import type { CatalogueSnapshot } from './store.js';
 
 const num = z.number();
@@ -93,13 +93,9 @@ export async function loadSnapshotFile(path: string): Promise<CatalogueSnapshot 
   return decodeSnapshot(data);
 }
 
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
-
 /** The Redis side: a crawl lease (SET NX PX) and the published snapshot with its version. */
 export class RedisCatalogueShare {
-  private readonly token = randomUUID();
-  private readonly leaseKey: string;
+  private readonly lease: Lease;
   private readonly snapshotKey: string;
   private readonly versionKey: string;
 
@@ -107,23 +103,20 @@ export class RedisCatalogueShare {
     private readonly redis: Redis,
     /** e.g. `erp-lookups:catalogue:<credential hash>:` */
     prefix: string,
-    private readonly leaseMs: number,
+    leaseMs: number,
   ) {
-    this.leaseKey = `${prefix}lease`;
+    this.lease = redisLease(redis, `${prefix}lease`, leaseMs);
     this.snapshotKey = `${prefix}snapshot`;
     this.versionKey = `${prefix}version`;
   }
 
   /** Takes the lease, or renews it when this replica holds it. */
-  async holdLease(): Promise<boolean> {
-    const renewed = await this.redis.eval(RENEW, 1, this.leaseKey, this.token, this.leaseMs);
-    if (renewed === 1) return true;
-    const taken = await this.redis.set(this.leaseKey, this.token, 'PX', this.leaseMs, 'NX');
-    return taken === 'OK';
+  holdLease(): Promise<boolean> {
+    return this.lease.hold();
   }
 
-  async releaseLease(): Promise<void> {
-    await this.redis.eval(RELEASE, 1, this.leaseKey, this.token);
+  releaseLease(): Promise<void> {
+    return this.lease.release();
   }
 
   async publish(snapshot: CatalogueSnapshot, version: number): Promise<void> {

@@ -4,38 +4,17 @@
  * lock held on one pooled connection (released by the server if the replica dies); embedded,
  * there is only one process.
  */
-import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type pg from 'pg';
+import type { Lease } from '../ops/redisLease.js';
 
-export interface CheckerLease {
-  /** Takes the lease or renews it; true while this replica holds it. */
-  hold(): Promise<boolean>;
-  release(): Promise<void>;
-}
+export { redisLease } from '../ops/redisLease.js';
+
+export type CheckerLease = Lease;
 
 export const soleProcessLease: CheckerLease = {
   hold: async () => true,
   release: async () => {},
 };
-
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
-const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
-
-/** `key` e.g. `erp-lookups:watches:<credential hash>:lease`. */
-export function redisLease(redis: Redis, key: string, leaseMs: number): CheckerLease {
-  const token = randomUUID();
-  return {
-    async hold() {
-      const renewed = await redis.eval(RENEW, 1, key, token, leaseMs);
-      if (renewed === 1) return true;
-      return (await redis.set(key, token, 'PX', leaseMs, 'NX')) === 'OK';
-    },
-    async release() {
-      await redis.eval(RELEASE, 1, key, token);
-    },
-  };
-}
 
 /** An arbitrary constant: the advisory lock's id for "the watch checker". */
 export const CHECKER_LOCK_ID = 0x77617463; // "watc"
