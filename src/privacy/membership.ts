@@ -152,6 +152,9 @@ export function createMembership(options: MembershipOptions): Membership {
     ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
   });
   const userOf = async (userId: string, client: SlackMembersApi) => {
+    // A plain read first: lru-cache's fetch builds options and a promise even for a hit.
+    const known = users.get(userId);
+    if (known !== undefined) return known;
     if (failed.has(userId)) return undefined;
     try {
       return await users.fetch(userId, { context: client });

@@ -70,6 +70,17 @@ export interface Actor {
   userTeamId?: string | undefined;
 }
 
+/**
+ * The person of a modal or App Home payload (`user.id`, `user.team_id`), in `channelId` if
+ * the payload names one: outside Slack Connect their team is the workspace's.
+ */
+export function userActor(
+  user: { id: string; team_id?: string | undefined },
+  channelId?: string,
+): Actor {
+  return { userId: user.id, teamId: user.team_id, userTeamId: user.team_id, channelId };
+}
+
 /** Slack Web API errors carry their code in `data.error`. */
 const SlackApiFailure = z.object({ data: z.object({ error: z.string() }) });
 

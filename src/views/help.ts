@@ -142,8 +142,3 @@ export function watchesNotReadyText(kind: 'suppliers' | 'watch' | 'watches' | 'u
     ? 'The supplier list is not available yet: search with supplier:N meanwhile.'
     : 'Watches are not available yet on this app.';
 }
-
-/** `supplier:acme` before supplier names can be resolved to the ERP's ids. */
-export function supplierNameUnknownText(name: string): string {
-  return `Supplier names cannot be looked up yet, so “${name.slice(0, 40)}” was not used: filter with the supplier’s id, for example supplier:12.`;
-}

@@ -5,6 +5,7 @@
  */
 import type { Button, KnownBlock } from '@slack/types';
 import type { BomComponent, BranchStock, Item, KitEntry } from '../erp/schemas.js';
+import { branchFirst } from '../lookup/branches.js';
 import { ACTION, actionId, type ItemCardState } from './actions.js';
 import { md, packLines, stateButton } from './blocks.js';
 import { formatMoney, formatQty, plural } from './format.js';
@@ -116,7 +117,7 @@ export function branchBlocks(
   requestedPage = 0,
   firstId?: number,
 ): BranchPart {
-  const ranked = pinFirst(rankBranches(branches), firstId);
+  const ranked = branchFirst(rankBranches(branches), firstId);
   const stocked = ranked.filter((b) => holdsOrExpects(b) || b.id === firstId);
   const empty = ranked.length - stocked.length;
   const pages = view === 'all' ? Math.max(1, Math.ceil(ranked.length / BRANCH_PAGE_SIZE)) : 1;
@@ -147,12 +148,6 @@ export function branchBlocks(
     return part([sectionText(`${title}\nNo branch holds or expects stock.`)]);
   }
   return part([branchTable(title, shown)]);
-}
-
-/** The branch asked about first, the rest in their order. */
-function pinFirst(ranked: BranchStock[], id: number | undefined): BranchStock[] {
-  if (id === undefined) return ranked;
-  return [...ranked.filter((b) => b.id === id), ...ranked.filter((b) => b.id !== id)];
 }
 
 function sectionText(text: string): KnownBlock {

@@ -6,7 +6,7 @@
  *
  * Migrations are append-only: a released one is never edited, a change is a new entry.
  */
-import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
 
 export type WatchDirection = 'below' | 'above';
 /**
@@ -134,8 +134,3 @@ export function watchMigrations(dialect: Dialect): MigrationProvider {
 
 export const MIGRATION_TABLE = 'watch_migrations';
 export const MIGRATION_LOCK_TABLE = 'watch_migrations_lock';
-
-/** For tests and /readyz: one round trip. */
-export async function ping(db: Kysely<WatchDatabase>): Promise<void> {
-  await sql`select 1`.execute(db);
-}

@@ -13,6 +13,7 @@ import { itemNotFoundNotice, lookingUpNotice } from '../../../views/searchModal.
 import { itemCardAnswer, logFailure } from '../../answers.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { ListenerDeps } from '../../deps.js';
+import { userActor } from '../../payloads.js';
 import { modalFor, updateModal, ViewPayload } from '../../searchModal.js';
 
 const RecentClick = z.object({
@@ -33,12 +34,7 @@ export function homeRecentClick(deps: ListenerDeps) {
     }
     const { user, trigger_id: triggerId } = parsed.data;
     const code = parsed.data.actions[0]?.value ?? '';
-    const actor = {
-      userId: user.id,
-      teamId: user.team_id,
-      userTeamId: user.team_id,
-      channelId: undefined,
-    };
+    const actor = userActor(user);
     if (!checkAccess(deps.access.stock, actor, '/stock').allowed) {
       deps.logger.info({ user: actor.userId }, 'recent lookup refused by access rules');
       return;

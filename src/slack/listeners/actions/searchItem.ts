@@ -6,6 +6,7 @@ import { itemNotFoundNotice } from '../../../views/searchModal.js';
 import { itemCardAnswer, logFailure } from '../../answers.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { ListenerDeps } from '../../deps.js';
+import { userActor } from '../../payloads.js';
 import { parseModalAction, updateModal } from '../../searchModal.js';
 
 export function searchItemChosen(deps: ListenerDeps) {
@@ -13,12 +14,7 @@ export function searchItemChosen(deps: ListenerDeps) {
     await ack();
     const action = parseModalAction(body);
     if (!action?.value) return;
-    const actor = {
-      userId: action.user.id,
-      teamId: action.user.team_id,
-      userTeamId: action.user.team_id,
-      channelId: undefined,
-    };
+    const actor = userActor(action.user);
     // The modal is /stock by another door: no card for a user its rules refuse.
     if (!checkAccess(deps.access.stock, actor, '/stock').allowed) {
       deps.logger.info({ user: actor.userId }, 'search modal selection refused by access rules');

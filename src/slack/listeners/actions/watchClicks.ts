@@ -18,8 +18,6 @@ export interface WatchClick<S> {
   actor: Actor;
   state: S;
   watches: Watches;
-  /** Pressed on App Home (no response_url): the answer goes nowhere but the logs. */
-  onHome: boolean;
 }
 
 /** A private answer to the presser, where there is somewhere to put one. */
@@ -62,7 +60,6 @@ export async function acceptWatchClick<S>(
     actor,
     state,
     watches: deps.watches,
-    onHome: body.container?.type === 'view' && body.channel == null,
   };
 }
 

@@ -20,7 +20,7 @@ import { safely } from '../../answers.js';
 import type { ListenerDeps } from '../../deps.js';
 import { sanitizeInput } from '../../input.js';
 import { parseContactCommand } from '../../parser.js';
-import { type Actor, slackErrorCode } from '../../payloads.js';
+import { slackErrorCode, userActor } from '../../payloads.js';
 import { UserPayload, ViewState } from '../../searchModal.js';
 import { type ContactLookup, contactAnswer } from '../commands/contact.js';
 
@@ -57,12 +57,7 @@ export function findContactSubmitted(deps: ListenerDeps) {
       await refuse(FIND_CONTACT_ERRORS.empty);
       return;
     }
-    const actor: Actor = {
-      userId: user.id,
-      teamId: user.team_id,
-      userTeamId: user.team_id,
-      channelId: undefined,
-    };
+    const actor = userActor(user);
     const access = checkAccess(deps.access.contact, actor, '/contact');
     if (!access.allowed) {
       deps.logger.info({ user: actor.userId, reason: access.reason }, 'Find contact refused');

@@ -24,7 +24,7 @@ import { withSharedBy } from '../../../views/sharedBy.js';
 import { itemCardAnswer, logFailure } from '../../answers.js';
 import { sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
-import { type Actor, slackErrorCode } from '../../payloads.js';
+import { type Actor, slackErrorCode, userActor } from '../../payloads.js';
 import { UserPayload, ViewPayload, ViewState } from '../../searchModal.js';
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -84,12 +84,7 @@ export function shareFromSearch(deps: ListenerDeps) {
       });
       return;
     }
-    const actor: Actor = {
-      userId: user.id,
-      teamId: user.team_id,
-      userTeamId: user.team_id,
-      channelId: channel,
-    };
+    const actor = userActor(user, channel);
     // The modal is /stock by another door: its rules hold for the conversation chosen too.
     const access = checkAccess(deps.access.stock, actor, '/stock');
     if (!access.allowed) {

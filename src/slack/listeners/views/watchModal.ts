@@ -20,6 +20,7 @@ import {
 } from '../../../views/watches.js';
 import { refusalOfFailure } from '../../../watches/service.js';
 import type { ListenerDeps } from '../../deps.js';
+import { userActor } from '../../payloads.js';
 import { UserPayload, ViewPayload, ViewState } from '../../searchModal.js';
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -58,12 +59,7 @@ export function watchModalSubmit(deps: ListenerDeps) {
       await ack({ response_action: 'errors', errors });
       return;
     }
-    const actor = {
-      userId: user.id,
-      teamId: user.team_id,
-      userTeamId: user.team_id,
-      channelId: channel.data.selected_conversation,
-    };
+    const actor = userActor(user, channel.data.selected_conversation);
     const access = checkAccess(deps.access.stock, actor, '/stock');
     if (!access.allowed) {
       await ack({
@@ -77,7 +73,7 @@ export function watchModalSubmit(deps: ListenerDeps) {
     try {
       const made = await deps.watches.service.create({
         teamId: user.team_id ?? '',
-        channelId: actor.channelId,
+        channelId: channel.data.selected_conversation,
         userId: user.id,
         code: state.c,
         branch: (branch.success ? branch.data.selected_option?.value : undefined) ?? undefined,
