@@ -9,8 +9,10 @@
  * with the working line, then with the answer.
  */
 import type { RespondArguments, RespondFn } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
 import type { AppLogger } from '../log/logger.js';
 import type { SlackMessage } from '../views/message.js';
+import { slackErrorCode } from './payloads.js';
 
 export interface Timing {
   /** Acknowledge by then at the latest (Slack's limit is 3 s; the product promises 1.5 s). */
@@ -144,4 +146,22 @@ function describeRespondError(error: unknown): Record<string, unknown> {
     return { name: error.name, statusCode, message: error.message.replace(/https?:\S+/g, '[url]') };
   }
   return { message: 'unknown error' };
+}
+
+/**
+ * A message from the app to one person, in its direct message with them (their Messages tab),
+ * where a card's buttons work as usual. A failure is logged as `failure`, never thrown.
+ */
+export async function sendDirect(
+  logger: AppLogger,
+  client: Pick<WebClient, 'chat'>,
+  userId: string,
+  message: SlackMessage,
+  failure: string,
+): Promise<void> {
+  try {
+    await client.chat.postMessage({ channel: userId, text: message.text, blocks: message.blocks });
+  } catch (error) {
+    logger.warn({ reason: slackErrorCode(error) ?? 'error' }, failure);
+  }
 }

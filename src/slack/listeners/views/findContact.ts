@@ -5,7 +5,6 @@
  * buttons (Reveal, people pages) work as usual.
  */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { checkAccess } from '../../../privacy/access.js';
 import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
@@ -14,13 +13,13 @@ import {
   FIND_CONTACT_ERRORS,
   findContactSearchingModal,
 } from '../../../views/findContact.js';
-import type { SlackMessage } from '../../../views/message.js';
 import { withNotices } from '../../../views/notices.js';
 import { safely } from '../../answers.js';
+import { sendDirect } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { sanitizeInput } from '../../input.js';
 import { parseContactCommand } from '../../parser.js';
-import { slackErrorCode, userActor } from '../../payloads.js';
+import { userActor } from '../../payloads.js';
 import { UserPayload, ViewState } from '../../searchModal.js';
 import { type ContactLookup, contactAnswer } from '../commands/contact.js';
 
@@ -72,23 +71,6 @@ export function findContactSubmitted(deps: ListenerDeps) {
         notices,
       ),
     );
-    await sendToUser(deps, client, user.id, answer);
+    await sendDirect(deps.logger, client, user.id, answer, 'could not send a Find contact answer');
   };
-}
-
-/** A message from the app to the user alone (its Messages tab). */
-async function sendToUser(
-  deps: ListenerDeps,
-  client: WebClient,
-  userId: string,
-  message: SlackMessage,
-): Promise<void> {
-  try {
-    await client.chat.postMessage({ channel: userId, text: message.text, blocks: message.blocks });
-  } catch (error) {
-    deps.logger.warn(
-      { reason: slackErrorCode(error) ?? 'error' },
-      'could not send a Find contact answer',
-    );
-  }
 }

@@ -22,7 +22,7 @@ import { readSearchMetadata, SEARCH, SEARCH_ERRORS } from '../../../views/search
 import { cannotShareMessage } from '../../../views/share.js';
 import { withSharedBy } from '../../../views/sharedBy.js';
 import { itemCardAnswer, logFailure } from '../../answers.js';
-import { sendSafely } from '../../delivery.js';
+import { sendDirect, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { type Actor, slackErrorCode, userActor } from '../../payloads.js';
 import { UserPayload, ViewPayload, ViewState } from '../../searchModal.js';
@@ -131,16 +131,7 @@ async function share(deps: ListenerDeps, client: WebClient, request: Share): Pro
     return;
   }
   if (request.onlyMe || !request.channel) {
-    // A direct message from the app, where the card's buttons work as usual.
-    try {
-      await client.chat.postMessage({
-        channel: request.userId,
-        text: card.text,
-        blocks: card.blocks,
-      });
-    } catch (error) {
-      deps.logger.warn({ reason: slackErrorCode(error) ?? 'error' }, 'could not send the card');
-    }
+    await sendDirect(deps.logger, client, request.userId, card, 'could not send the card');
     return;
   }
   const message = withSharedBy(card, request.userId);
@@ -197,12 +188,11 @@ async function tellPrivately(
       // Not in that channel either: the direct message below still reaches the user.
     }
   }
-  try {
-    await client.chat.postMessage({ channel: request.userId, text, blocks });
-  } catch (error) {
-    deps.logger.warn(
-      { reason: slackErrorCode(error) ?? 'error' },
-      'could not tell the user privately',
-    );
-  }
+  await sendDirect(
+    deps.logger,
+    client,
+    request.userId,
+    message,
+    'could not tell the user privately',
+  );
 }

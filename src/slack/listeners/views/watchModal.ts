@@ -19,6 +19,7 @@ import {
   watchRefusal,
 } from '../../../views/watches.js';
 import { refusalOfFailure } from '../../../watches/service.js';
+import { sendDirect } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { userActor } from '../../payloads.js';
 import { UserPayload, ViewPayload, ViewState } from '../../searchModal.js';
@@ -89,11 +90,7 @@ export function watchModalSubmit(deps: ListenerDeps) {
       deps.logger.warn({ err: errorFields(error) }, 'watch modal submission failed');
       answer = isErpError(error) ? errorMessage(error) : watchRefusal(refusalOfFailure(error));
     }
-    try {
-      // The app's direct message with the user: the channel may be one it cannot post in.
-      await client.chat.postMessage({ channel: user.id, text: answer.text, blocks: answer.blocks });
-    } catch (error) {
-      deps.logger.warn({ err: errorFields(error) }, 'watch modal answer not delivered');
-    }
+    // The app's direct message with the user: the channel may be one it cannot post in.
+    await sendDirect(deps.logger, client, user.id, answer, 'watch modal answer not delivered');
   };
 }
