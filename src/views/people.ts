@@ -39,6 +39,21 @@ export function reachLine(person: AddressbookEntry): string {
   return parts.filter(Boolean).join(' · ') || '_no phone or e-mail on file_';
 }
 
+/** "*Jane Citizen* · Purchasing Officer": one person on one phone line. */
+export function personLine(person: AddressbookEntry): string {
+  const role = oneLine(person.role, 18);
+  const name = `*${
+    oneLine(
+      [person.salutation, person.name]
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .join(' '),
+      24,
+    ) || '_(no name)_'
+  }*`;
+  return role ? `${name} · ${role}` : name;
+}
+
 export function personLines(person: AddressbookEntry): string {
   return `${personTitle(person)}\n${reachLine(person)}`;
 }
