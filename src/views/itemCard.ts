@@ -66,9 +66,9 @@ export function itemCard(model: ItemCardModel): SlackMessage {
   const view = model.branchView ?? 'best';
   const shared = model.shared ?? false;
   const part = view === 'all' ? undefined : model.part;
-  const here = stateOf(model, part);
-  const showCost = showsCost(shared, model);
   const branches = branchBlocks(item.branches, view, model.branchPage ?? 0, verdict?.branch?.id);
+  const here = stateOf(model, part, branches.page);
+  const showCost = showsCost(shared, model);
   const bom = part === 'bom' ? bomPart(model, here, showCost) : undefined;
 
   const blocks: Array<KnownBlock | undefined> = [
@@ -186,8 +186,31 @@ function details(item: Item): KnownBlock {
     `Allocated ${formatQty(item.allocated)}`,
     oneLine(item.category, 30),
     item.primarysupplier ? `Supplier ${oneLine(item.primarysupplier, 30)}` : '',
+    readableSupplierCodes(item.supplierCodes),
   ];
   return context(parts.filter(Boolean).join(' · '));
+}
+
+/**
+ * `supplierCodes` elements have no documented shape: strings, numbers and objects with a
+ * string `code` are shown (three at most); anything else is left out rather than shown as
+ * `[object Object]`.
+ */
+function readableSupplierCodes(codes: readonly unknown[]): string {
+  const readable = codes
+    .map((entry) => {
+      if (typeof entry === 'string' || typeof entry === 'number') return String(entry);
+      if (typeof entry === 'object' && entry !== null && 'code' in entry) {
+        const code = (entry as { code: unknown }).code;
+        return typeof code === 'string' ? code : '';
+      }
+      return '';
+    })
+    .filter((code) => code.trim() !== '');
+  if (readable.length === 0) return '';
+  const shown = readable.slice(0, 3).map((code) => codeSpan(code, 20));
+  const more = readable.length > 3 ? ` +${readable.length - 3}` : '';
+  return `Supplier codes ${shown.join(', ')}${more}`;
 }
 
 /** The bill of materials in place: one page of components, with the path when drilled down. */
@@ -203,14 +226,18 @@ function bomPart(model: ItemCardModel, here: ItemStateExtra, showCost: boolean):
 }
 
 /** Where the user is on this card: the state Refresh and Share carry. */
-function stateOf(model: ItemCardModel, part: CardPart | undefined): ItemStateExtra {
+function stateOf(
+  model: ItemCardModel,
+  part: CardPart | undefined,
+  branchPage: number,
+): ItemStateExtra {
   const view = model.branchView ?? 'best';
   return {
     path: model.path ?? [],
     pathPages: model.pathPages ?? [],
     allBranches: view === 'all',
     ...(part === undefined ? {} : { part }),
-    branchPage: view === 'all' ? (model.branchPage ?? 0) : 0,
+    branchPage: view === 'all' ? branchPage : 0,
     bomPage: part === 'bom' ? (model.bomPage ?? 0) : 0,
     ...(model.question === undefined ? {} : { question: model.question }),
     ...(model.threadTs === undefined ? {} : { threadTs: model.threadTs }),
