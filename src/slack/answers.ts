@@ -11,6 +11,7 @@ import {
   type ItemQuery,
   type LookupOptions,
 } from '../lookup/types.js';
+import { stockVerdict } from '../lookup/verdict.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { contactCard } from '../views/contactCard.js';
 import { errorMessage, noticeMessage } from '../views/feedback.js';
@@ -19,7 +20,6 @@ import { notFoundNotice } from '../views/notFound.js';
 import { progressMessage, type WorkSubject } from '../views/progress.js';
 import { contactSearchList, itemSearchList } from '../views/searchLists.js';
 import type { CardPart, CardQuestion } from '../views/states.js';
-import { stockVerdict } from '../lookup/verdict.js';
 import { indexedSearchAnswer } from './catalogueAnswers.js';
 import type { ListenerDeps } from './deps.js';
 import { drawnItemCard } from './drawnCards.js';

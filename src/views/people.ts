@@ -41,7 +41,7 @@ export function reachLine(person: AddressbookEntry): string {
 
 /** "*Jane Citizen* · Purchasing Officer": one person on one phone line. */
 export function personLine(person: AddressbookEntry): string {
-  const role = oneLine(person.role, 18);
+  const role = oneLine(person.role, 18) || oneLine(person.department, 18);
   const name = `*${
     oneLine(
       [person.salutation, person.name]

@@ -118,7 +118,9 @@ export function blockLines(block: Json): string[] {
       return ['──'];
     case 'context': {
       const elements = Array.isArray(block.elements) ? block.elements : [];
-      const text = elements.map((e) => (isObject(e) && e.type === 'image' ? '██' : textOfObject(e)));
+      const text = elements.map((e) =>
+        isObject(e) && e.type === 'image' ? '██' : textOfObject(e),
+      );
       return wrap(text.join(' '), PHONE.line);
     }
     case 'section': {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION } from '../../src/views/actions.js';
 import { stockVerdict } from '../../src/lookup/verdict.js';
+import { ACTION } from '../../src/views/actions.js';
 import { itemCard } from '../../src/views/itemCard.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
 import { WATCH_ACTION } from '../../src/views/watches.js';

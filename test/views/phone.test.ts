@@ -179,7 +179,10 @@ describe('the contact card fits one phone screen', () => {
 
   it('every sandbox contact within 20 lines', () => {
     const over = contacts
-      .map((contact) => [contact.code, phoneFit(contactCard({ ...base, contact, canReveal: true }))] as const)
+      .map(
+        (contact) =>
+          [contact.code, phoneFit(contactCard({ ...base, contact, canReveal: true }))] as const,
+      )
       .filter(([, fit]) => fit.count > PHONE_SCREEN)
       .map(([code, fit]) => `${code}: ${fit.count}`);
     expect(over).toEqual([]);
