@@ -14,7 +14,7 @@ import type { ConsoleTransport } from './console/index.js';
 import { credentialTag, type ErpApi } from './erp/api.js';
 import { ErpClient } from './erp/client.js';
 import type { AppLogger } from './log/logger.js';
-import { createUpstream } from './lookup/lanes.js';
+import { createUpstream, ledgerCheckBudget } from './lookup/lanes.js';
 import { createMetrics, type Metrics } from './lookup/metrics.js';
 import { RedisHealth } from './lookup/redis.js';
 import { lookupServiceOver } from './lookup/service.js';
@@ -38,7 +38,6 @@ import {
   type DeferredPoster,
   deferredPoster,
   followDatabase,
-  ledgerCheckBudget,
   type Watches,
   watchFeedErp,
 } from './watches/index.js';

@@ -2,7 +2,7 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { RecentLookups } from '../catalogue/recent.js';
 import type { AppConfig } from '../config/config.js';
 import type { AppLogger } from '../log/logger.js';
-import type { EndpointBudget } from '../lookup/crawl-budget.js';
+import type { ErpStatus } from '../lookup/budgetStatus.js';
 import type { LookupService } from '../lookup/types.js';
 import type { AuditLog } from '../privacy/audit.js';
 import type { InternalFiguresPolicy } from '../privacy/internalFigures.js';
@@ -38,10 +38,4 @@ export interface ListenerDeps {
   watches?: Watches;
   /** The person's own watches for App Home; absent: App Home has no watches section. */
   watchesOf?: (userId: string) => Promise<HomeWatchRow[]>;
-}
-
-export interface ErpStatus {
-  sandbox: boolean;
-  endpoints: EndpointBudget[];
-  breaker: 'closed' | 'open' | 'half-open';
 }

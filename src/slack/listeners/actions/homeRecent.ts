@@ -13,8 +13,8 @@ import { itemNotFoundNotice, lookingUpNotice } from '../../../views/searchModal.
 import { itemCardAnswer, logFailure } from '../../answers.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { ListenerDeps } from '../../deps.js';
+import { modalFor, updateModal, ViewPayload } from '../../modals.js';
 import { userActor } from '../../payloads.js';
-import { modalFor, updateModal, ViewPayload } from '../../searchModal.js';
 
 const RecentClick = z.object({
   trigger_id: z.string().min(1),

@@ -1,7 +1,7 @@
 /** App Home's "Search stock" button: opens the search modal. */
 import type { ClickArgs } from '../../clicks.js';
 import type { ListenerDeps } from '../../deps.js';
-import { openSearchModal } from '../../searchModal.js';
+import { openSearchModal } from '../../modals.js';
 
 export function openSearchClick(deps: ListenerDeps) {
   return async ({ body, ack, client }: ClickArgs): Promise<void> => {

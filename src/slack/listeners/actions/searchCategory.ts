@@ -6,7 +6,7 @@ import { checkAccess } from '../../../privacy/access.js';
 import { categoryFromValue } from '../../../views/searchModal.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { ListenerDeps } from '../../deps.js';
-import { parseModalAction, updateModal } from '../../searchModal.js';
+import { parseModalAction, updateModal } from '../../modals.js';
 
 export function searchCategoryChosen(deps: ListenerDeps) {
   return async ({ body, ack, client }: ClickArgs): Promise<void> => {

@@ -6,8 +6,8 @@ import { itemNotFoundNotice } from '../../../views/searchModal.js';
 import { itemCardAnswer, logFailure } from '../../answers.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { ListenerDeps } from '../../deps.js';
+import { parseModalAction, updateModal } from '../../modals.js';
 import { userActor } from '../../payloads.js';
-import { parseModalAction, updateModal } from '../../searchModal.js';
 
 export function searchItemChosen(deps: ListenerDeps) {
   return async ({ body, ack, client }: ClickArgs): Promise<void> => {

@@ -24,8 +24,8 @@ import { withSharedBy } from '../../../views/sharedBy.js';
 import { itemCardAnswer, logFailure } from '../../answers.js';
 import { sendDirect, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
+import { UserPayload, ViewPayload, ViewState } from '../../modals.js';
 import { type Actor, slackErrorCode, userActor } from '../../payloads.js';
-import { UserPayload, ViewPayload, ViewState } from '../../searchModal.js';
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 

@@ -21,8 +21,8 @@ import {
 import { refusalOfFailure } from '../../../watches/service.js';
 import { sendDirect } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
+import { UserPayload, ViewPayload, ViewState } from '../../modals.js';
 import { userActor } from '../../payloads.js';
-import { UserPayload, ViewPayload, ViewState } from '../../searchModal.js';
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { errorFields } from '../../../log/logger.js';
 import { checkAccess } from '../../../privacy/access.js';
-import { findContactModal } from '../../../views/findContact.js';
+import { findContactModal } from '../../../views/findContactModal.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { ListenerDeps } from '../../deps.js';
 

@@ -12,15 +12,15 @@ import {
   FIND_CONTACT,
   FIND_CONTACT_ERRORS,
   findContactSearchingModal,
-} from '../../../views/findContact.js';
+} from '../../../views/findContactModal.js';
 import { withNotices } from '../../../views/notices.js';
 import { safely } from '../../answers.js';
 import { sendDirect } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { sanitizeInput } from '../../input.js';
+import { UserPayload, ViewState } from '../../modals.js';
 import { parseContactCommand } from '../../parser.js';
 import { userActor } from '../../payloads.js';
-import { UserPayload, ViewState } from '../../searchModal.js';
 import { type ContactLookup, contactAnswer } from '../commands/contact.js';
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
