@@ -16,7 +16,7 @@ import {
 import { withNotices } from '../../../views/notices.js';
 import { safely } from '../../answers.js';
 import { sendDirect } from '../../delivery.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { ContactDeps, DeliveryDeps } from '../../deps.js';
 import { sanitizeInput } from '../../input.js';
 import { UserPayload, ViewState } from '../../modals.js';
 import { parseContactCommand } from '../../parser.js';
@@ -33,7 +33,7 @@ const TextInput = z.object({ value: z.string().max(3000).nullish() });
 
 const MAX_TEXT = 200;
 
-export function findContactSubmitted(deps: ListenerDeps) {
+export function findContactSubmitted(deps: DeliveryDeps & ContactDeps) {
   return async ({ body, ack, client }: SubmitArgs): Promise<void> => {
     const parsed = Submission.safeParse(body);
     if (!parsed.success) {
