@@ -8,16 +8,7 @@ import type { Contact } from '../erp/schemas.js';
 import { matchingPeople } from '../lookup/people.js';
 import type { Freshness } from '../lookup/types.js';
 import { ACTION, actionId } from './actions.js';
-import {
-  actions,
-  context,
-  divider,
-  fieldsSection,
-  header,
-  packLines,
-  section,
-  stateButton,
-} from './blocks.js';
+import { actions, context, packLines, section, stateButton } from './blocks.js';
 import { type DisplayOptions, shortFooter, showsAccountTerms } from './display.js';
 import { formatExact, freshnessText, plural } from './format.js';
 import { LIMITS } from './limits.js';
