@@ -21,7 +21,11 @@ class ConsoleProcess {
         ([name]) => !/^(SLACK_|ERP_|REDIS_URL$|NO_COLOR$)/.test(name),
       ),
     );
-    this.child = spawn('npx', ['tsx', 'src/main.ts'], { cwd: repoRoot, env });
+    // tsx as a Node loader: the same run as `npx tsx`, without npx's own start-up.
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: repoRoot,
+      env,
+    });
     this.child.stdout.on('data', (chunk: Buffer) => {
       this.output += chunk.toString('utf8');
     });
@@ -33,12 +37,21 @@ class ConsoleProcess {
     const start = this.output.length;
     const sentinels = this.output.split(SENTINEL).length;
     this.child.stdin.write(`${line}\nhelp\n`);
-    const deadline = Date.now() + timeoutMs;
-    while (this.output.split(SENTINEL).length <= sentinels) {
-      if (Date.now() > deadline)
-        throw new Error(`no answer to ${line}:\n${this.output.slice(start)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Re-checked on each chunk of output (this listener runs after the one that appends it).
+    await new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (this.output.split(SENTINEL).length <= sentinels) return;
+        clearTimeout(timer);
+        this.child.stdout.off('data', check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.child.stdout.off('data', check);
+        reject(new Error(`no answer to ${line}:\n${this.output.slice(start)}`));
+      }, timeoutMs);
+      this.child.stdout.on('data', check);
+      check();
+    });
     return this.output.slice(start, this.output.lastIndexOf('\n> help'));
   }
 

@@ -14,7 +14,11 @@ async function runMain(args: string[]) {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(SLACK_|ERP_|REDIS_URL$)/.test(name)),
   );
-  const child = spawn('npx', ['tsx', 'src/main.ts', ...args], { cwd: repoRoot, env });
+  // tsx as a Node loader: the same run as `npx tsx`, without npx's own start-up.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    cwd: repoRoot,
+    env,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
