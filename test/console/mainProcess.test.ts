@@ -1,12 +1,11 @@
 /**
- * The whole app in console mode, as a new user runs it: `npx tsx src/main.ts` with no Slack
+ * The whole app in console mode, as a new user runs it: `npm start` with no Slack
  * variables, against the built-in sandbox ERP, driven through its standard input.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeArgsForSource, repoRoot } from '../helpers/entry.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 // `help` is answered only after the previous line's answer is complete: a cheap sentinel.
 const SENTINEL = 'press that button of the latest message with buttons';
 
@@ -21,8 +20,7 @@ class ConsoleProcess {
         ([name]) => !/^(SLACK_|ERP_|REDIS_URL$|NO_COLOR$)/.test(name),
       ),
     );
-    // tsx as a Node loader: the same run as `npx tsx`, without npx's own start-up.
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    this.child = spawn(process.execPath, nodeArgsForSource('src/main.ts'), {
       cwd: repoRoot,
       env,
     });
@@ -73,7 +71,7 @@ function buttonNumber(text: string, label: RegExp): string {
   return number;
 }
 
-describe('npx tsx src/main.ts without Slack variables', () => {
+describe('npm start without Slack variables', () => {
   let app: ConsoleProcess;
 
   beforeAll(() => {

@@ -4,18 +4,15 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseStepArgs } from '../../src/console/step.js';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+import { nodeArgsForSource, repoRoot } from '../helpers/entry.js';
 
 async function runMain(args: string[]) {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(SLACK_|ERP_|REDIS_URL$)/.test(name)),
   );
-  // tsx as a Node loader: the same run as `npx tsx`, without npx's own start-up.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+  const child = spawn(process.execPath, [...nodeArgsForSource('src/main.ts'), ...args], {
     cwd: repoRoot,
     env,
   });
