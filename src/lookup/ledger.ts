@@ -17,7 +17,7 @@
  * wait. The reserve is graded (`gradedReserve`): a requester holding h slots takes another
  * only while min(h, reserve) slots stay free after it, so no two requesters together can
  * take the last slot from a third. The cap is per requester, so a burst from many people
- * still uses the whole budget at once. The queue in front (budget.ts) serves waiting
+ * still uses the whole budget at once. The queue in front (fairQueue.ts) serves waiting
  * requesters round-robin.
  *
  * Estimates in O(1). A completed slot releases at `completion + windowMs`; completions happen

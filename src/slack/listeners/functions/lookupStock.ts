@@ -24,9 +24,9 @@ import {
   stepUnknownItemText,
 } from '../../../views/workflowStep.js';
 import { logFailure } from '../../answers.js';
-import type { ListenerDeps } from '../../deps.js';
+import { MAX_WORD_LENGTH } from '../../commandScan.js';
+import type { DeliveryDeps, ItemDeps } from '../../deps.js';
 import { sanitizeInput } from '../../input.js';
-import { MAX_WORD_LENGTH } from '../../parser.js';
 
 export const LOOKUP_STOCK_FUNCTION = 'lookup_stock';
 
@@ -119,7 +119,7 @@ export function stepRequester(event: unknown): string {
  * throws: every failure is a sentence.
  */
 export async function runLookupStock(
-  deps: Pick<ListenerDeps, 'lookup' | 'logger' | 'access'>,
+  deps: Pick<ItemDeps, 'lookup'> & Pick<DeliveryDeps, 'logger' | 'access'>,
   rawInputs: unknown,
   requester: string,
 ): Promise<StepOutcome> {
@@ -171,7 +171,7 @@ export async function runLookupStock(
  * runs with `attachFunctionToken: false` (app.ts), so no payload's token ever becomes a
  * listener's client; the run is completed with its own workflow token, named here.
  */
-export function lookupStockStep(deps: ListenerDeps) {
+export function lookupStockStep(deps: DeliveryDeps & ItemDeps) {
   return async ({
     event,
     inputs,

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { errorFields } from '../../../log/logger.js';
 import { checkAccess } from '../../../privacy/access.js';
-import { findContactModal } from '../../../views/findContact.js';
+import { findContactModal } from '../../../views/findContactModal.js';
 import type { ClickArgs } from '../../clicks.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps } from '../../deps.js';
 import { UserId } from '../../ids.js';
 
 const Opener = z.object({
@@ -12,7 +12,7 @@ const Opener = z.object({
   user: z.object({ id: UserId }),
 });
 
-export function findContactClick(deps: ListenerDeps) {
+export function findContactClick(deps: DeliveryDeps) {
   return async ({ body, ack, client }: ClickArgs): Promise<void> => {
     await ack();
     const parsed = Opener.safeParse(body);
