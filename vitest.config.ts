@@ -27,7 +27,7 @@ const UNIT = [
   'test/console/{board,builderLink,render}.test.ts',
   'test/erp/{gate,responses,schemas,url}.test.ts',
   'test/harness/{payloads,signing}.test.ts',
-  'test/lookup/{budget,cache,failures,fairness,paging}.test.ts',
+  'test/lookup/{cache,failures,fairQueue,fairness,paging}.test.ts',
   'test/manifest/manifest.test.ts',
   'test/ops/{erpSignals,readiness}.test.ts',
   'test/bench/boltMirror.test.ts',
