@@ -142,7 +142,10 @@ describe('slash commands over HTTP', () => {
     const { ack } = await command('/stock', 'PLANT-88');
     const calls = run.sandbox.stats().requests.getItem ?? 0;
     const open = buttonLabelled(ack ?? {}, 'Bill of materials (86)');
-    const [bom] = await run.slack.waitForResponses(await click(open.action_id, open.value ?? ''), 1);
+    const [bom] = await run.slack.waitForResponses(
+      await click(open.action_id, open.value ?? ''),
+      1,
+    );
     expect(textOf(bom?.body ?? {})).toContain('86 components · 1–20');
     const next = buttonLabelled(bom?.body ?? {}, 'Next components');
     const url = await click(next.action_id, next.value ?? '');
