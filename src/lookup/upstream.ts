@@ -33,7 +33,6 @@ import {
   timeout,
   wrap,
 } from 'cockatiel';
-import type { ErpApi } from '../erp/api.js';
 import {
   ERP_ENDPOINTS,
   type ErpEndpoint,
