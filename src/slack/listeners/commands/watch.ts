@@ -4,6 +4,7 @@
  * channel by the service itself (which proves the app can post there), the rest is private.
  */
 import { isErpError } from '../../../erp/errors.js';
+import { markedAs } from '../../../views/blocks.js';
 import { noticeMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import {
@@ -48,19 +49,23 @@ export async function watchAnswer(
           direction: request.direction,
           threshold: request.threshold,
         });
-        if (made.ok) return watchCreatedNote(made.watch, made.past);
+        if (made.ok) return markedAs(watchCreatedNote(made.watch, made.past), 'done');
         return 'refusal' in made
           ? watchRefusal(made.refusal)
           : cannotPostWatchAdvice(made.cannotPost);
       }
       case 'watches': {
         const listed = await watches.service.listChannel(channelId);
-        return watchList({ ...listed, scope: 'channel', now: deps.now() });
+        return markedAs(watchList({ ...listed, scope: 'channel', now: deps.now() }), 'done');
       }
-      case 'unwatch':
-        return watchRemoved(
-          await watches.service.unwatch(channelId, request.code, branchOf(request.branchWords)),
+      case 'unwatch': {
+        const removed = await watches.service.unwatch(
+          channelId,
+          request.code,
+          branchOf(request.branchWords),
         );
+        return removed.length > 0 ? markedAs(watchRemoved(removed), 'done') : watchRemoved(removed);
+      }
     }
   } catch (error) {
     // ERP failures get the usual answer; anything else here is the watch database.
