@@ -13,6 +13,8 @@ import {
 } from '../lookup/types.js';
 import type { InternalFiguresPolicy, SlackMembersApi } from '../privacy/membership.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
+import { matchingPeople } from '../rules/people.js';
+import { stockVerdict } from '../rules/verdict.js';
 import { contactCard } from '../views/contactCard.js';
 import { errorMessage, noticeMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
@@ -116,6 +118,7 @@ export async function itemCardAnswer(
   ]);
   deps.recent?.record(actor.userId, fetched.data.code);
   const shared = request.shared ?? false;
+  const { question } = request;
   return drawnItemCard({
     ...deps.display,
     internalFigures,
@@ -128,7 +131,8 @@ export async function itemCardAnswer(
     branchPage: request.branchPage,
     bomPage: request.bomPage,
     shared,
-    question: request.question,
+    question,
+    verdict: question && stockVerdict(fetched.data, question),
     threadTs: request.threadTs,
     channelId: actor.channelId,
   });
@@ -158,6 +162,9 @@ export async function contactCardAnswer(
     canReveal,
     shared,
     peopleWords: request.peopleWords,
+    ...(request.peopleWords && {
+      people: matchingPeople(fetched.data.addressbook, request.peopleWords),
+    }),
     retriedFrom: request.retriedFrom,
   });
 }

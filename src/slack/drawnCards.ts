@@ -32,7 +32,11 @@ export function drawnItemCard(model: ItemCardModel): SlackMessage {
  */
 function cardKey(model: ItemCardModel): string {
   const { freshness } = model;
-  const parts: Record<Exclude<keyof ItemCardModel, 'item' | 'now'>, string | number | boolean> = {
+  // The verdict is worked out from the item and the question, both in the key already.
+  const parts: Record<
+    Exclude<keyof ItemCardModel, 'item' | 'now' | 'verdict'>,
+    string | number | boolean
+  > = {
     freshness: `${freshness.fetchedAt.getTime()}.${freshness.fromCache}.${freshness.stale}.${freshness.staleBecause}`,
     sandbox: model.sandbox === true,
     shareCost: model.shareCost === true,

@@ -4,8 +4,7 @@
  * `contactReveal`, for the ephemeral answer to "Reveal details".
  */
 import type { Button, KnownBlock } from '@slack/types';
-import type { Contact } from '../erp/schemas.js';
-import { matchingPeople } from '../lookup/people.js';
+import type { AddressbookEntry, Contact } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
 import { ACTION, actionId } from './actions.js';
 import {
@@ -24,7 +23,7 @@ import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { codeSpan, escapeTruncated, oneLine, statusLabel } from './mrkdwn.js';
 import { clampPage, PEOPLE_PAGE_SIZE, pageCount, personLines } from './people.js';
-import { redactContact } from './redact.js';
+import { redactContact, redactPerson } from './redact.js';
 import { contactState } from './states.js';
 
 export { contactReveal } from './contactReveal.js';
@@ -47,6 +46,11 @@ export interface ContactCardModel extends DisplayOptions {
    * people match “accounts”"), and every button, Reveal included, carries the filter.
    */
   peopleWords?: readonly string[];
+  /**
+   * The people those words keep, worked out by whoever asks for the card
+   * (src/rules/people.ts); absent: the whole addressbook.
+   */
+  people?: readonly AddressbookEntry[];
   /** Set when the card answers a search that found nothing, retried as account + people. */
   retriedFrom?: readonly string[];
 }
@@ -56,7 +60,7 @@ export function contactCard(model: ContactCardModel): SlackMessage {
   // Credit limit, discount, terms and stop credit are internal, like cost.
   const terms = showsAccountTerms(model.shared ?? false, model);
   const words = model.peopleWords ?? [];
-  const people = matchingPeople(contact.addressbook, words);
+  const people = model.people ? model.people.map(redactPerson) : contact.addressbook;
   const page = clampPage(model.peoplePage, people.length);
   const blocks: Array<KnownBlock | undefined> = [
     header(contact.company || contact.code),

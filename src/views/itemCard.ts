@@ -6,7 +6,7 @@
 import type { Button, KnownBlock } from '@slack/types';
 import type { Item } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
-import { type StockVerdict, stockVerdict } from '../lookup/verdict.js';
+import type { StockVerdict } from '../rules/verdict.js';
 import { ACTION, actionId } from './actions.js';
 import {
   actions,
@@ -51,6 +51,8 @@ export interface ItemCardModel extends DisplayOptions {
    * fallback, which is what a notification shows), and the branch named is listed first.
    */
   question?: CardQuestion;
+  /** The answer to `question`, worked out by whoever asks for the card (src/rules/verdict.ts). */
+  verdict?: StockVerdict;
   /** The thread this card was opened from: its buttons carry it, so Share posts there. */
   threadTs?: string;
   /** The conversation the card was asked in: the Watch… modal offers it as the channel. */
@@ -63,7 +65,7 @@ export function itemCard(model: ItemCardModel): SlackMessage {
   const view = model.branchView ?? 'best';
   const shared = model.shared ?? false;
   const showCost = showsCost(shared, model);
-  const verdict = model.question === undefined ? undefined : stockVerdict(item, model.question);
+  const { verdict } = model;
   const branches = branchBlocks(item.branches, view, model.branchPage ?? 0, verdict?.branch?.id);
   const here = stateOf(model, branches.page);
   const bom =

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { stockVerdict } from '../../src/rules/verdict.js';
 import { ACTION } from '../../src/views/actions.js';
-import { itemCard } from '../../src/views/itemCard.js';
+import { type ItemCardModel, itemCard } from '../../src/views/itemCard.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
 import { WATCH_ACTION } from '../../src/views/watches.js';
 import {
@@ -14,14 +15,22 @@ import {
 import { allText, blocksOfType, button, buttons } from './inspect.js';
 
 // Drawn for a full member unless a test says otherwise (privacy/membership.ts).
-const card = (overrides: Parameters<typeof makeItem>[0] = {}, extra = {}) =>
-  itemCard({
-    item: makeItem(overrides),
+const card = (
+  overrides: Parameters<typeof makeItem>[0] = {},
+  extra: Partial<ItemCardModel> = {},
+) => {
+  const item = makeItem(overrides);
+  // The answer works the verdict out for the view (src/slack/answers.ts); so does this helper.
+  const verdict = extra.question && stockVerdict(item, extra.question);
+  return itemCard({
+    item,
     freshness: makeFreshness(),
     now: TEST_NOW,
     internalFigures: true,
+    ...(verdict ? { verdict } : {}),
     ...extra,
   });
+};
 
 describe('itemCard: the top', () => {
   it('has the code and description as header, then the figures first', () => {
