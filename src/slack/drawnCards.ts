@@ -32,11 +32,7 @@ export function drawnItemCard(model: ItemCardModel): SlackMessage {
  */
 function cardKey(model: ItemCardModel): string {
   const { freshness } = model;
-  // The verdict is worked out from the item and the question, both in the key already.
-  const parts: Record<
-    Exclude<keyof ItemCardModel, 'item' | 'now' | 'verdict'>,
-    string | number | boolean
-  > = {
+  const parts: Record<Exclude<keyof ItemCardModel, 'item' | 'now'>, string | number | boolean> = {
     freshness: `${freshness.fetchedAt.getTime()}.${freshness.fromCache}.${freshness.stale}.${freshness.staleBecause}`,
     sandbox: model.sandbox === true,
     shareCost: model.shareCost === true,
@@ -46,6 +42,10 @@ function cardKey(model: ItemCardModel): string {
     branchView: model.branchView ?? 'best',
     branchPage: model.branchPage ?? 0,
     bomPage: model.bomPage ?? 0,
+    part: model.part ?? '',
+    price: model.price ?? '',
+    // Worked out from the item and the question, both already in the key.
+    verdict: '',
     shared: model.shared === true,
     question: model.question
       ? `${model.question.quantity ?? ''}/${(model.question.branchWords ?? []).join(' ')}`
