@@ -25,7 +25,7 @@ import type { SlackMessage } from './message.js';
 import { codeSpan, escapeTruncated, oneLine, oneLineAtWord, statusLabel } from './mrkdwn.js';
 import { type CardQuestion, type ItemStateExtra, itemState } from './states.js';
 import { verdictBlocks, verdictSentence } from './verdict.js';
-import { watchOpenButton } from './watches.js';
+import { watchOpenButton } from './watchButtons.js';
 
 export interface ItemCardModel extends DisplayOptions {
   item: Item;

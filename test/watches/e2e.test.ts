@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { moveSandboxStock } from '../../src/sandbox/index.js';
-import { WATCH_ACTION, WATCH_MODAL } from '../../src/views/watches.js';
+import { WATCH_ACTION } from '../../src/views/watchButtons.js';
+import { WATCH_MODAL } from '../../src/views/watchModal.js';
 import { type RunningApp, type Sent, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { buttonLabelled, textOf } from '../helpers/blocks.js';
 import { interactionForm, postToSlackApp } from '../helpers/slack/index.js';
@@ -107,7 +108,7 @@ function suite(
       });
       const alert = posts(running, CHANNEL).at(-1);
       const alertText = textOf(alert?.args ?? {});
-      expect(alertText).toContain('Available now:* 4');
+      expect(alertText).toContain('Available:* 4');
       expect(alertText).not.toMatch(/cost/i);
 
       // A later change while past: the same message, updated in place.
@@ -118,7 +119,7 @@ function suite(
       expect(posts(running, CHANNEL)).toHaveLength(postsBefore);
       const update = running.slack.calls('chat.update').at(-1);
       expect(update?.args.ts).toBe(alert?.reply.ts);
-      expect(textOf(update?.args ?? {})).toContain('Available now:* 2');
+      expect(textOf(update?.args ?? {})).toContain('Available:* 2');
 
       const list = await running.command('/stock', 'watches');
       const listed =
