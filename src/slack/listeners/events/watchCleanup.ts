@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { errorFields } from '../../../log/logger.js';
 import { watchesSwitchedOff } from '../../../views/watchNotices.js';
 import type { WatchSummary } from '../../../views/watchWords.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 
 type EventArgs = SlackEventMiddlewareArgs & AllMiddlewareArgs;
 
@@ -22,7 +22,10 @@ const CHANNEL_REASONS = {
   channel_deleted: 'channel_not_found',
 } as const;
 
-export function watchChannelGone(deps: ListenerDeps, kind: keyof typeof CHANNEL_REASONS) {
+export function watchChannelGone(
+  deps: DeliveryDeps & WatchDeps,
+  kind: keyof typeof CHANNEL_REASONS,
+) {
   return async ({ event, client }: EventArgs): Promise<void> => {
     const parsed = ChannelEvent.safeParse(event);
     if (!parsed.success || !deps.watches) return;
@@ -67,7 +70,7 @@ function byCreator(watches: readonly WatchSummary[]): Map<string, WatchSummary[]
   return groups;
 }
 
-export function watchAppGone(deps: ListenerDeps) {
+export function watchAppGone(deps: DeliveryDeps & WatchDeps) {
   return async ({ body }: EventArgs): Promise<void> => {
     const parsed = TeamBody.safeParse(body);
     if (!parsed.success || !deps.watches) return;
