@@ -132,7 +132,7 @@ export class WatchDigests {
   private readonly now: () => number;
 
   constructor(private readonly options: DigestOptions) {
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? (() => Date.now());
   }
 
   async turnOn(input: {

@@ -20,10 +20,14 @@ import { eventEnvelope, viewSubmissionPayload } from '../helpers/slack/searchPay
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CHANNEL = SLACK_DEFAULTS.channelId;
 
+/** The answer, past a "working on it" line a loaded machine may send first. */
 async function answerOf(running: RunningApp, sent: Sent): Promise<string> {
   if (sent.ack?.blocks !== undefined || sent.ack?.text !== undefined) return textOf(sent.ack);
-  const [first] = await running.slack.waitForResponses(sent.responseUrl, 1, 5_000);
-  return textOf(first?.body ?? {});
+  const [first] = await running.slack.waitForResponses(sent.responseUrl, 1, 10_000);
+  const text = textOf(first?.body ?? {});
+  if (!/^Looking up/.test(text)) return text;
+  const [, answer] = await running.slack.waitForResponses(sent.responseUrl, 2, 10_000);
+  return textOf(answer?.body ?? {});
 }
 
 function posts(running: RunningApp, channel: string) {
