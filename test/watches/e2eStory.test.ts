@@ -189,8 +189,9 @@ function suite(
         .flatMap((r) => r.slack.calls('chat.postMessage'))
         .filter((c) => c.args.channel === channel)
         .at(-1);
-      const alert = { blocks: alertCall?.args.blocks };
-      const root = String((alertCall?.reply as { ts?: unknown }).ts);
+      if (alertCall === undefined) throw new Error('no alert');
+      const alert = { blocks: alertCall.args.blocks };
+      const root = String((alertCall.reply as { ts?: unknown }).ts);
       const button = (prefix: string) => {
         const found = buttonsOf(alert).find((b) => b.action_id.startsWith(prefix));
         if (!found?.value) throw new Error(`no ${prefix} button on the alert`);
