@@ -22,6 +22,7 @@ import { unreadableText } from '../views/unreadable.js';
 import { type ItemCardRequest, safely, workingLine } from './answers.js';
 import { type ClickMode, deliverClickAnswer, privateReply, sendSafely } from './delivery.js';
 import type { DeliveryDeps, ItemDeps } from './deps.js';
+import { ChannelId, PayloadUser, TeamId } from './ids.js';
 import { type Actor, BlockActionPayload } from './payloads.js';
 
 export type ClickArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
@@ -53,9 +54,9 @@ export interface RefusedClick {
 /** Just enough of a payload to say who pressed, when the full shape did not match. */
 const LooseActor = z
   .object({
-    user: z.object({ id: z.string(), team_id: z.string().optional() }).loose(),
-    team: z.object({ id: z.string() }).loose().nullish(),
-    channel: z.object({ id: z.string() }).loose().nullish(),
+    user: PayloadUser.loose(),
+    team: z.object({ id: TeamId }).loose().nullish(),
+    channel: z.object({ id: ChannelId }).loose().nullish(),
   })
   .loose();
 

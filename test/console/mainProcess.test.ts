@@ -1,12 +1,11 @@
 /**
- * The whole app in console mode, as a new user runs it: `npx tsx src/main.ts` with no Slack
+ * The whole app in console mode, as a new user runs it: `npm start` with no Slack
  * variables, against the built-in sandbox ERP, driven through its standard input.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeArgsForSource, repoRoot } from '../helpers/entry.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 // `help` is answered only after the previous line's answer is complete: a cheap sentinel.
 const SENTINEL = 'press that button of the latest message with buttons';
 
@@ -21,7 +20,10 @@ class ConsoleProcess {
         ([name]) => !/^(SLACK_|ERP_|REDIS_URL$|NO_COLOR$)/.test(name),
       ),
     );
-    this.child = spawn('npx', ['tsx', 'src/main.ts'], { cwd: repoRoot, env });
+    this.child = spawn(process.execPath, nodeArgsForSource('src/main.ts'), {
+      cwd: repoRoot,
+      env,
+    });
     this.child.stdout.on('data', (chunk: Buffer) => {
       this.output += chunk.toString('utf8');
     });
@@ -33,12 +35,21 @@ class ConsoleProcess {
     const start = this.output.length;
     const sentinels = this.output.split(SENTINEL).length;
     this.child.stdin.write(`${line}\nhelp\n`);
-    const deadline = Date.now() + timeoutMs;
-    while (this.output.split(SENTINEL).length <= sentinels) {
-      if (Date.now() > deadline)
-        throw new Error(`no answer to ${line}:\n${this.output.slice(start)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Re-checked on each chunk of output (this listener runs after the one that appends it).
+    await new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (this.output.split(SENTINEL).length <= sentinels) return;
+        clearTimeout(timer);
+        this.child.stdout.off('data', check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.child.stdout.off('data', check);
+        reject(new Error(`no answer to ${line}:\n${this.output.slice(start)}`));
+      }, timeoutMs);
+      this.child.stdout.on('data', check);
+      check();
+    });
     return this.output.slice(start, this.output.lastIndexOf('\n> help'));
   }
 
@@ -60,7 +71,7 @@ function buttonNumber(text: string, label: RegExp): string {
   return number;
 }
 
-describe('npx tsx src/main.ts without Slack variables', () => {
+describe('npm start without Slack variables', () => {
   let app: ConsoleProcess;
 
   beforeAll(() => {

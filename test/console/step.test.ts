@@ -4,17 +4,18 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseStepArgs } from '../../src/console/step.js';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+import { nodeArgsForSource, repoRoot } from '../helpers/entry.js';
 
 async function runMain(args: string[]) {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(SLACK_|ERP_|REDIS_URL$)/.test(name)),
   );
-  const child = spawn('npx', ['tsx', 'src/main.ts', ...args], { cwd: repoRoot, env });
+  const child = spawn(process.execPath, [...nodeArgsForSource('src/main.ts'), ...args], {
+    cwd: repoRoot,
+    env,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
