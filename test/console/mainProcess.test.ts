@@ -91,11 +91,13 @@ describe('npm start without Slack variables', () => {
 
   it('drills down into a sub-assembly with Expand', async () => {
     const card = await app.run('stock WIDGET-9');
-    expect(card).toContain('WIDGET-9 · Blue Steel Widget');
-    const expanded = await app.run(buttonNumber(card, /^Expand WIDGET-9-CORE/));
+    expect(card).toContain('WIDGET-9` · 42 available');
+    const bom = await app.run(buttonNumber(card, /^Bill of materials \(4\)/));
+    expect(bom).toContain('message updated');
+    const expanded = await app.run(buttonNumber(bom, /^Expand WIDGET-9-CORE/));
     expect(expanded).toContain('message updated');
     expect(expanded).toContain('WIDGET-9-CORE');
-    expect(expanded).toMatch(/WIDGET-9\W+WIDGET-9-CORE/);
+    expect(expanded).toMatch(/in \W?WIDGET-9\W/);
   }, 60_000);
 
   it('reveals a contact’s details to the asking user only', async () => {

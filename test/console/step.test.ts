@@ -42,7 +42,7 @@ describe('npm start -- --step', () => {
     ]);
     expect(outputs).toMatchObject({ can_supply: false, available: 0 });
     expect(outputs.on_order).toBeGreaterThan(0);
-    expect(outputs.summary).toMatch(/^No: 50 of WIDGET-9 cannot be promised at Perth/);
+    expect(outputs.summary).toMatch(/^No, 50 of WIDGET-9 at Perth: Perth has 0 free/);
   }, 60_000);
 
   it('prints the failure sentence and exits 1 for an unknown code', async () => {
