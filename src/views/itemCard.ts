@@ -20,7 +20,7 @@ import type { SlackMessage } from './message.js';
 import { codeSpan, escapeTruncated, oneLine, oneLineAtWord } from './mrkdwn.js';
 import { type CardPart, type CardQuestion, type ItemStateExtra, itemState } from './states.js';
 import { ignoredWordsNote, unknownBranchNote, verdictBlocks, verdictSentence } from './verdict.js';
-import { watchOpenButton } from './watches.js';
+import { watchOpenButton } from './watchButtons.js';
 
 export interface ItemCardModel extends DisplayOptions {
   item: Item;

@@ -3,7 +3,7 @@ import { stockVerdict } from '../../src/rules/verdict.js';
 import { ACTION } from '../../src/views/actions.js';
 import { itemCard } from '../../src/views/itemCard.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
-import { WATCH_ACTION } from '../../src/views/watches.js';
+import { WATCH_ACTION } from '../../src/views/watchButtons.js';
 import {
   makeBomComponent,
   makeBranch,
