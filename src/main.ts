@@ -54,12 +54,19 @@ function registerSecrets(config: AppConfig): void {
 function slackTransport(config: AppConfig): SlackTransport {
   const botToken = config.slack.botToken ?? '';
   return config.mode === 'socket'
-    ? { kind: 'socket', botToken, appToken: config.slack.appToken ?? '', port: config.port }
+    ? {
+        kind: 'socket',
+        botToken,
+        appToken: config.slack.appToken ?? '',
+        port: config.port,
+        host: config.host,
+      }
     : {
         kind: 'http',
         botToken,
         signingSecret: config.slack.signingSecret ?? '',
         port: config.port,
+        host: config.host,
       };
 }
 
@@ -100,10 +107,13 @@ async function runSlack(services: Services, logger: AppLogger): Promise<RunningS
   void connection.connected.finally(() => app.logger.setLevel(boltLevel)).catch(() => undefined);
   await connection.firstPass;
   if (receiver instanceof HTTPReceiver) await receiver.start(config.port);
+  // HOST unset: every address (what a container needs to be reached at all).
+  const where =
+    config.host === undefined ? `port ${config.port}` : `${config.host} port ${config.port}`;
   logger.info(
     config.mode === 'socket'
-      ? `Socket Mode; /healthz, /readyz and /metrics on port ${config.port}`
-      : `Listening on port ${config.port}: POST /slack/events, GET /healthz, GET /readyz, GET /metrics`,
+      ? `Socket Mode; /healthz, /readyz and /metrics on ${where}`
+      : `Listening on ${where}: POST /slack/events, GET /healthz, GET /readyz, GET /metrics`,
   );
   return { app, connection };
 }
