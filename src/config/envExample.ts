@@ -84,6 +84,11 @@ export const COMPOSE_VARIABLES: Record<string, { meaning: string; example: strin
       "compose.yaml's Redis: the password it requires and the replicas' REDIS_URL carries. Required by compose.yaml.",
     example: 'a-long-random-string',
   },
+  POSTGRES_PASSWORD: {
+    meaning:
+      "compose.yaml's PostgreSQL (the watches): the password it is created with and the replicas' DATABASE_URL carries. Required by compose.yaml.",
+    example: 'another-long-random-string',
+  },
 };
 
 /** The schema's default for one variable, as it would be written in the file. */
