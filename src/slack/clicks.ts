@@ -17,7 +17,7 @@ import {
 import { noticeMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
 import type { WorkSubject } from '../views/progress.js';
-import { questionOf } from '../views/states.js';
+import { partOf, questionOf } from '../views/states.js';
 import { unreadableText } from '../views/unreadable.js';
 import { type ItemCardRequest, safely, workingLine } from './answers.js';
 import { type ClickMode, deliverClickAnswer, privateReply, sendSafely } from './delivery.js';
@@ -155,6 +155,7 @@ export function itemRequestOf(state: ItemCardState): ItemCardRequest {
     branchView: state.m === 'a' ? 'all' : 'best',
     branchPage: state.br,
     bomPage: state.bp,
+    part: partOf(state),
     question: questionOf(state),
     threadTs: state.th,
   };

@@ -41,6 +41,7 @@ export const ACTION_LISTENERS: ReadonlyArray<readonly [readonly string[], Action
       ACTION.itemAllBranches,
       ACTION.itemBranchPage,
       ACTION.itemRefresh,
+      ACTION.itemPart,
     ],
     itemCardClick,
   ],
