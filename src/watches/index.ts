@@ -16,7 +16,9 @@ import type { BackgroundBudget } from '../lookup/background.js';
 import { WatchChecker } from './checker.js';
 import type { WatchStoreOptions } from './database.js';
 import { type DatabaseProblemKind, databaseProblem } from './databaseProblem.js';
+import { DigestRepository, WatchDigests } from './digests.js';
 import { type WatchFeed, watchFeed } from './feed.js';
+import { HistoryRepository } from './history.js';
 import { lazyWatchStore } from './lazy.js';
 import { advisoryLease, type CheckerLease, redisLease, soleProcessLease } from './lease.js';
 import { createWatchMetrics } from './metrics.js';
@@ -50,6 +52,8 @@ export interface Watches {
   checker: WatchChecker;
   tracker: WatchTracker;
   notifier: WatchNotifier;
+  /** `/stock digest` and the daily digests' sending. */
+  digests: WatchDigests;
   /** Give `feed.offer` every item a user's lookup fetched (or wrap the ERP with `watchFeedErp`). */
   feed: WatchFeed;
   /** For /readyz: undefined while unused; else whether the database answers. */
@@ -62,6 +66,8 @@ export interface Watches {
 }
 
 const LEASE_MS = 30_000;
+/** How often history no watch reads any more is dropped. */
+const SWEEP_MS = 60 * 60_000;
 
 export function createWatches(options: WatchesOptions): Watches {
   const logger = options.logger.child({ component: 'watches' });
@@ -81,15 +87,45 @@ export function createWatches(options: WatchesOptions): Watches {
     );
     return repository;
   };
-  const tracker = new WatchTracker(repo);
+  const opened = <T>(make: (store: Awaited<ReturnType<typeof lazy.get>>) => T) => {
+    let made: Promise<T> | undefined;
+    return () => {
+      made ??= lazy.get().then(make, (error: unknown) => {
+        made = undefined;
+        throw error;
+      });
+      return made;
+    };
+  };
+  const history = opened((store) => new HistoryRepository(store.db));
+  const digestRepo = opened((store) => new DigestRepository(store.db));
+  const tracker = new WatchTracker(repo, history);
   const feed = watchFeed((item, at) => tracker.observe(item, at), logger, metrics);
   const notifier = new WatchNotifier({
     repo,
+    history,
     poster: options.poster,
     logger,
     ...(metrics ? { metrics } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
+  const digests = new WatchDigests({
+    digests: digestRepo,
+    watchesOf: async (channelId) => (await repo()).activeWhere({ channelId }),
+    coverOf: (watch) => notifier.coverOf(watch),
+    poster: options.poster,
+    logger,
+    ...(metrics ? { metrics } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const now = options.now ?? Date.now;
+  let sweptAt = 0;
+  const afterRound = async () => {
+    await digests.send();
+    if (now() - sweptAt < SWEEP_MS) return;
+    sweptAt = now();
+    await (await history()).forgetUnwatched();
+  };
   // Set by each readiness look: while the database is away the checker pauses instead of
   // failing a tick every few seconds.
   let databaseAway = false;
@@ -119,6 +155,7 @@ export function createWatches(options: WatchesOptions): Watches {
     storeOpen: () => lazy.opened(),
     paused: () => databaseAway,
     onWatched: (codes) => feed.setWatched(codes),
+    afterRound,
     ...(metrics ? { metrics } : {}),
     ...(options.tickMs !== undefined ? { tickMs: options.tickMs } : {}),
     ...(options.now ? { now: options.now } : {}),
@@ -130,6 +167,7 @@ export function createWatches(options: WatchesOptions): Watches {
     limits: options.limits,
     ...(options.disabled ? { disabled: options.disabled } : {}),
     ...(options.now ? { now: options.now } : {}),
+    story: notifier,
     onChange: () => {
       void repo()
         .then((r) => r.activeItems())
@@ -142,6 +180,7 @@ export function createWatches(options: WatchesOptions): Watches {
     checker,
     tracker,
     notifier,
+    digests,
     feed,
     used: () => lazy.opened(),
     async databaseReady() {

@@ -39,7 +39,8 @@ export function deferredPoster(): DeferredPoster {
     bind(token, apiUrl) {
       poster = slackPoster(backgroundSlackClient(token, apiUrl));
     },
-    post: (channel: string, message: SlackMessage) => bound().post(channel, message),
+    post: (channel: string, message: SlackMessage, threadTs?: string) =>
+      bound().post(channel, message, threadTs),
     update: (channel: string, ts: string, message: SlackMessage) =>
       bound().update(channel, ts, message),
     delete: (channel: string, ts: string) => bound().delete(channel, ts),
