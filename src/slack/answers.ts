@@ -5,16 +5,17 @@
 import type { ErpRef } from '../erp/api.js';
 import { type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
 import type { AppLogger } from '../log/logger.js';
-import { branchesHoldingStock } from '../lookup/branches.js';
 import {
   BusyError,
   type ContactQuery,
   type ItemQuery,
   type LookupOptions,
 } from '../lookup/types.js';
-import { stockVerdict } from '../lookup/verdict.js';
 import type { InternalFiguresPolicy, SlackMembersApi } from '../privacy/membership.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
+import { branchesHoldingStock } from '../rules/branches.js';
+import { matchingPeople } from '../rules/people.js';
+import { stockVerdict } from '../rules/verdict.js';
 import { contactCard } from '../views/contactCard.js';
 import { errorMessage, noticeMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
@@ -191,6 +192,9 @@ export async function contactCardAnswer(
     canReveal,
     shared,
     peopleWords: request.peopleWords,
+    ...(request.peopleWords && {
+      people: matchingPeople(fetched.data.addressbook, request.peopleWords),
+    }),
     retriedFrom: request.retriedFrom,
   });
 }

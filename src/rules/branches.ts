@@ -78,16 +78,6 @@ export function coveringBranches(
     .sort((a, b) => availableOf(b) - availableOf(a) || a.name.localeCompare(b.name));
 }
 
-/** The item's branches with the asked-for one first, the rest in their given order. */
-export function branchFirst(
-  branches: readonly BranchStock[],
-  id: number | undefined,
-): BranchStock[] {
-  if (id === undefined) return [...branches];
-  const first = branches.filter((b) => b.id === id);
-  return [...first, ...branches.filter((b) => b.id !== id)];
-}
-
 /**
  * The branches that hold stock, most available first (then most on hand): who could be meant
  * when branch words named none. At most `limit`.
