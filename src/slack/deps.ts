@@ -11,7 +11,9 @@ import type { HomeWatchRow } from '../views/appHome.js';
 import type { DisplayOptions } from '../views/display.js';
 import type { HelpExamples } from '../views/help.js';
 import type { Watches } from '../watches/index.js';
+import type { BranchNames } from '../words/catalogueIndex.js';
 import type { Timing } from './delivery.js';
+import type { OnceGate } from './words/once.js';
 
 /** What the Slack listeners need; built once by the composition root. */
 export interface ListenerDeps {
@@ -38,6 +40,8 @@ export interface ListenerDeps {
   watches?: Watches;
   /** The person's own watches for App Home; absent: App Home has no watches section. */
   watchesOf?: (userId: string) => Promise<HomeWatchRow[]>;
+  /** Asking in words: the branch names seen on items, for branch words and abbreviations. */
+  words?: { branchNames: BranchNames; once?: OnceGate };
 }
 
 export interface ErpStatus {

@@ -91,7 +91,7 @@ function subjectOf(request: StockLookup): WorkSubject {
   }
 }
 
-function stockAnswer(
+export function stockAnswer(
   deps: ListenerDeps,
   request: StockLookup,
   actor: Actor,
