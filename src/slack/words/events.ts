@@ -11,12 +11,9 @@ const slackId = z.string().regex(/^[A-Z0-9]{2,40}$/);
 /** Slack allows 40,000 characters; the reader reads the first few hundred. */
 const text = z.string().min(1).max(40_000);
 
-const personOnly = {
-  subtype: z.undefined(),
-  bot_id: z.undefined(),
-  bot_profile: z.undefined(),
-  edited: z.undefined(),
-};
+/** Absent from a person's plain message; any value means something else. */
+const absent = z.undefined().optional();
+const personOnly = { subtype: absent, bot_id: absent, bot_profile: absent, edited: absent };
 
 /** A person's plain message in a conversation with the app (`message.im`). */
 export const PersonMessage = z
