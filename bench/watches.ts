@@ -21,7 +21,8 @@ import type { ErpApi } from '../src/erp/api.js';
 import { ErpClient } from '../src/erp/client.js';
 import type { Item } from '../src/erp/schemas.js';
 import { createLogger } from '../src/log/logger.js';
-import { createUpstream } from '../src/lookup/lanes.js';
+import type { BackgroundBudget } from '../src/lookup/background.js';
+import { createUpstream, ledgerCheckBudget } from '../src/lookup/lanes.js';
 import { createMetrics } from '../src/lookup/metrics.js';
 import { lookupServiceOver } from '../src/lookup/service.js';
 import { BusyError, type LookupService } from '../src/lookup/types.js';
@@ -33,17 +34,11 @@ import {
   startSandbox,
 } from '../src/sandbox/index.js';
 import type { SlackMessage } from '../src/views/message.js';
-import type { CheckBudget } from '../src/watches/budget.js';
 import { openWatchStore, type WatchStoreOptions } from '../src/watches/database.js';
-import {
-  checkIntervalSeconds,
-  createWatches,
-  ledgerCheckBudget,
-  watchFeedErp,
-} from '../src/watches/index.js';
-import { SQLITE_FILE } from '../src/watches/lazy.js';
+import { checkIntervalSeconds, createWatches, watchFeedErp } from '../src/watches/index.js';
 import type { WatchPoster } from '../src/watches/poster.js';
 import type { WatchLimits } from '../src/watches/service.js';
+import { SQLITE_FILE } from '../src/watches/sqlite.js';
 import { appPool, BOT_TOKEN, closedLoop, SIGNING_SECRET, signedStock } from './load.js';
 import { ERP_CONNECTIONS, GET_LIMIT, LATENCY, MINUTE } from './lookup.js';
 import { type AppCommand, startApp } from './procs.js';
@@ -217,7 +212,7 @@ async function populate(
   poster: WatchPoster = new RecordingPoster(),
 ): Promise<{ created: number; intervalSeconds: number }> {
   let clock = 0;
-  const never: CheckBudget = {
+  const never: BackgroundBudget = {
     usersWaiting: () => false,
     waitMs: () => Number.POSITIVE_INFINITY,
     run: () => Promise.reject(new Error('no checks while populating')),

@@ -14,7 +14,7 @@ import type { ConsoleTransport } from './console/index.js';
 import { credentialTag, type ErpApi } from './erp/api.js';
 import { ErpClient } from './erp/client.js';
 import type { AppLogger } from './log/logger.js';
-import { createUpstream } from './lookup/lanes.js';
+import { createUpstream, ledgerCheckBudget } from './lookup/lanes.js';
 import { createMetrics, type Metrics } from './lookup/metrics.js';
 import { RedisHealth } from './lookup/redis.js';
 import { lookupServiceOver } from './lookup/service.js';
@@ -23,8 +23,7 @@ import { budgetedErp, type Upstream } from './lookup/upstream.js';
 import { connectOnce, observedErp } from './ops/erpSignals.js';
 import { Readiness, type ReadinessOptions } from './ops/readiness.js';
 import { type AuditLog, createAuditLog } from './privacy/audit.js';
-import { createInternalFigures } from './privacy/internalFigures.js';
-import { createMembership } from './privacy/membership.js';
+import { createInternalFigures, createMembership } from './privacy/membership.js';
 import { createRevealPolicy } from './privacy/revealPolicy.js';
 import type { RunningSandbox } from './sandbox/index.js';
 import { createSlackApp, type SlackTransport } from './slack/app.js';
@@ -39,7 +38,6 @@ import {
   type DeferredPoster,
   deferredPoster,
   followDatabase,
-  ledgerCheckBudget,
   type Watches,
   watchFeedErp,
 } from './watches/index.js';

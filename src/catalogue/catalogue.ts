@@ -11,8 +11,8 @@ import { Gauge, type Registry } from 'prom-client';
 import type { ErpApi } from '../erp/api.js';
 import type { AppLogger } from '../log/logger.js';
 import { errorFields } from '../log/logger.js';
+import type { BackgroundBudget } from '../lookup/background.js';
 import type { ItemQuery, LookupService } from '../lookup/types.js';
-import type { CrawlBudget } from './budget.js';
 import { CatalogueCrawler, type CrawlProgress } from './crawl.js';
 import { type IndexedPage, indexedPage } from './match.js';
 import { loadSnapshotFile, RedisCatalogueShare, saveSnapshotFile } from './shared.js';
@@ -30,7 +30,7 @@ export interface CatalogueOptions {
   /** The raw ERP for the crawl (not the observed one: the crawl feeds the store itself). */
   erp: ErpApi;
   /** Undefined: no crawl (CATALOGUE_CRAWL_SHARE=0); the index still fills from lookups. */
-  budget: CrawlBudget | undefined;
+  budget: BackgroundBudget | undefined;
   logger: AppLogger;
   registry?: Registry;
   /** CATALOGUE_REFRESH_MINUTES in ms. */

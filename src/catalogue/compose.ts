@@ -6,13 +6,13 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/config.js';
 import { credentialTag, type ErpApi } from '../erp/api.js';
 import type { AppLogger } from '../log/logger.js';
-import { budgetStatus, ledgerCrawlBudget } from '../lookup/crawl-budget.js';
+import { budgetStatus, type ErpStatus } from '../lookup/budgetStatus.js';
+import { ledgerCrawlBudget } from '../lookup/lanes.js';
 import type { Metrics } from '../lookup/metrics.js';
 import type { LookupService } from '../lookup/types.js';
 import type { Upstream } from '../lookup/upstream.js';
-import type { ListenerDeps } from '../slack/deps.js';
 import { Catalogue } from './catalogue.js';
-import { createRecentLookups } from './recent.js';
+import { createRecentLookups, type RecentLookups } from './recent.js';
 import type { CatalogueStore } from './store.js';
 
 export function catalogueRedisPrefix(erp: ErpApi): string {
@@ -59,7 +59,7 @@ export function createCatalogue(
 export function catalogueDeps(
   config: AppConfig,
   parts: { catalogue: Catalogue; erp: ErpApi; upstream: Upstream; redis: Redis | undefined },
-): Pick<ListenerDeps, 'catalogue' | 'recent' | 'erpStatus'> {
+): { catalogue: Catalogue; recent: RecentLookups; erpStatus: () => ErpStatus } {
   const { redis } = parts;
   return {
     catalogue: parts.catalogue,

@@ -17,7 +17,7 @@ import { BadRequestError } from '../erp/errors.js';
 import type { ItemSearchEnvelope } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import { errorFields } from '../log/logger.js';
-import type { CrawlBudget } from './budget.js';
+import type { BackgroundBudget } from '../lookup/background.js';
 import { matchItems } from './match.js';
 import type { CatalogueStore } from './store.js';
 
@@ -52,7 +52,7 @@ export interface CrawlProgress {
 
 export interface CrawlerOptions {
   store: CatalogueStore;
-  budget: CrawlBudget;
+  budget: BackgroundBudget;
   /** The raw ERP: the crawl feeds the store itself, with the category id it asked for. */
   erp: Pick<ErpApi, 'searchItems'>;
   logger: AppLogger;

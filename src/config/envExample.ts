@@ -4,7 +4,7 @@
  * added to the schema without a meaning fails the type check; `npm run env-example` rewrites
  * the file and test/config/envExample.test.ts fails when it is stale.
  */
-import { type EnvName, EnvSchema } from './config.js';
+import { type EnvName, EnvSchema } from './schema.js';
 
 /** One line each; mention a computed default here when the schema has none. */
 const MEANINGS = {

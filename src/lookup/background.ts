@@ -9,8 +9,27 @@
  * It never queues, so it never stands ahead of a user: it asks, and is told yes or not now.
  */
 
-import type { BudgetQueue } from './budget.js';
+import type { BudgetQueue } from './fairQueue.js';
 import type { Ledger, Slot } from './ledger.js';
+
+/**
+ * What background work (the catalogue crawl on searchItems, watch checks on getItem) sees of
+ * its lane: the one port both use, so neither knows the ledger behind it.
+ */
+export interface BackgroundBudget {
+  /** True while a user's lookup waits for this lane's budget: the background holds back. */
+  usersWaiting(): boolean;
+  /**
+   * How long until the next call may be sent (0: now; Infinity: no share). Positive while the
+   * share of the window is spent, or while no slot would be left for a user.
+   */
+  waitMs(): number;
+  /**
+   * Sends one call on the shared budget (slot, 429 back-off, breaker, retries, timeout);
+   * `signal` aborts when the attempt's time is up.
+   */
+  run<T>(call: (signal: AbortSignal) => Promise<T>): Promise<T>;
+}
 
 /** How often a waiting background call looks again while users are waiting. */
 const POLL_MS = 250;

@@ -8,11 +8,12 @@ import type { Redis } from 'ioredis';
 import { credentialTag } from '../erp/api.js';
 import type { ErpEndpoint } from '../erp/errors.js';
 import type { AppLogger } from '../log/logger.js';
-import { BudgetQueue } from './budget.js';
+import type { BackgroundBudget } from './background.js';
+import { BudgetQueue } from './fairQueue.js';
 import { fairShare, type Ledger, MemoryLedger } from './ledger.js';
 import type { Metrics } from './metrics.js';
 import type { RedisHealth } from './redis.js';
-import { RedisLedger } from './redis-ledger.js';
+import { RedisLedger } from './redisLedger.js';
 import { type BreakerOptions, type Lane, type RetryOptions, Upstream } from './upstream.js';
 
 /** A slot whose replica died mid-call is freed after this; longer than any ERP call. */
@@ -103,4 +104,19 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
     now: settings.now,
     random: settings.random ?? Math.random,
   });
+}
+
+/** The catalogue crawl's name on the searchItems ledger (its share is counted under it). */
+export const CRAWL_REQUESTER = '(catalogue crawl)';
+/** The watch checker's name on the getItem ledger. */
+export const CHECK_REQUESTER = '(watch checks)';
+
+/** CATALOGUE_CRAWL_SHARE (0..1 of the search limit) as the crawl's background lane. */
+export function ledgerCrawlBudget(upstream: Upstream, share: number): BackgroundBudget {
+  return upstream.background('searchItems', CRAWL_REQUESTER, share);
+}
+
+/** WATCH_SHARE (0..1 of the getItem limit) as the watch checker's background lane. */
+export function ledgerCheckBudget(upstream: Upstream, share: number): BackgroundBudget {
+  return upstream.background('getItem', CHECK_REQUESTER, share);
 }

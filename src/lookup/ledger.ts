@@ -15,7 +15,7 @@
  * a window; the reserve (default a sixth of the limit, FAIR_SHARE_RESERVE) is left for people
  * who have used little, so one person's burst never leaves the next person a window-long
  * wait. The cap is per requester, so a burst from many people still uses the whole budget at
- * once. The queue in front (budget.ts) serves waiting requesters round-robin.
+ * once. The queue in front (fairQueue.ts) serves waiting requesters round-robin.
  *
  * Estimates in O(1). A completed slot releases at `completion + windowMs`; completions happen
  * in time order, so completed slots form a FIFO already sorted by release. A slot still in

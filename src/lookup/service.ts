@@ -3,7 +3,7 @@
  * docs/architecture.md for the why). It reads as: resource descriptions (resources.ts) → the
  * lookup cache (cache.ts: lru-cache's coalescing, freshness per kind, stale serving, Refresh,
  * the Redis second level, and the record of why a kept answer was served) → the budget
- * ledger (ledger.ts, budget.ts) → cockatiel policies (upstream.ts) → the ERP.
+ * ledger (ledger.ts, fairQueue.ts) → cockatiel policies (upstream.ts) → the ERP.
  *
  * A lookup is answered, in order, from: the memory cache if fresh; a call already in flight
  * for the same key; Redis if fresh (shared mode); the ERP through the budget queue; and, if

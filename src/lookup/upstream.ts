@@ -45,7 +45,7 @@ import {
 } from '../erp/errors.js';
 import type { AppLogger } from '../log/logger.js';
 import { BackgroundRequester } from './background.js';
-import type { BudgetQueue } from './budget.js';
+import type { BudgetQueue } from './fairQueue.js';
 import type { Ledger, Slot } from './ledger.js';
 import type { Metrics } from './metrics.js';
 

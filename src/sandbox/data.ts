@@ -5,12 +5,12 @@
  * share one through `SandboxOptions.data`.
  */
 import { base, en, en_AU, Faker } from '@faker-js/faker';
-import { CATEGORY_DEFS, makeBranches, makeCategories } from './data-catalogue.js';
-import { ContactFactory } from './data-contacts.js';
-import { finaliseItem, type ItemDraft, rollUpCosts } from './data-draft.js';
-import { createBigAssembly, createFixedItems } from './data-fixed.js';
-import { createFixedContacts } from './data-fixed-contacts.js';
-import { assignBomTiers, ItemFactory, randomKits, TIER_SIZES } from './data-items.js';
+import { CATEGORY_DEFS, makeBranches, makeCategories } from './dataCatalogue.js';
+import { ContactFactory } from './dataContacts.js';
+import { finaliseItem, type ItemDraft, rollUpCosts } from './dataDraft.js';
+import { createBigAssembly, createFixedItems } from './dataFixed.js';
+import { createFixedContacts } from './dataFixedContacts.js';
+import { assignBomTiers, ItemFactory, randomKits, TIER_SIZES } from './dataItems.js';
 import { createRandom, type Random } from './prng.js';
 import type { NamedId, SandboxData } from './types.js';
 

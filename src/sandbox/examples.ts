@@ -2,8 +2,8 @@
  * Things worth trying against a sandbox, derived from its data so they hold for any seed:
  * fixed well-known records first, then a few generated ones.
  */
-import { ENCODING_CODES } from './data-fixed.js';
-import { FIXED_CONTACT_CODES } from './data-fixed-contacts.js';
+import { ENCODING_CODES } from './dataFixed.js';
+import { FIXED_CONTACT_CODES } from './dataFixedContacts.js';
 import type { SandboxData, SandboxItem } from './types.js';
 
 export interface SandboxExamples {

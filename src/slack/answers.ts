@@ -11,6 +11,7 @@ import {
   type ItemQuery,
   type LookupOptions,
 } from '../lookup/types.js';
+import type { InternalFiguresPolicy, SlackMembersApi } from '../privacy/membership.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { contactCard } from '../views/contactCard.js';
 import { errorMessage, noticeMessage } from '../views/feedback.js';
@@ -20,9 +21,8 @@ import { progressMessage, type WorkSubject } from '../views/progress.js';
 import { contactSearchList, itemSearchList } from '../views/searchLists.js';
 import type { CardQuestion } from '../views/states.js';
 import { indexedSearchAnswer } from './catalogueAnswers.js';
-import type { ListenerDeps } from './deps.js';
+import type { ContactDeps, DeliveryDeps, ItemDeps } from './deps.js';
 import { drawnItemCard } from './drawnCards.js';
-import { internalFiguresFor } from './figures.js';
 import type { Actor } from './payloads.js';
 
 export interface ItemCardRequest {
@@ -52,15 +52,23 @@ export interface ContactCardRequest {
 }
 
 /** What the item answers use. */
-export type ItemAnswerDeps = Pick<
-  ListenerDeps,
-  'lookup' | 'display' | 'now' | 'recent' | 'catalogue' | 'internal'
->;
+export type ItemAnswerDeps = ItemDeps & Pick<DeliveryDeps, 'display' | 'now'>;
 /** What the contact answers use. */
-export type ContactAnswerDeps = Pick<
-  ListenerDeps,
-  'lookup' | 'display' | 'now' | 'reveal' | 'internal'
->;
+export type ContactAnswerDeps = ContactDeps & Pick<DeliveryDeps, 'display' | 'now'>;
+
+/**
+ * Whether a card may carry internal figures (an item's cost, a contact's account terms) for
+ * the person it is drawn for; without a policy, nobody sees them. Whether a shared card shows
+ * them as well is the views' call (SHARE_COST, SHARE_ACCOUNT_TERMS).
+ */
+function internalFiguresFor(
+  policy: InternalFiguresPolicy | undefined,
+  actor: Actor,
+  client: SlackMembersApi,
+): Promise<boolean> {
+  const viewer = { userId: actor.userId, teamId: actor.userTeamId };
+  return policy?.internalFigures(viewer, client) ?? Promise.resolve(false);
+}
 
 const lookupOptions = (actor: Actor, refresh = false): LookupOptions => ({
   requester: actor.userId,
@@ -104,7 +112,7 @@ export async function itemCardAnswer(
 ): Promise<SlackMessage> {
   const [fetched, internalFigures] = await Promise.all([
     deps.lookup.getItem(request.ref, lookupOptions(actor, request.refresh)),
-    internalFiguresFor(deps, actor, client),
+    internalFiguresFor(deps.internal, actor, client),
   ]);
   deps.recent?.record(actor.userId, fetched.data.code);
   const shared = request.shared ?? false;
@@ -137,7 +145,7 @@ export async function contactCardAnswer(
   const [fetched, canReveal, internalFigures] = await Promise.all([
     deps.lookup.getContact(request.ref, lookupOptions(actor, request.refresh)),
     request.shared ? Promise.resolve(deps.reveal.canOffer()) : mayOfferReveal(deps, actor, client),
-    internalFiguresFor(deps, actor, client),
+    internalFiguresFor(deps.internal, actor, client),
   ]);
   const shared = request.shared ?? false;
   return contactCard({
@@ -155,7 +163,7 @@ export async function contactCardAnswer(
 }
 
 async function mayOfferReveal(
-  deps: Pick<ListenerDeps, 'reveal'>,
+  deps: Pick<ContactDeps, 'reveal'>,
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<boolean> {
@@ -286,7 +294,7 @@ export async function contactByCodeAnswer(
 
 /** The one short "working on it" line: why (queued, and behind whose lookups, or a slow ERP). */
 export function workingLine(
-  deps: Pick<ListenerDeps, 'lookup'>,
+  deps: Pick<ItemDeps, 'lookup'>,
   subject: WorkSubject,
   endpoint: ErpEndpoint,
   actor: Actor,
@@ -299,7 +307,7 @@ export function workingLine(
 }
 
 export function isKnownToBeSlow(
-  deps: Pick<ListenerDeps, 'lookup' | 'timing'>,
+  deps: Pick<ItemDeps, 'lookup'> & Pick<DeliveryDeps, 'timing'>,
   endpoint: ErpEndpoint,
   actor: Actor,
 ): boolean {

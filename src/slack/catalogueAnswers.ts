@@ -18,10 +18,10 @@ import {
 import { noticeMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
 import { itemSearchList } from '../views/searchLists.js';
-import type { ListenerDeps } from './deps.js';
+import type { DeliveryDeps, ItemDeps } from './deps.js';
 
 export async function categoriesAnswer(
-  deps: Pick<ListenerDeps, 'catalogue' | 'now'>,
+  deps: Pick<ItemDeps, 'catalogue'> & Pick<DeliveryDeps, 'now'>,
 ): Promise<SlackMessage> {
   const catalogue = deps.catalogue;
   const status = catalogue?.status();
@@ -33,9 +33,7 @@ export async function categoriesAnswer(
 }
 
 /** `/stock suppliers`: the suppliers the index knows, with their ids where learned. */
-export async function suppliersAnswer(
-  deps: Pick<ListenerDeps, 'catalogue'>,
-): Promise<SlackMessage> {
+export async function suppliersAnswer(deps: Pick<ItemDeps, 'catalogue'>): Promise<SlackMessage> {
   const catalogue = deps.catalogue;
   return suppliersList({
     suppliers: catalogue?.suppliers() ?? [],
@@ -52,10 +50,7 @@ export type SupplierFilter =
  * `supplier:WORD` as the id the ERP's filter takes, from the suppliers the index learned. A
  * word that fits none, or several, is never dropped silently: the search is not run.
  */
-export function supplierFilter(
-  deps: Pick<ListenerDeps, 'catalogue'>,
-  typed: string,
-): SupplierFilter {
+export function supplierFilter(deps: Pick<ItemDeps, 'catalogue'>, typed: string): SupplierFilter {
   const resolved = resolveSupplierName(deps.catalogue?.suppliers() ?? [], typed);
   switch (resolved.kind) {
     case 'found':
@@ -73,7 +68,7 @@ export function supplierFilter(
 
 /** Undefined when the index cannot answer this search faithfully: the ERP answers then. */
 export function indexedSearchAnswer(
-  deps: Pick<ListenerDeps, 'catalogue' | 'display' | 'now'>,
+  deps: Pick<ItemDeps, 'catalogue'> & Pick<DeliveryDeps, 'display' | 'now'>,
   query: ItemQuery,
   offset: number,
 ): SlackMessage | undefined {

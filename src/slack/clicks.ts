@@ -21,7 +21,7 @@ import { questionOf } from '../views/states.js';
 import { unreadableText } from '../views/unreadable.js';
 import { type ItemCardRequest, safely, workingLine } from './answers.js';
 import { type ClickMode, deliverClickAnswer, privateReply, sendSafely } from './delivery.js';
-import type { ListenerDeps } from './deps.js';
+import type { DeliveryDeps, ItemDeps } from './deps.js';
 import { type Actor, BlockActionPayload } from './payloads.js';
 
 export type ClickArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
@@ -77,7 +77,7 @@ function looseActor(body: unknown): Actor {
  * here, ephemerally, without touching the clicked message; `undefined` means "answered".
  */
 export async function acceptClick<S extends ButtonState['t']>(
-  deps: Pick<ListenerDeps, 'logger' | 'access'>,
+  deps: Pick<DeliveryDeps, 'logger' | 'access'>,
   args: ClickArgs,
   expected: S,
   onRefused?: (refusal: RefusedClick) => void,
@@ -185,7 +185,7 @@ export interface ClickAnswer {
 
 /** Delivers what a click asked for, in place or as a new message, within the timing rules. */
 export function answerClick(
-  deps: Pick<ListenerDeps, 'lookup' | 'logger' | 'timing'>,
+  deps: Pick<ItemDeps, 'lookup'> & Pick<DeliveryDeps, 'logger' | 'timing'>,
   args: ClickArgs,
   click: ClickAnswer,
 ): Promise<void> {

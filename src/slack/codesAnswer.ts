@@ -8,14 +8,14 @@ import type { Item } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
 import type { SlackMessage } from '../views/message.js';
 import { shortcutResults } from '../views/shortcut.js';
-import type { ListenerDeps } from './deps.js';
+import type { DeliveryDeps, ItemDeps } from './deps.js';
 import type { Actor } from './payloads.js';
 
 /** How many codes one answer looks up: the rest are named, not looked up. */
 export const MAX_CODES = 5;
 
 export async function codesAnswer(
-  deps: Pick<ListenerDeps, 'lookup' | 'display' | 'now'>,
+  deps: Pick<ItemDeps, 'lookup'> & Pick<DeliveryDeps, 'display' | 'now'>,
   codes: readonly string[],
   actor: Actor,
   source: 'shortcut' | 'command',

@@ -3,7 +3,7 @@ import { checkAccess } from '../privacy/access.js';
 import { noticeMessage } from '../views/feedback.js';
 import { unreadableText } from '../views/unreadable.js';
 import { type CommandAck, ephemeral } from './delivery.js';
-import type { ListenerDeps } from './deps.js';
+import type { DeliveryDeps } from './deps.js';
 import { type Actor, CommandPayload } from './payloads.js';
 
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
@@ -14,7 +14,7 @@ export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
  * the command has been answered already.
  */
 export async function acceptCommand(
-  deps: Pick<ListenerDeps, 'logger' | 'access'>,
+  deps: Pick<DeliveryDeps, 'logger' | 'access'>,
   command: SlashCommand,
   ack: CommandAck,
   family: 'stock' | 'contact',

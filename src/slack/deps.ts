@@ -2,10 +2,10 @@ import type { Catalogue } from '../catalogue/catalogue.js';
 import type { RecentLookups } from '../catalogue/recent.js';
 import type { AppConfig } from '../config/config.js';
 import type { AppLogger } from '../log/logger.js';
-import type { EndpointBudget } from '../lookup/crawl-budget.js';
+import type { ErpStatus } from '../lookup/budgetStatus.js';
 import type { LookupService } from '../lookup/types.js';
 import type { AuditLog } from '../privacy/audit.js';
-import type { InternalFiguresPolicy } from '../privacy/internalFigures.js';
+import type { InternalFiguresPolicy } from '../privacy/membership.js';
 import type { RevealPolicyChecker } from '../privacy/revealPolicy.js';
 import type { HomeWatchRow } from '../views/appHome.js';
 import type { DisplayOptions } from '../views/display.js';
@@ -15,37 +15,55 @@ import type { BranchNames } from '../words/catalogueIndex.js';
 import type { Timing } from './delivery.js';
 import type { OnceGate } from './words/once.js';
 
-/** What the Slack listeners need; built once by the composition root. */
-export interface ListenerDeps {
-  lookup: LookupService;
+/**
+ * What every listener needs to answer at all: who may ask, how an answer is delivered within
+ * Slack's three seconds, and what every card and help text shows.
+ */
+export interface DeliveryDeps {
   logger: AppLogger;
-  reveal: RevealPolicyChecker;
-  /** Whether cost and account terms may be drawn for the asker; absent: never. */
-  internal?: InternalFiguresPolicy;
-  audit: AuditLog;
   access: AppConfig['access'];
-  /** Example codes and searches for help, when the ERP is the sandbox. */
-  examples: HelpExamples | undefined;
-  /** "Sandbox data" on every card and list; cost on shared cards (SHARE_COST). */
-  display?: DisplayOptions;
   now: () => Date;
   timing: Timing;
+  /** "Sandbox data" on every card and list; cost on shared cards (SHARE_COST). */
+  display?: DisplayOptions;
+  /** Example codes and searches for help, when the ERP is the sandbox. */
+  examples: HelpExamples | undefined;
+}
+
+/** Items: `/stock`, its buttons, the search modal, App Home's recent codes. */
+export interface ItemDeps {
+  lookup: LookupService;
+  /** Whether cost may be drawn for the asker; absent: never. */
+  internal?: InternalFiguresPolicy;
   /** The catalogue index (typeahead, /stock categories, words answered from it). */
   catalogue?: Catalogue;
   /** Each user's recent item codes, for App Home. */
   recent?: RecentLookups;
   /** The ERP's status for App Home. */
   erpStatus?: () => ErpStatus;
-  /** Stock watches (`/stock watch`, their buttons, the Watch… modal); absent: not offered. */
+}
+
+/** Contacts: `/contact`, its buttons, Reveal and its audit trail. */
+export interface ContactDeps {
+  lookup: LookupService;
+  /** Whether account terms may be drawn for the asker; absent: never. */
+  internal?: InternalFiguresPolicy;
+  reveal: RevealPolicyChecker;
+  audit: AuditLog;
+}
+
+/** Stock watches (`/stock watch`, their buttons, the Watch… modal, App Home's list). */
+export interface WatchDeps {
+  /** Absent: watches are not offered. */
   watches?: Watches;
   /** The person's own watches for App Home; absent: App Home has no watches section. */
   watchesOf?: (userId: string) => Promise<HomeWatchRow[]>;
-  /** Asking in words: the branch names seen on items, for branch words and abbreviations. */
+}
+
+/** Asking in words: the branch names seen on items, and the gate that answers a message once. */
+export interface WordsDeps {
   words?: { branchNames: BranchNames; once?: OnceGate };
 }
 
-export interface ErpStatus {
-  sandbox: boolean;
-  endpoints: EndpointBudget[];
-  breaker: 'closed' | 'open' | 'half-open';
-}
+/** Everything the listeners use, built once by the composition root; each listener takes its part. */
+export type ListenerDeps = DeliveryDeps & ItemDeps & ContactDeps & WatchDeps & WordsDeps;

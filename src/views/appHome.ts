@@ -7,7 +7,7 @@
 import type { ActionsBlock, Button, HomeView, KnownBlock } from '@slack/types';
 import { context, divider, header, plain, section } from './blocks.js';
 import type { CatalogueSummary } from './catalogue.js';
-import { FIND_CONTACT } from './findContact.js';
+import { FIND_CONTACT } from './findContactModal.js';
 import { plural, slackTime, slackTimeAgo } from './format.js';
 import { LIMITS, truncatePlain } from './limits.js';
 import { codeSpan, escapeMrkdwn } from './mrkdwn.js';

@@ -17,7 +17,7 @@ export interface DisplayOptions {
   shareAccountTerms?: boolean;
   /**
    * The person the card is drawn for (the asker; on a shared card, the sharer) is a full
-   * member of the installing workspace (privacy/internalFigures.ts). Unset means no: cost
+   * member of the installing workspace (privacy/membership.ts). Unset means no: cost
    * and account terms stay off the card, whatever else allows them.
    */
   internalFigures?: boolean;

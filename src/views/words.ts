@@ -8,7 +8,6 @@ import type { Button, KnownBlock } from '@slack/types';
 import { z } from 'zod';
 import type { Contact } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
-import type { Candidate, NotUnderstoodReason, WatchDirection } from '../words/reading.js';
 import { ACTION, actionId } from './actions.js';
 import { actions, context, header, plain, section, stateButton } from './blocks.js';
 import { formatQty, freshnessLine } from './format.js';
@@ -23,6 +22,23 @@ import {
   stripBidiControls,
 } from './mrkdwn.js';
 import { itemState } from './states.js';
+
+/** An item offered when the reader is not sure which one is meant. */
+export interface Candidate {
+  code: string;
+  description: string;
+}
+
+/** Why a sentence got no answer (the reader's reasons, src/words/reading.ts). */
+export type NotUnderstoodReason =
+  | 'empty'
+  | 'greeting'
+  | 'unreadable'
+  | 'which_item'
+  | 'no_item'
+  | 'which_account'
+  | 'two_quantities'
+  | 'watch_threshold';
 
 /** The action id of "Set watch" on a proposal. */
 export const SET_WATCH_ACTION = 'words_set_watch';
@@ -157,7 +173,7 @@ export function wordsHelp(examples?: HelpExamples): SlackMessage {
 /** "Set watch" for a watch asked in words: never made until pressed. */
 export function watchProposal(model: {
   code: string;
-  direction: WatchDirection;
+  direction: 'below' | 'above';
   threshold: number;
   branchWords: readonly string[];
 }): SlackMessage {

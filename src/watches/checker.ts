@@ -12,7 +12,7 @@ import type { ErpApi } from '../erp/api.js';
 import { NotFoundError } from '../erp/errors.js';
 import type { AppLogger } from '../log/logger.js';
 import { errorFields } from '../log/logger.js';
-import type { CheckBudget } from './budget.js';
+import type { BackgroundBudget } from '../lookup/background.js';
 import type { CheckerLease } from './lease.js';
 import type { WatchMetrics } from './metrics.js';
 import type { WatchNotifier } from './notifier.js';
@@ -26,7 +26,7 @@ export interface CheckerOptions {
   notifier: WatchNotifier;
   /** The ERP itself (not the lookup service): the budget's `run` wraps each call. */
   erp: Pick<ErpApi, 'getItem'>;
-  budget: CheckBudget;
+  budget: BackgroundBudget;
   lease: CheckerLease;
   limits: WatchLimits;
   logger: AppLogger;

@@ -10,7 +10,6 @@
 import { join } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { SQLITE_FILE } from './lazy.js';
 import {
   type Dialect,
   MIGRATION_LOCK_TABLE,
@@ -18,7 +17,7 @@ import {
   type WatchDatabase,
   watchMigrations,
 } from './schema.js';
-import { defaultSqliteDriver, openSqlite, type SqliteDriverName } from './sqlite.js';
+import { defaultSqliteDriver, openSqlite, SQLITE_FILE, type SqliteDriverName } from './sqlite.js';
 
 export type WatchStoreOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }

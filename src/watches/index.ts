@@ -12,17 +12,18 @@ import type { Registry } from 'prom-client';
 import type { ErpApi } from '../erp/api.js';
 import type { Item } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
-import type { CheckBudget } from './budget.js';
+import type { BackgroundBudget } from '../lookup/background.js';
 import { WatchChecker } from './checker.js';
 import type { WatchStoreOptions } from './database.js';
 import { type WatchFeed, watchFeed } from './feed.js';
-import { lazyWatchStore, SQLITE_FILE } from './lazy.js';
+import { lazyWatchStore } from './lazy.js';
 import { advisoryLease, type CheckerLease, redisLease, soleProcessLease } from './lease.js';
 import { createWatchMetrics } from './metrics.js';
 import { WatchNotifier } from './notifier.js';
 import type { WatchPoster } from './poster.js';
 import { WatchRepository } from './repository.js';
 import { type WatchLimits, WatchService } from './service.js';
+import { SQLITE_FILE } from './sqlite.js';
 import { WatchTracker } from './tracker.js';
 
 export interface WatchesOptions {
@@ -31,7 +32,7 @@ export interface WatchesOptions {
   erp: Pick<ErpApi, 'getItem'>;
   /** A user's item fetch through the lookup service (creation checks the item exists). */
   fetchItem: (code: string, requester: string) => Promise<Item>;
-  budget: CheckBudget;
+  budget: BackgroundBudget;
   poster: WatchPoster;
   limits: WatchLimits;
   logger: AppLogger;
@@ -176,7 +177,6 @@ export function createWatches(options: WatchesOptions): Watches {
   };
 }
 
-export { ledgerCheckBudget } from './budget.js';
 export { watchFeedErp } from './feed.js';
 export { slackPoster } from './poster.js';
 export { checkIntervalSeconds } from './service.js';

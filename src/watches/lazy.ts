@@ -4,9 +4,6 @@
  */
 import type { WatchStore, WatchStoreOptions } from './database.js';
 
-/** The embedded database's file name in DATA_DIR. */
-export const SQLITE_FILE = 'watches.sqlite';
-
 /** Opens the store on first use, once, however many callers ask at the same time. */
 export function lazyWatchStore(options: WatchStoreOptions): {
   get(): Promise<WatchStore>;

@@ -17,6 +17,9 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
+/** The embedded database's file name in DATA_DIR. */
+export const SQLITE_FILE = 'watches.sqlite';
+
 export type SqliteDriverName = 'node:sqlite' | 'sql.js';
 
 /** Kysely asks `reader` to choose between `all` (rows) and `run` (changes). */

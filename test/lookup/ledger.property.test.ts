@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { BudgetQueue } from '../../src/lookup/budget.js';
+import { BudgetQueue } from '../../src/lookup/fairQueue.js';
 import {
   type AcquireTerms,
   fairShare,
@@ -23,7 +23,7 @@ import {
 } from '../../src/lookup/ledger.js';
 import { createMetrics } from '../../src/lookup/metrics.js';
 import { RedisHealth } from '../../src/lookup/redis.js';
-import { RedisLedger } from '../../src/lookup/redis-ledger.js';
+import { RedisLedger } from '../../src/lookup/redisLedger.js';
 import { sharedRedisOrSkip } from '../helpers/redis.js';
 import { silentLogger } from './fakes.js';
 

@@ -10,7 +10,7 @@ import { MAX_RETRY_AFTER_MS, RateLimitedError } from '../../src/erp/errors.js';
 import { errorForStatus } from '../../src/erp/responses.js';
 import { MemoryLedger } from '../../src/lookup/ledger.js';
 import { RedisHealth } from '../../src/lookup/redis.js';
-import { RedisLedger } from '../../src/lookup/redis-ledger.js';
+import { RedisLedger } from '../../src/lookup/redisLedger.js';
 import { collectingLogger } from '../helpers/logSink.js';
 import { sharedRedisOrSkip } from '../helpers/redis.js';
 import { makeService, silentLogger } from './fakes.js';

@@ -1,12 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ContactQuery, ItemQuery } from '../../src/lookup/types.js';
+import { MAX_WORD_LENGTH, MAX_WORDS, type ParseResult } from '../../src/slack/commandScan.js';
 import {
   type ContactRequest,
   contactQueryText,
-  MAX_WORD_LENGTH,
-  MAX_WORDS,
-  type ParseResult,
   parseContactCommand,
   parseStockCommand,
   type StockRequest,

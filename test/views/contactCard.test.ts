@@ -7,7 +7,7 @@ import { checkMessageLimits } from '../../src/views/limits.js';
 import { makeAddressbookEntry, makeContact, makeFreshness, TEST_NOW } from '../helpers/builders.js';
 import { allText, button, buttons } from './inspect.js';
 
-// Drawn for a full member unless a test says otherwise (privacy/internalFigures.ts).
+// Drawn for a full member unless a test says otherwise (privacy/membership.ts).
 const card = (contact: Contact, extra: Partial<Parameters<typeof contactCard>[0]> = {}) =>
   contactCard({
     contact,

@@ -5,8 +5,8 @@
  */
 import { NotFoundError } from '../../src/erp/errors.js';
 import type { Item } from '../../src/erp/schemas.js';
+import type { BackgroundBudget } from '../../src/lookup/background.js';
 import type { SlackMessage } from '../../src/views/message.js';
-import type { CheckBudget } from '../../src/watches/budget.js';
 import { WatchChecker } from '../../src/watches/checker.js';
 import type { WatchStore } from '../../src/watches/database.js';
 import { type CheckerLease, soleProcessLease } from '../../src/watches/lease.js';
@@ -94,7 +94,7 @@ export class FakeErp {
   }
 }
 
-export const freeBudget: CheckBudget = {
+export const freeBudget: BackgroundBudget = {
   usersWaiting: () => false,
   waitMs: () => 0,
   run: (call) => call(new AbortController().signal),

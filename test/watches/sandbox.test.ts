@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErpClient } from '../../src/erp/client.js';
-import { createUpstream } from '../../src/lookup/lanes.js';
+import { createUpstream, ledgerCheckBudget } from '../../src/lookup/lanes.js';
 import { createMetrics } from '../../src/lookup/metrics.js';
 import { lookupServiceOver } from '../../src/lookup/service.js';
 import type { LookupService } from '../../src/lookup/types.js';
@@ -13,12 +13,7 @@ import type { Upstream } from '../../src/lookup/upstream.js';
 import { moveSandboxStock } from '../../src/sandbox/index.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import type { WatchFeed } from '../../src/watches/feed.js';
-import {
-  createWatches,
-  ledgerCheckBudget,
-  type Watches,
-  watchFeedErp,
-} from '../../src/watches/index.js';
+import { createWatches, type Watches, watchFeedErp } from '../../src/watches/index.js';
 import { textOf } from '../helpers/blocks.js';
 import { silentLogger } from '../lookup/fakes.js';
 import { FakeSlack, LIMITS } from './rig.js';

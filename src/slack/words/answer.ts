@@ -30,7 +30,6 @@ import { commandFor, type Reading, type WordsRequest } from '../../words/reading
 import { contactCardAnswer, contactSearchAnswer, itemCardAnswer, safely } from '../answers.js';
 import { codesAnswer } from '../codesAnswer.js';
 import type { ListenerDeps } from '../deps.js';
-import { internalFiguresFor } from '../figures.js';
 import { sanitizeInput, stripSlackMarkup } from '../input.js';
 import { contactAnswer } from '../listeners/commands/contact.js';
 import { stockAnswer } from '../listeners/commands/stock.js';
@@ -126,7 +125,7 @@ async function answerRequest(
     safely(deps.logger, 'words', () => commandAnswer(deps, request, actor, client));
   // A guest or an external gets what the command gives them, privately; so does everyone in
   // a private place.
-  if (place === 'private' || !(await internalFiguresFor(deps, actor, client))) {
+  if (place === 'private' || !(await isFullMember(deps, actor, client))) {
     return mine(await privateAnswer());
   }
   if (request.kind === 'contact') {
@@ -220,4 +219,14 @@ async function accountWordsAnswer(
     return contactCardAnswer(deps, { ref: { code: only.code }, peopleWords }, actor, client);
   }
   return contactSearchAnswer(deps, query, 0, actor);
+}
+
+/** A full member of the installing workspace (whom internal figures are drawn for). */
+function isFullMember(
+  deps: Pick<ListenerDeps, 'internal'>,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<boolean> {
+  const viewer = { userId: actor.userId, teamId: actor.userTeamId };
+  return deps.internal?.internalFigures(viewer, client) ?? Promise.resolve(false);
 }

@@ -15,8 +15,8 @@ import {
   type ItemSearchRow,
   ItemSearchRowSchema,
 } from '../../../src/erp/schemas.js';
-import { ENCODING_CODES, HOSTILE_ITEM_CODES } from '../../../src/sandbox/data-fixed.js';
-import { FIXED_CONTACT_CODES } from '../../../src/sandbox/data-fixed-contacts.js';
+import { ENCODING_CODES, HOSTILE_ITEM_CODES } from '../../../src/sandbox/dataFixed.js';
+import { FIXED_CONTACT_CODES } from '../../../src/sandbox/dataFixedContacts.js';
 import { DEFAULT_SANDBOX_SEED, generateSandboxData } from '../../../src/sandbox/index.js';
 import { contactSearchRow, itemSearchRow } from '../../../src/sandbox/render.js';
 import { makeFreshness, TEST_NOW } from '../../helpers/builders.js';

@@ -9,9 +9,9 @@ import {
   modeFor,
   refOf,
 } from '../../clicks.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { ContactDeps, DeliveryDeps } from '../../deps.js';
 
-export function contactCardClick(deps: ListenerDeps) {
+export function contactCardClick(deps: DeliveryDeps & ContactDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptClick(deps, args, 'c');
     if (!click) return;

@@ -1,9 +1,9 @@
 /** ‹ Previous / Next › on a contact search list: served from the cached upstream window. */
 import { contactSearchAnswer } from '../../answers.js';
 import { acceptClick, answerClick, type ClickArgs, modeFor } from '../../clicks.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { ContactDeps, DeliveryDeps } from '../../deps.js';
 
-export function contactPageClick(deps: ListenerDeps) {
+export function contactPageClick(deps: DeliveryDeps & ContactDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptClick(deps, args, 'cs');
     if (!click) return;

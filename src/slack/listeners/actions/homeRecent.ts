@@ -12,9 +12,9 @@ import { errorMessage } from '../../../views/feedback.js';
 import { itemNotFoundNotice, lookingUpNotice } from '../../../views/searchModal.js';
 import { itemCardAnswer, logFailure } from '../../answers.js';
 import type { ClickArgs } from '../../clicks.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, ItemDeps } from '../../deps.js';
+import { modalFor, updateModal, ViewPayload } from '../../modals.js';
 import { userActor } from '../../payloads.js';
-import { modalFor, updateModal, ViewPayload } from '../../searchModal.js';
 
 const RecentClick = z.object({
   trigger_id: z.string().min(1),
@@ -24,7 +24,7 @@ const RecentClick = z.object({
 
 const Opened = z.object({ view: ViewPayload });
 
-export function homeRecentClick(deps: ListenerDeps) {
+export function homeRecentClick(deps: DeliveryDeps & ItemDeps) {
   return async ({ body, ack, client }: ClickArgs): Promise<void> => {
     await ack();
     const parsed = RecentClick.safeParse(body);

@@ -10,9 +10,9 @@ import {
   modeFor,
   refOf,
 } from '../../clicks.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, ItemDeps } from '../../deps.js';
 
-export function itemCardClick(deps: ListenerDeps) {
+export function itemCardClick(deps: DeliveryDeps & ItemDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptClick(deps, args, 'i');
     if (!click) return;

@@ -1,9 +1,9 @@
 /** ‹ Previous / Next › on an item search list: served from the cached upstream window. */
 import { itemSearchAnswer } from '../../answers.js';
 import { acceptClick, answerClick, type ClickArgs, modeFor } from '../../clicks.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, ItemDeps } from '../../deps.js';
 
-export function itemPageClick(deps: ListenerDeps) {
+export function itemPageClick(deps: DeliveryDeps & ItemDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptClick(deps, args, 'is');
     if (!click) return;

@@ -9,10 +9,10 @@ import { decodeSharedRemove, removeFailed, removeRefusal } from '../../../views/
 import { unreadableText } from '../../../views/unreadable.js';
 import type { ClickArgs } from '../../clicks.js';
 import { privateReply, sendSafely } from '../../delivery.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps } from '../../deps.js';
 import { BlockActionPayload, slackErrorCode } from '../../payloads.js';
 
-export function removeSharedClick(deps: ListenerDeps) {
+export function removeSharedClick(deps: DeliveryDeps) {
   return async (args: ClickArgs): Promise<void> => {
     await args.ack();
     const reply = (message: Parameters<typeof privateReply>[0]) =>

@@ -12,9 +12,9 @@ import type { SlackMessage } from '../../../views/message.js';
 import { safely } from '../../answers.js';
 import { acceptClick, type ClickArgs, labelOf, refOf } from '../../clicks.js';
 import { privateReply, sendSafely } from '../../delivery.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { ContactDeps, DeliveryDeps } from '../../deps.js';
 
-export function revealClick(deps: ListenerDeps) {
+export function revealClick(deps: DeliveryDeps & ContactDeps) {
   return async (args: ClickArgs): Promise<void> => {
     // A press refused before the policy is asked (a tampered or stale value, the command's
     // access lists) is audited too: an auditor needs the refusals most.

@@ -5,10 +5,10 @@
 import { checkAccess } from '../../../privacy/access.js';
 import { categoryFromValue } from '../../../views/searchModal.js';
 import type { ClickArgs } from '../../clicks.js';
-import type { ListenerDeps } from '../../deps.js';
-import { parseModalAction, updateModal } from '../../searchModal.js';
+import type { DeliveryDeps, ItemDeps } from '../../deps.js';
+import { parseModalAction, updateModal } from '../../modals.js';
 
-export function searchCategoryChosen(deps: ListenerDeps) {
+export function searchCategoryChosen(deps: DeliveryDeps & ItemDeps) {
   return async ({ body, ack, client }: ClickArgs): Promise<void> => {
     await ack();
     const action = parseModalAction(body);

@@ -5,11 +5,11 @@ import { errorMessage } from '../../../views/feedback.js';
 import { itemNotFoundNotice } from '../../../views/searchModal.js';
 import { itemCardAnswer, logFailure } from '../../answers.js';
 import type { ClickArgs } from '../../clicks.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, ItemDeps } from '../../deps.js';
+import { parseModalAction, updateModal } from '../../modals.js';
 import { userActor } from '../../payloads.js';
-import { parseModalAction, updateModal } from '../../searchModal.js';
 
-export function searchItemChosen(deps: ListenerDeps) {
+export function searchItemChosen(deps: DeliveryDeps & ItemDeps) {
   return async ({ body, ack, client }: ClickArgs): Promise<void> => {
     await ack();
     const action = parseModalAction(body);

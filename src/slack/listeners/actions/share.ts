@@ -16,11 +16,11 @@ import { withSharedBy } from '../../../views/sharedBy.js';
 import { contactCardAnswer, itemCardAnswer, logFailure } from '../../answers.js';
 import { acceptClick, actionBase, type ClickArgs, itemRequestOf, refOf } from '../../clicks.js';
 import { privateReply, sendSafely } from '../../delivery.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { ContactDeps, DeliveryDeps, ItemDeps } from '../../deps.js';
 import { type Actor, slackErrorCode } from '../../payloads.js';
 
 async function postForEveryone(
-  deps: ListenerDeps,
+  deps: DeliveryDeps & ItemDeps & ContactDeps,
   args: ClickArgs,
   actor: Actor,
   message: SlackMessage,
@@ -53,7 +53,7 @@ async function postForEveryone(
 }
 
 /** Share on an item card or a contact card (the action id says which). */
-export function shareClick(deps: ListenerDeps) {
+export function shareClick(deps: DeliveryDeps & ItemDeps & ContactDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const kind = actionBase(args) === ACTION.itemShare ? 'i' : 'c';
     const click = await acceptClick(deps, args, kind);

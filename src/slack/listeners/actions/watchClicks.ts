@@ -11,7 +11,7 @@ import { unreadableText } from '../../../views/unreadable.js';
 import type { Watches } from '../../../watches/index.js';
 import { type ClickArgs, clickActor } from '../../clicks.js';
 import { privateReply, sendSafely } from '../../delivery.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 import { type Actor, BlockActionPayload } from '../../payloads.js';
 
 export interface WatchClick<S> {
@@ -22,7 +22,7 @@ export interface WatchClick<S> {
 
 /** A private answer to the presser, where there is somewhere to put one. */
 export async function replyPrivately(
-  deps: Pick<ListenerDeps, 'logger'>,
+  deps: Pick<DeliveryDeps, 'logger'>,
   args: ClickArgs,
   message: SlackMessage,
 ): Promise<void> {
@@ -31,7 +31,7 @@ export async function replyPrivately(
 }
 
 export async function acceptWatchClick<S>(
-  deps: ListenerDeps,
+  deps: DeliveryDeps & WatchDeps,
   args: ClickArgs,
   decode: (value: unknown) => S | undefined,
 ): Promise<WatchClick<S> | undefined> {

@@ -3,10 +3,10 @@ import { errorFields } from '../../../log/logger.js';
 import { errorMessage } from '../../../views/feedback.js';
 import { decodeWatchOpen, watchModal } from '../../../views/watches.js';
 import type { ClickArgs } from '../../clicks.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, ItemDeps, WatchDeps } from '../../deps.js';
 import { acceptWatchClick, replyPrivately } from './watchClicks.js';
 
-export function watchOpenClick(deps: ListenerDeps) {
+export function watchOpenClick(deps: DeliveryDeps & ItemDeps & WatchDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptWatchClick(deps, args, decodeWatchOpen);
     if (!click) return;

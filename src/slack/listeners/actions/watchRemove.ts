@@ -4,10 +4,10 @@
  */
 import { decodeWatchButton, watchRefusal, watchRemoved } from '../../../views/watches.js';
 import type { ClickArgs } from '../../clicks.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 import { acceptWatchClick, mayTouchWatch, replyPrivately } from './watchClicks.js';
 
-export function watchRemoveClick(deps: ListenerDeps) {
+export function watchRemoveClick(deps: DeliveryDeps & WatchDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptWatchClick(deps, args, decodeWatchButton);
     if (click?.state.t !== 'wr') return;

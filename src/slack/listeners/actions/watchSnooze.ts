@@ -1,10 +1,10 @@
 /** Snooze a day / a week on a watch list: no alerts for that watch until then. */
 import { decodeWatchButton, watchRefusal, watchSnoozed } from '../../../views/watches.js';
 import type { ClickArgs } from '../../clicks.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 import { acceptWatchClick, mayTouchWatch, replyPrivately } from './watchClicks.js';
 
-export function watchSnoozeClick(deps: ListenerDeps) {
+export function watchSnoozeClick(deps: DeliveryDeps & WatchDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptWatchClick(deps, args, decodeWatchButton);
     if (click?.state.t !== 'ws') return;

@@ -18,7 +18,7 @@ import {
 } from '../../answers.js';
 import { acceptCommand, type CommandArgs } from '../../commands.js';
 import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { ContactDeps, DeliveryDeps } from '../../deps.js';
 import { type ContactRequest, parseContactCommand } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 
@@ -28,7 +28,7 @@ export type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
  * `/contact …`: help, a contact card (redacted; with the search fallback; only the matching
  * people when asked), or a list.
  */
-export function contactCommand(deps: ListenerDeps) {
+export function contactCommand(deps: DeliveryDeps & ContactDeps) {
   return async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
     const accepted = await acceptCommand(deps, command, ack, 'contact');
     if (!accepted) return;
@@ -69,7 +69,7 @@ export function contactCommand(deps: ListenerDeps) {
 
 /** A contact card, only its matching people, or a search: `/contact` and Find contact alike. */
 export function contactAnswer(
-  deps: ListenerDeps,
+  deps: DeliveryDeps & ContactDeps,
   request: ContactLookup,
   actor: Actor,
   client: SlackUsersApi,
@@ -86,7 +86,7 @@ export function contactAnswer(
 
 /** `/contact ACME01 accounts`: one getContact; not a contact code: the words are a search. */
 export async function peopleAnswer(
-  deps: ListenerDeps,
+  deps: DeliveryDeps & ContactDeps,
   request: Extract<ContactRequest, { kind: 'people' }>,
   actor: Actor,
   client: SlackUsersApi,
@@ -110,7 +110,7 @@ export async function peopleAnswer(
  * either says that the search was retried.
  */
 export async function contactWordsAnswer(
-  deps: ListenerDeps,
+  deps: DeliveryDeps & ContactDeps,
   query: ContactQuery,
   actor: Actor,
   client: SlackUsersApi,

@@ -19,7 +19,7 @@ import { categoriesAnswer, supplierFilter, suppliersAnswer } from '../../catalog
 import { codesAnswer, MAX_CODES } from '../../codesAnswer.js';
 import { acceptCommand, type CommandArgs } from '../../commands.js';
 import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, ItemDeps, WatchDeps } from '../../deps.js';
 import { type ItemQuestion, parseStockCommand, type StockRequest } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 import { watchAnswer } from './watch.js';
@@ -30,7 +30,7 @@ type StockLookup = Exclude<StockRequest, { kind: 'help' }>;
  * `/stock …`: help, an item card (with the search fallback), a card answering a question
  * (`CODE 50 perth`), several codes, a search list, or the categories.
  */
-export function stockCommand(deps: ListenerDeps) {
+export function stockCommand(deps: DeliveryDeps & ItemDeps & WatchDeps) {
   return async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
     const accepted = await acceptCommand(deps, command, ack, 'stock');
     if (!accepted) return;
@@ -92,7 +92,7 @@ function subjectOf(request: StockLookup): WorkSubject {
 }
 
 export function stockAnswer(
-  deps: ListenerDeps,
+  deps: DeliveryDeps & ItemDeps & WatchDeps,
   request: StockLookup,
   actor: Actor,
   client: SlackUsersApi,
@@ -122,7 +122,7 @@ export function stockAnswer(
 
 /** `supplier:WORD`: resolved to the supplier's id; never dropped silently when it is not. */
 async function supplierSearchAnswer(
-  deps: ListenerDeps,
+  deps: DeliveryDeps & ItemDeps & WatchDeps,
   query: ItemQuery,
   supplierName: string,
   actor: Actor,
@@ -138,7 +138,7 @@ async function supplierSearchAnswer(
  * CODE is not an item, the words are the search they always were.
  */
 export async function questionAnswer(
-  deps: ListenerDeps,
+  deps: DeliveryDeps & ItemDeps & WatchDeps,
   request: ItemQuestion,
   actor: Actor,
   client: SlackUsersApi,

@@ -16,7 +16,7 @@ import {
 } from '../../../views/watches.js';
 import type { Watches } from '../../../watches/index.js';
 import { refusalOfFailure } from '../../../watches/service.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 import type { StockRequest } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 
@@ -29,7 +29,7 @@ function branchOf(words: readonly string[]): string | undefined {
 }
 
 export async function watchAnswer(
-  deps: ListenerDeps,
+  deps: DeliveryDeps & WatchDeps,
   watches: Watches,
   request: WatchRequest,
   actor: Actor,

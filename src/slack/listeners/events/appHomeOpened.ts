@@ -8,9 +8,9 @@ import { errorFields } from '../../../log/logger.js';
 import { checkAccess } from '../../../privacy/access.js';
 import { appHomeRefusedView, appHomeView, type HomeWatchRow } from '../../../views/appHome.js';
 import { NO_CATALOGUE } from '../../../views/catalogue.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, ItemDeps, WatchDeps } from '../../deps.js';
 
-export function appHomeOpened(deps: ListenerDeps) {
+export function appHomeOpened(deps: DeliveryDeps & ItemDeps & WatchDeps) {
   return async ({
     event,
     client,
@@ -44,7 +44,10 @@ export function appHomeOpened(deps: ListenerDeps) {
 }
 
 /** The person's watches; a failing provider leaves the section out rather than Home blank. */
-async function watchesOf(deps: ListenerDeps, userId: string): Promise<HomeWatchRow[] | undefined> {
+async function watchesOf(
+  deps: DeliveryDeps & ItemDeps & WatchDeps,
+  userId: string,
+): Promise<HomeWatchRow[] | undefined> {
   if (!deps.watchesOf) return undefined;
   try {
     return await deps.watchesOf(userId);
@@ -55,7 +58,7 @@ async function watchesOf(deps: ListenerDeps, userId: string): Promise<HomeWatchR
 }
 
 async function publish(
-  deps: ListenerDeps,
+  deps: DeliveryDeps & ItemDeps & WatchDeps,
   client: AllMiddlewareArgs['client'],
   userId: string,
   view: Parameters<AllMiddlewareArgs['client']['views']['publish']>[0]['view'],

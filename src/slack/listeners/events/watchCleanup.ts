@@ -7,7 +7,7 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
 import { errorFields } from '../../../log/logger.js';
 import { type WatchSummary, watchesSwitchedOff } from '../../../views/watches.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 
 type EventArgs = SlackEventMiddlewareArgs & AllMiddlewareArgs;
 
@@ -21,7 +21,10 @@ const CHANNEL_REASONS = {
   channel_deleted: 'channel_not_found',
 } as const;
 
-export function watchChannelGone(deps: ListenerDeps, kind: keyof typeof CHANNEL_REASONS) {
+export function watchChannelGone(
+  deps: DeliveryDeps & WatchDeps,
+  kind: keyof typeof CHANNEL_REASONS,
+) {
   return async ({ event, client }: EventArgs): Promise<void> => {
     const parsed = ChannelEvent.safeParse(event);
     if (!parsed.success || !deps.watches) return;
@@ -66,7 +69,7 @@ function byCreator(watches: readonly WatchSummary[]): Map<string, WatchSummary[]
   return groups;
 }
 
-export function watchAppGone(deps: ListenerDeps) {
+export function watchAppGone(deps: DeliveryDeps & WatchDeps) {
   return async ({ body }: EventArgs): Promise<void> => {
     const parsed = TeamBody.safeParse(body);
     if (!parsed.success || !deps.watches) return;

@@ -24,9 +24,9 @@ import {
   stepUnknownItemText,
 } from '../../../views/workflowStep.js';
 import { logFailure } from '../../answers.js';
-import type { ListenerDeps } from '../../deps.js';
+import { MAX_WORD_LENGTH } from '../../commandScan.js';
+import type { DeliveryDeps, ItemDeps } from '../../deps.js';
 import { sanitizeInput } from '../../input.js';
-import { MAX_WORD_LENGTH } from '../../parser.js';
 
 export const LOOKUP_STOCK_FUNCTION = 'lookup_stock';
 
@@ -113,7 +113,7 @@ export function stepRequester(event: unknown): string {
  * throws: every failure is a sentence.
  */
 export async function runLookupStock(
-  deps: Pick<ListenerDeps, 'lookup' | 'logger' | 'access'>,
+  deps: Pick<ItemDeps, 'lookup'> & Pick<DeliveryDeps, 'logger' | 'access'>,
   rawInputs: unknown,
   requester: string,
 ): Promise<StepOutcome> {
@@ -161,7 +161,7 @@ export async function runLookupStock(
 }
 
 /** `app.function('lookup_stock', …)`: Bolt acknowledges the event before this runs. */
-export function lookupStockStep(deps: ListenerDeps) {
+export function lookupStockStep(deps: DeliveryDeps & ItemDeps) {
   return async ({
     event,
     inputs,

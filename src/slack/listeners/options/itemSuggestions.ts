@@ -11,7 +11,7 @@ import { errorFields } from '../../../log/logger.js';
 import { checkAccess } from '../../../privacy/access.js';
 import { itemOption } from '../../../views/catalogue.js';
 import { readSearchMetadata } from '../../../views/searchModal.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, ItemDeps } from '../../deps.js';
 
 /** Slack shows at most 100; a typeahead needs far fewer. */
 const MAX_OPTIONS = 25;
@@ -23,7 +23,7 @@ const Suggestion = z.object({
   view: z.object({ private_metadata: z.string().optional() }).optional(),
 });
 
-export function itemSuggestions(deps: ListenerDeps) {
+export function itemSuggestions(deps: DeliveryDeps & ItemDeps) {
   return async ({
     body,
     ack,

@@ -12,7 +12,7 @@ import { safely, workingLine } from '../../answers.js';
 import { extractItemCodes, sameCode } from '../../codes.js';
 import { codesAnswer, MAX_CODES } from '../../codesAnswer.js';
 import { deliverClickAnswer, privateReply, sendSafely } from '../../delivery.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, ItemDeps } from '../../deps.js';
 import { MessageShortcutPayload } from '../../payloads.js';
 
 export const LOOK_UP_STOCK_CALLBACK_ID = 'stock_lookup_message';
@@ -22,7 +22,7 @@ const MAX_NAMED = 50;
 type ShortcutArgs = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
 
 /** Message shortcut "Look up stock". */
-export function lookUpStockShortcut(deps: ListenerDeps) {
+export function lookUpStockShortcut(deps: DeliveryDeps & ItemDeps) {
   return async ({ shortcut, ack, respond }: ShortcutArgs): Promise<void> => {
     await ack();
     const payload = MessageShortcutPayload.safeParse(shortcut);

@@ -1,9 +1,9 @@
 import type { AnyMiddlewareArgs, App, Middleware, ViewSubmitAction } from '@slack/bolt';
-import { FIND_CONTACT } from '../../../views/findContact.js';
+import { FIND_CONTACT } from '../../../views/findContactModal.js';
 import { SEARCH } from '../../../views/searchModal.js';
 import { WATCH_MODAL } from '../../../views/watches.js';
 import type { ListenerDeps } from '../../deps.js';
-import { findContactSubmitted } from './findContact.js';
+import { findContactSubmitted } from './findContactSubmitted.js';
 import { shareFromSearch } from './shareFromSearch.js';
 import { watchModalSubmit } from './watchModal.js';
 

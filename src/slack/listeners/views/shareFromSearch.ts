@@ -23,9 +23,9 @@ import { cannotShareMessage } from '../../../views/share.js';
 import { withSharedBy } from '../../../views/sharedBy.js';
 import { itemCardAnswer, logFailure } from '../../answers.js';
 import { sendDirect, sendSafely } from '../../delivery.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, ItemDeps } from '../../deps.js';
+import { UserPayload, ViewPayload, ViewState } from '../../modals.js';
 import { type Actor, slackErrorCode, userActor } from '../../payloads.js';
-import { UserPayload, ViewPayload, ViewState } from '../../searchModal.js';
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -53,7 +53,7 @@ interface Share {
   respond: RespondFn | undefined;
 }
 
-export function shareFromSearch(deps: ListenerDeps) {
+export function shareFromSearch(deps: DeliveryDeps & ItemDeps) {
   const seen = new LRUCache<string, true>({ max: 10_000, ttl: REMEMBER_MS });
   return async ({ body, ack, client, respond, context }: SubmitArgs): Promise<void> => {
     const parsed = Submission.safeParse(body);
@@ -116,7 +116,11 @@ export function shareFromSearch(deps: ListenerDeps) {
   };
 }
 
-async function share(deps: ListenerDeps, client: WebClient, request: Share): Promise<void> {
+async function share(
+  deps: DeliveryDeps & ItemDeps,
+  client: WebClient,
+  request: Share,
+): Promise<void> {
   let card: SlackMessage;
   try {
     card = await itemCardAnswer(
@@ -163,7 +167,7 @@ async function share(deps: ListenerDeps, client: WebClient, request: Share): Pro
  * response_url, else chat.postEphemeral), else a direct message from the app.
  */
 async function tellPrivately(
-  deps: ListenerDeps,
+  deps: DeliveryDeps & ItemDeps,
   client: WebClient,
   request: Share,
   message: SlackMessage,

@@ -20,9 +20,9 @@ import {
 } from '../../../views/watches.js';
 import { refusalOfFailure } from '../../../watches/service.js';
 import { sendDirect } from '../../delivery.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, WatchDeps } from '../../deps.js';
+import { UserPayload, ViewPayload, ViewState } from '../../modals.js';
 import { userActor } from '../../payloads.js';
-import { UserPayload, ViewPayload, ViewState } from '../../searchModal.js';
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -35,7 +35,7 @@ const NumberInput = z.object({ value: z.coerce.number().finite().min(0) });
 const Select = z.object({ selected_option: z.object({ value: z.string().max(75) }).nullish() });
 const Conversation = z.object({ selected_conversation: z.string().regex(/^[CGD][A-Z0-9]{2,30}$/) });
 
-export function watchModalSubmit(deps: ListenerDeps) {
+export function watchModalSubmit(deps: DeliveryDeps & WatchDeps) {
   return async ({ body, ack, client }: SubmitArgs): Promise<void> => {
     const parsed = Submission.safeParse(body);
     const state = parsed.success ? decodeWatchOpen(parsed.data.view.private_metadata) : undefined;

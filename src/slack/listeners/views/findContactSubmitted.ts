@@ -12,15 +12,15 @@ import {
   FIND_CONTACT,
   FIND_CONTACT_ERRORS,
   findContactSearchingModal,
-} from '../../../views/findContact.js';
+} from '../../../views/findContactModal.js';
 import { withNotices } from '../../../views/notices.js';
 import { safely } from '../../answers.js';
 import { sendDirect } from '../../delivery.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { ContactDeps, DeliveryDeps } from '../../deps.js';
 import { sanitizeInput } from '../../input.js';
+import { UserPayload, ViewState } from '../../modals.js';
 import { parseContactCommand } from '../../parser.js';
 import { userActor } from '../../payloads.js';
-import { UserPayload, ViewState } from '../../searchModal.js';
 import { type ContactLookup, contactAnswer } from '../commands/contact.js';
 
 type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
@@ -33,7 +33,7 @@ const TextInput = z.object({ value: z.string().max(3000).nullish() });
 
 const MAX_TEXT = 200;
 
-export function findContactSubmitted(deps: ListenerDeps) {
+export function findContactSubmitted(deps: DeliveryDeps & ContactDeps) {
   return async ({ body, ack, client }: SubmitArgs): Promise<void> => {
     const parsed = Submission.safeParse(body);
     if (!parsed.success) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIND_CONTACT, findContactModal, sharingModal } from '../../src/views/findContact.js';
+import { FIND_CONTACT, findContactModal, sharingModal } from '../../src/views/findContactModal.js';
 
 describe('findContactModal', () => {
   it('is one text field searched on submit, within Slack’s modal limits', () => {

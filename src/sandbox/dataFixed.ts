@@ -3,8 +3,8 @@
  * three-level BOM and kits, codes that need URL encoding, and hostile or non-Latin text that a
  * Slack client must escape (`<!channel>` must never notify anyone).
  */
-import type { ItemDraft } from './data-draft.js';
-import type { ItemFactory } from './data-items.js';
+import type { ItemDraft } from './dataDraft.js';
+import type { ItemFactory } from './dataItems.js';
 
 /** Codes that must be percent-encoded in a path or a query. */
 export const ENCODING_CODES = ['AB/12', 'A+B-7', '100%-X', 'CAFÉ-01'] as const;

@@ -2,16 +2,16 @@
 import { z } from 'zod';
 import { errorFields } from '../../../log/logger.js';
 import { checkAccess } from '../../../privacy/access.js';
-import { findContactModal } from '../../../views/findContact.js';
+import { findContactModal } from '../../../views/findContactModal.js';
 import type { ClickArgs } from '../../clicks.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps } from '../../deps.js';
 
 const Opener = z.object({
   trigger_id: z.string().min(1),
   user: z.object({ id: z.string().min(1) }),
 });
 
-export function findContactClick(deps: ListenerDeps) {
+export function findContactClick(deps: DeliveryDeps) {
   return async ({ body, ack, client }: ClickArgs): Promise<void> => {
     await ack();
     const parsed = Opener.safeParse(body);

@@ -9,7 +9,7 @@ import { errorFields } from '../log/logger.js';
 import { checkAccess } from '../privacy/access.js';
 import type { SlackMessage } from '../views/message.js';
 import { readSearchMetadata, type SearchMetadata, searchModal } from '../views/searchModal.js';
-import type { ListenerDeps } from './deps.js';
+import type { DeliveryDeps, ItemDeps } from './deps.js';
 import { slackErrorCode } from './payloads.js';
 
 export const ViewPayload = z.object({
@@ -26,7 +26,7 @@ export const ViewState = z.object({
 });
 
 export function modalFor(
-  deps: Pick<ListenerDeps, 'catalogue' | 'display'>,
+  deps: Pick<ItemDeps, 'catalogue'> & Pick<DeliveryDeps, 'display'>,
   metadata: SearchMetadata,
   extra: { card?: SlackMessage; notice?: string } = {},
 ): ModalView {
@@ -44,7 +44,7 @@ export function modalFor(
  * newer view stays. Any other failure is logged (the user still sees the old view).
  */
 export async function updateModal(
-  deps: Pick<ListenerDeps, 'catalogue' | 'display' | 'logger'>,
+  deps: Pick<ItemDeps, 'catalogue'> & Pick<DeliveryDeps, 'display' | 'logger'>,
   client: WebClient,
   view: z.infer<typeof ViewPayload>,
   metadata: SearchMetadata,
@@ -55,7 +55,7 @@ export async function updateModal(
 
 /** views.update with the hash (see updateModal); a `hash_conflict` is left alone. */
 export async function replaceView(
-  deps: Pick<ListenerDeps, 'logger'>,
+  deps: Pick<DeliveryDeps, 'logger'>,
   client: WebClient,
   view: z.infer<typeof ViewPayload>,
   next: ModalView,
@@ -109,7 +109,7 @@ const Opener = z.object({
  * trigger_id's 3 seconds.
  */
 export async function openSearchModal(
-  deps: Pick<ListenerDeps, 'catalogue' | 'display' | 'logger' | 'access'>,
+  deps: Pick<ItemDeps, 'catalogue'> & Pick<DeliveryDeps, 'display' | 'logger' | 'access'>,
   client: WebClient,
   body: unknown,
 ): Promise<void> {

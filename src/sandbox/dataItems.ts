@@ -12,8 +12,8 @@ import {
   randomStock,
   round,
   type StockProfile,
-} from './data-catalogue.js';
-import type { ItemDraft, KitDraft } from './data-draft.js';
+} from './dataCatalogue.js';
+import type { ItemDraft, KitDraft } from './dataDraft.js';
 import type { Random } from './prng.js';
 import type { BranchStockRecord, NamedId } from './types.js';
 

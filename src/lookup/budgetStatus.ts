@@ -1,20 +1,9 @@
 /**
- * The catalogue crawl's budget: a background requester on the searchItems lane (see
- * background.ts), adapted to the catalogue's narrow port. Its calls take slots from the same
- * ledger as users' searches (so the ERP never sees more than its limit, and a 429 pauses
- * everyone alike); the ledger holds it to its share of the window, and it takes no slot while
- * a user waits, nor the last free one.
+ * How much of each endpoint's budget is free this minute, and the breaker: App Home's ERP
+ * status line.
  */
-import type { CrawlBudget } from '../catalogue/budget.js';
 import { ERP_ENDPOINTS, type ErpEndpoint } from '../erp/errors.js';
 import type { Upstream } from './upstream.js';
-
-export const CRAWL_REQUESTER = '(catalogue crawl)';
-
-/** CATALOGUE_CRAWL_SHARE (0..1 of the search limit) as the crawl's budget port. */
-export function ledgerCrawlBudget(upstream: Upstream, share: number): CrawlBudget {
-  return upstream.background('searchItems', CRAWL_REQUESTER, share);
-}
 
 export interface EndpointBudget {
   endpoint: ErpEndpoint;
@@ -23,11 +12,18 @@ export interface EndpointBudget {
   limit: number;
 }
 
+/** The ERP's status as App Home shows it. */
+export interface ErpStatus {
+  sandbox: boolean;
+  endpoints: EndpointBudget[];
+  breaker: 'closed' | 'open' | 'half-open';
+}
+
 /** For App Home: how much of each endpoint's budget is free this minute, and the breaker. */
 export function budgetStatus(
   upstream: Upstream,
   now: () => number = Date.now,
-): { endpoints: EndpointBudget[]; breaker: 'closed' | 'open' | 'half-open' } {
+): Omit<ErpStatus, 'sandbox'> {
   const at = now();
   const endpoints = ERP_ENDPOINTS.map((endpoint) => {
     const { ledger } = upstream.lanes[endpoint];

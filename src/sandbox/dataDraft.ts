@@ -3,7 +3,7 @@
  * finalised into ERP records once every link is known, so that derived fields (`has_bom` on a
  * component, totals across branches) are consistent by construction.
  */
-import { round } from './data-catalogue.js';
+import { round } from './dataCatalogue.js';
 import {
   type BranchStockRecord,
   ITEM_STATUS,

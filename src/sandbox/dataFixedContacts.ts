@@ -3,7 +3,7 @@
  * account with 40 people, one with none, a code that needs encoding, and hostile or
  * non-Latin names.
  */
-import type { ContactFactory, PersonSpec } from './data-contacts.js';
+import type { ContactFactory, PersonSpec } from './dataContacts.js';
 
 export const FIXED_CONTACT_CODES = [
   'ACME01',
