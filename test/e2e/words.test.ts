@@ -3,10 +3,17 @@
  * receiver, the app answering through the (fake) Slack Web API and the sandbox ERP over HTTP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOOK_UP_STOCK_CALLBACK_ID } from '../../src/slack/listeners/shortcuts/lookUpStock.js';
 import { SET_WATCH_ACTION } from '../../src/views/words.js';
-import { type RunningApp, startApp } from '../helpers/app.js';
-import { buttonsOf } from '../helpers/blocks.js';
-import { SLACK_DEFAULTS } from '../helpers/slack/index.js';
+import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
+import { buttonsOf, textOf } from '../helpers/blocks.js';
+import {
+  interactionForm,
+  messageShortcutPayload,
+  postToSlackApp,
+  SLACK_DEFAULTS,
+} from '../helpers/slack/index.js';
+import { ask } from './helpers/conversation.js';
 import {
   CHANNEL,
   DM_CHANNEL,
@@ -123,23 +130,28 @@ describe('a direct message', () => {
 
   it('proposes a watch with Set watch, and makes none until it is pressed', async () => {
     const before = posted(run).length;
-    await sendEvent(run, directMessageEvent('tell me when WIDGET-9 drops below 20 in perth'));
+    // A conversation of its own: watches outlive a test run in the embedded database.
+    const channel = `D0W${Date.now().toString(36).toUpperCase()}`;
+    await sendEvent(
+      run,
+      directMessageEvent('tell me when WIDGET-9 drops below 20 in perth', { channel }),
+    );
     const [answer] = await answersAfter(before, 1);
     expect(answer?.text).toContain('Set watch');
     const { watches } = run.services;
-    expect((await watches.service.listChannel(DM_CHANNEL)).watches).toEqual([]);
+    expect((await watches.service.listChannel(channel)).watches).toEqual([]);
 
     const proposal = run.slack.calls('chat.postMessage').at(-1)?.args ?? {};
     const [button] = buttonsOf({ blocks: proposal.blocks });
     expect(button?.action_id).toBe(SET_WATCH_ACTION);
     const sent = await run.click(SET_WATCH_ACTION, button?.value ?? '', {
-      channelId: DM_CHANNEL,
+      channelId: channel,
       isEphemeral: false,
       messageBlocks: proposal.blocks as unknown[],
     });
     expect(sent.reply.status).toBe(200);
     await run.slack.waitForResponses(sent.responseUrl, 1, 8000);
-    const made = (await watches.service.listChannel(DM_CHANNEL)).watches;
+    const made = (await watches.service.listChannel(channel)).watches;
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ code: 'WIDGET-9', direction: 'below', threshold: 20 });
   });
@@ -215,5 +227,54 @@ describe('the assistant panel', () => {
     expect(String(status?.args.status)).toContain('WIDGET-9');
     const [title] = await run.slack.waitForCalls('assistant.threads.setTitle', 1);
     expect(title?.reply).toMatchObject({ ok: true });
+  });
+});
+
+describe('the commands read a sentence their grammar does not', () => {
+  it('/stock with a quantity before the code answers the verdict, not "No items match"', async () => {
+    const answer = await ask(run, '/stock', '50 x WIDGET-9 in perth');
+    expect(textOf(answer)).toContain('Perth');
+    expect(textOf(answer)).not.toMatch(/No items match/);
+  });
+
+  it('/stock as a question in words', async () => {
+    const answer = await ask(run, '/stock', 'do we have 50 WIDGET-9 in perth?');
+    expect(textOf(answer)).toContain('Perth');
+  });
+
+  it('/stock with a watch in words proposes it', async () => {
+    const answer = await ask(run, '/stock', 'alert me when WIDGET-9 &lt; 10');
+    expect(buttonsOf(answer).map((b) => b.text)).toContain('Set watch');
+  });
+
+  it('/stock words that are a search stay a search', async () => {
+    const answer = await ask(run, '/stock', 'blue widget');
+    expect(textOf(answer)).toMatch(/Items matching/);
+  });
+
+  it('/contact as a question in words', async () => {
+    const answer = await ask(run, '/contact', 'who does accounts at ACME01');
+    expect(textOf(answer)).toContain('ACME01');
+    expect(textOf(answer)).toContain('John Smith');
+  });
+
+  it('the message shortcut reads a quantity and a branch next to a code', async () => {
+    const responseUrl = run.slack.responseUrl();
+    const reply = await postToSlackApp(
+      run.eventsUrl,
+      interactionForm(
+        messageShortcutPayload({
+          callbackId: LOOK_UP_STOCK_CALLBACK_ID,
+          messageText: 'Customer wants 20 x WIDGET-9 for Perth, can we?',
+          responseUrl,
+        }),
+      ),
+      { signingSecret: SIGNING_SECRET },
+    );
+    expect(reply.status).toBe(200);
+    const posts = await run.slack.waitForResponses(responseUrl, 1, 8000);
+    const last = posts.at(-1)?.body ?? {};
+    expect(textOf(last)).toContain('Perth');
+    expect(textOf(last)).toMatch(/20/);
   });
 });

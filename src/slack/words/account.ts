@@ -1,41 +1,13 @@
 /**
- * What the words answers read besides the command's own answer: the catalogue index as the
- * reader asks it, and the one account a contact question resolved to (for the account-only
- * card a channel sees), read through the cache the answer just filled.
+ * The one account a contact question resolved to (for the account-only card a channel sees),
+ * read through the cache the answer just filled.
  */
 import { NotFoundError } from '../../erp/errors.js';
 import type { Contact } from '../../erp/schemas.js';
 import type { Freshness } from '../../lookup/types.js';
-import { BranchNames, catalogueWordsIndex } from '../../words/catalogueIndex.js';
-import type { AccountRef, WordsIndex } from '../../words/reading.js';
+import type { AccountRef } from '../../words/reading.js';
 import type { ListenerDeps } from '../deps.js';
 import type { Actor } from '../payloads.js';
-
-/** Before the catalogue exists (tests, a misconfigured start): codes are read as typed. */
-const NO_INDEX: WordsIndex = {
-  knownCode: () => undefined,
-  nearestCodes: () => [],
-  itemsMatching: () => ({ items: [], total: 0 }),
-  complete: () => false,
-  branchNames: () => [],
-};
-
-const indexes = new WeakMap<object, WordsIndex>();
-
-/** The reader's view of the app's catalogue index (one per catalogue). */
-export function wordsIndexOf(deps: Pick<ListenerDeps, 'catalogue' | 'words'>): WordsIndex {
-  const { catalogue } = deps;
-  if (!catalogue) return NO_INDEX;
-  let index = indexes.get(catalogue);
-  if (!index) {
-    index = catalogueWordsIndex(
-      { store: catalogue.store, isComplete: () => catalogue.isComplete() },
-      deps.words?.branchNames ?? new BranchNames(),
-    );
-    indexes.set(catalogue, index);
-  }
-  return index;
-}
 
 /**
  * The one account the question named: by code (a miss is remembered by the cache), else the

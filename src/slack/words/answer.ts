@@ -1,19 +1,7 @@
-/**
- * A sentence answered: read by src/words/ into the request a command would make, then answered
- * by the command's own code (same budget, fairness, cache and privacy). Where the answer goes
- * is the caller's; what may be shown where is decided here:
- * - in a private place (a direct message, the assistant panel, a command) the asker gets what
- *   the command gives;
- * - in a channel (a mention), the thread gets what a shared message may show: the item card
- *   redacted as shared, a contact's account only; the full contact card, anything for a guest
- *   or an external, and refusals go to the asker alone.
- */
-import type { ContactQuery } from '../../lookup/types.js';
 import { checkAccess } from '../../privacy/access.js';
 import type { SlackUsersApi } from '../../privacy/revealPolicy.js';
-import { commandNoticeText, commandProblemText } from '../../views/commandProblems.js';
 import { noticeMessage } from '../../views/feedback.js';
-import { contactHelp, stockHelp, watchesNotReadyText } from '../../views/help.js';
+import { watchesNotReadyText } from '../../views/help.js';
 import type { SlackMessage } from '../../views/message.js';
 import { withNotices } from '../../views/notices.js';
 import {
@@ -25,17 +13,18 @@ import {
   watchProposal,
   wordsHelp,
 } from '../../views/words.js';
-import { readSentence } from '../../words/reader.js';
-import { commandFor, type Reading, type WordsRequest } from '../../words/reading.js';
-import { contactCardAnswer, contactSearchAnswer, itemCardAnswer, safely } from '../answers.js';
+import type { Reading, WordsRequest } from '../../words/reading.js';
+import { itemCardAnswer, safely } from '../answers.js';
 import { codesAnswer } from '../codesAnswer.js';
 import type { ListenerDeps } from '../deps.js';
-import { sanitizeInput, stripSlackMarkup } from '../input.js';
 import { contactAnswer } from '../listeners/commands/contact.js';
 import { stockAnswer } from '../listeners/commands/stock.js';
-import { parseContactCommand, parseStockCommand } from '../parser.js';
 import type { Actor } from '../payloads.js';
-import { accountOf, wordsIndexOf } from './account.js';
+import { accountOf } from './account.js';
+import { contactRequestAnswer, stockRequestAnswer } from './asCommand.js';
+import { readWords } from './read.js';
+
+export { readWords };
 
 /** Where the answer is read: by the asker alone, or by everyone in a channel's thread. */
 export type Place = 'private' | 'channel';
@@ -45,15 +34,6 @@ export interface WordsReply {
   reply?: SlackMessage;
   /** Seen by the asker only (an ephemeral message in the thread). */
   askerOnly?: SlackMessage;
-}
-
-/** The longest sentence read: the reader reads no more. */
-const MAX_SENTENCE = 400;
-
-/** The sentence as a person typed it: markup (the app's own mention) resolved, cleaned. */
-export function readWords(deps: Pick<ListenerDeps, 'catalogue' | 'words'>, text: string): Reading {
-  const { text: clean } = sanitizeInput(stripSlackMarkup(text), MAX_SENTENCE);
-  return readSentence(clean, wordsIndexOf(deps));
 }
 
 /** What the status line names while the answer is worked out (`WIDGET-9`). */
@@ -175,50 +155,19 @@ async function channelItemAnswer(
   }
 }
 
-/** The command's answer to the request, through the command's own grammar. */
-export async function commandAnswer(
+/** The command's answer to the request, through the command's own grammar and code. */
+function commandAnswer(
   deps: ListenerDeps,
-  request: Exclude<WordsRequest, { kind: 'help' | 'watch' }>,
+  request: Extract<WordsRequest, { kind: 'item' | 'codes' | 'contact' }>,
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<SlackMessage> {
-  const command = commandFor(request);
-  if (command === undefined && request.kind === 'contact' && 'words' in request.account) {
-    return accountWordsAnswer(deps, request.account.words, request.peopleWords, actor, client);
+  if (request.kind === 'contact') {
+    return contactRequestAnswer(deps, request, actor, client, (lookup) =>
+      contactAnswer(deps, lookup, actor, client),
+    );
   }
-  if (command?.command === '/contact') {
-    const parsed = parseContactCommand(command.text);
-    if (!parsed.ok)
-      return withNotices(contactHelp(deps.examples), [commandProblemText(parsed.error)]);
-    if (parsed.request.kind === 'help') return contactHelp(deps.examples);
-    return contactAnswer(deps, parsed.request, actor, client);
-  }
-  const parsed = parseStockCommand(command?.text ?? '');
-  if (!parsed.ok) return withNotices(stockHelp(deps.examples), [commandProblemText(parsed.error)]);
-  if (parsed.request.kind === 'help') return stockHelp(deps.examples);
-  const answer = await stockAnswer(deps, parsed.request, actor, client);
-  return withNotices(answer, parsed.notices.map(commandNoticeText));
-}
-
-/**
- * `who's the purchasing officer at acme industrial`: the account found by its words, with
- * only the matching people; several accounts are listed. One search and one read, never more
- * than `/contact acme industrial purchasing officer` spends.
- */
-async function accountWordsAnswer(
-  deps: ListenerDeps,
-  accountWords: readonly string[],
-  peopleWords: readonly string[],
-  actor: Actor,
-  client: SlackUsersApi,
-): Promise<SlackMessage> {
-  const query: ContactQuery = { words: [...accountWords] };
-  const found = await deps.lookup.searchContacts(query, 0, { requester: actor.userId });
-  const [only, ...others] = found.data.rows;
-  if (only !== undefined && others.length === 0 && !found.data.hasNext) {
-    return contactCardAnswer(deps, { ref: { code: only.code }, peopleWords }, actor, client);
-  }
-  return contactSearchAnswer(deps, query, 0, actor);
+  return stockRequestAnswer(deps, request, (lookup) => stockAnswer(deps, lookup, actor, client));
 }
 
 /** A full member of the installing workspace (whom internal figures are drawn for). */
