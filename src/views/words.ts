@@ -9,7 +9,15 @@ import { z } from 'zod';
 import type { Contact } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
 import { ACTION, actionId } from './actions.js';
-import { actions, context, header, plain, section, stateButton } from './blocks.js';
+import {
+  actions,
+  context,
+  header,
+  plain,
+  REFERENCE_HEADER,
+  section,
+  stateButton,
+} from './blocks.js';
 import { formatQty, freshnessLine } from './format.js';
 import type { HelpExamples } from './help.js';
 import type { SlackMessage } from './message.js';
@@ -156,7 +164,7 @@ export function wordsHelp(examples?: HelpExamples): SlackMessage {
   return {
     text: 'Ask about stock or a contact in a sentence, as you would ask a colleague.',
     blocks: [
-      header('Ask in words'),
+      header('Ask in words', REFERENCE_HEADER),
       section(
         [
           'Ask about stock or a contact in a sentence, as you would ask a colleague:',
