@@ -27,11 +27,24 @@ const UNIT = [
   'test/console/{board,builderLink,render}.test.ts',
   'test/erp/{gate,responses,schemas,url}.test.ts',
   'test/harness/{payloads,signing}.test.ts',
-  'test/lookup/{budget,cache,failures,fairness,paging}.test.ts',
+  'test/lookup/{cache,failures,fairQueue,fairness,paging}.test.ts',
   'test/manifest/manifest.test.ts',
   'test/ops/{erpSignals,readiness}.test.ts',
-  'test/sandbox/data.test.ts',
   'test/bench/boltMirror.test.ts',
+];
+
+/**
+ * Pure, but slow: sweeps over the whole sandbox data set, property runs over every view or
+ * handler, and the largest messages the views can build. They take seconds each, so they run
+ * with the full suite (`npm test`, project `sweeps`), not in the unit tier.
+ */
+const SLOW_PURE = [
+  'test/views/sandboxSweep.*.test.ts',
+  'test/views/worstCase.test.ts',
+  'test/views/hostile.test.ts',
+  'test/slack/handlers.property.test.ts',
+  'test/privacy/leakScan.test.ts',
+  'test/sandbox/data.test.ts',
 ];
 
 export default defineConfig({
@@ -49,6 +62,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: UNIT,
+          exclude: SLOW_PURE,
           isolate: false,
           setupFiles: ['test/helpers/setup.ts', 'test/helpers/unitOnly.ts'],
         },
@@ -58,10 +72,11 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['test/**/*.test.ts'],
-          exclude: [...ISOLATED, ...UNIT],
+          exclude: [...ISOLATED, ...UNIT, ...SLOW_PURE],
           isolate: false,
         },
       },
+      { extends: true, test: { name: 'sweeps', include: SLOW_PURE, isolate: false } },
       { extends: true, test: { name: 'isolated', include: ISOLATED } },
     ],
   },

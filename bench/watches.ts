@@ -19,6 +19,7 @@ import pg from 'pg';
 import { Registry } from 'prom-client';
 import type { ErpApi } from '../src/erp/api.js';
 import { ErpClient } from '../src/erp/client.js';
+import { ErpEvents } from '../src/erp/events.js';
 import type { Item } from '../src/erp/schemas.js';
 import { createLogger } from '../src/log/logger.js';
 import type { BackgroundBudget } from '../src/lookup/background.js';
@@ -35,7 +36,7 @@ import {
 } from '../src/sandbox/index.js';
 import type { SlackMessage } from '../src/views/message.js';
 import { openWatchStore, type WatchStoreOptions } from '../src/watches/database.js';
-import { checkIntervalSeconds, createWatches, watchFeedErp } from '../src/watches/index.js';
+import { checkIntervalSeconds, createWatches, feedWatches } from '../src/watches/index.js';
 import type { WatchPoster } from '../src/watches/poster.js';
 import type { WatchLimits } from '../src/watches/service.js';
 import { SQLITE_FILE } from '../src/watches/sqlite.js';
@@ -345,11 +346,13 @@ async function checkRun(
     },
     faults: LATENCY,
   });
+  const events = new ErpEvents();
   const client = new ErpClient({
     baseUrl: sandbox.url,
     ...sandbox.credentials,
     timeoutMs: 5_000,
     maxConnections: ERP_CONNECTIONS,
+    events,
   });
   const codes = watchableCodes(data, ITEMS);
   const others = watchableCodes(data, ITEMS, ITEMS);
@@ -428,7 +431,8 @@ async function checkRun(
       tickMs: 5_000 / SPEED,
       now,
     });
-    const lookup = lookupOver(watchFeedErp(client, watches.feed, now), upstream);
+    feedWatches(events, watches.feed, now);
+    const lookup = lookupOver(client, upstream);
     sandbox.resetStats();
     await watches.start();
     // Stock moves: a few items with "below" watches go to 0, early enough for two intervals.

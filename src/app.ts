@@ -5,22 +5,22 @@
 import type { App } from '@slack/bolt';
 import type { Redis } from 'ioredis';
 import type { Catalogue } from './catalogue/catalogue.js';
-import { catalogueDeps, createCatalogue } from './catalogue/compose.js';
+import { catalogueDeps, createCatalogue, feedCatalogue } from './catalogue/compose.js';
 import { catalogueExamples, seedNames } from './catalogue/examples.js';
-import { catalogueFeed } from './catalogue/observe.js';
 import { CatalogueStore } from './catalogue/store.js';
 import type { AppConfig } from './config/config.js';
 import type { ConsoleTransport } from './console/index.js';
 import { credentialTag, type ErpApi } from './erp/api.js';
 import { ErpClient } from './erp/client.js';
+import { ErpEvents } from './erp/events.js';
 import type { AppLogger } from './log/logger.js';
 import { createUpstream, ledgerCheckBudget } from './lookup/lanes.js';
 import { createMetrics, type Metrics } from './lookup/metrics.js';
 import { RedisHealth } from './lookup/redis.js';
 import { lookupServiceOver } from './lookup/service.js';
 import type { LookupService } from './lookup/types.js';
-import { budgetedErp, type Upstream } from './lookup/upstream.js';
-import { connectOnce, observedErp } from './ops/erpSignals.js';
+import type { Upstream } from './lookup/upstream.js';
+import { connectOnce, followErpCalls } from './ops/erpSignals.js';
 import { Readiness, type ReadinessOptions } from './ops/readiness.js';
 import { type AuditLog, createAuditLog } from './privacy/audit.js';
 import { createInternalFigures, createMembership } from './privacy/membership.js';
@@ -37,9 +37,9 @@ import {
   createWatches,
   type DeferredPoster,
   deferredPoster,
+  feedWatches,
   followDatabase,
   type Watches,
-  watchFeedErp,
 } from './watches/index.js';
 import { BranchNames } from './words/catalogueIndex.js';
 
@@ -49,10 +49,10 @@ export interface Services {
   metrics: Metrics;
   lookup: LookupService;
   /**
-   * The ERP for calls outside the lookup service (the start-up credential check): each call
-   * takes a slot of the same budget, so the ERP never sees more than its limit.
+   * The ERP for the start-up credential check: its one call takes a slot of the same budget
+   * as every other, so the ERP never sees more than its limit.
    */
-  erp: ErpApi;
+  erp: Pick<ErpApi, 'getContact'>;
   /** The budget lanes every ERP call draws on; background requesters (watches) join here. */
   upstream: Upstream;
   listeners: ListenerDeps;
@@ -72,8 +72,6 @@ export interface Services {
 }
 
 export interface ServiceOverrides {
-  /** Use this ERP instead of building a client (tests). */
-  erp?: ErpApi;
   now?: () => Date;
   /** Readiness check intervals (tests shorten them). */
   readiness?: Pick<ReadinessOptions, 'tickMs' | 'quietMs' | 'probeEveryMs'>;
@@ -93,6 +91,7 @@ function sandboxExamples(sandbox: RunningSandbox): HelpExamples {
 async function connectErp(
   config: AppConfig,
   logger: AppLogger,
+  events: ErpEvents,
 ): Promise<{ client: ErpClient; sandbox: RunningSandbox | undefined }> {
   if (config.erp.kind === 'remote') {
     const { baseUrl, companyCode, accessToken, tenantId } = config.erp;
@@ -104,6 +103,7 @@ async function connectErp(
       timeoutMs: config.erpTimeoutMs,
       maxConnections: config.erpMaxConnections,
       logger,
+      events,
     });
     return { client, sandbox: undefined };
   }
@@ -121,6 +121,7 @@ async function connectErp(
     timeoutMs: config.erpTimeoutMs,
     maxConnections: config.erpMaxConnections,
     logger,
+    events,
   });
   return { client, sandbox };
 }
@@ -130,19 +131,15 @@ export async function createServices(
   logger: AppLogger,
   overrides: ServiceOverrides = {},
 ): Promise<Services> {
-  const { client, sandbox } = overrides.erp
-    ? { client: undefined, sandbox: undefined }
-    : await connectErp(config, logger);
+  // What the ERP client reads and how its calls end, for the catalogue, watches and readiness.
+  const events = new ErpEvents();
+  const { client: erp, sandbox } = await connectErp(config, logger, events);
   const metrics = createMetrics();
-  // Readiness hears every ERP call's outcome; it is built below, once the lookup service is.
-  const erp: ErpApi = observedErp(overrides.erp ?? (client as ErpClient), (signal) =>
-    readiness.observe(signal),
-  );
   const redis: Redis | undefined = config.redisUrl
     ? (await import('./lookup/redisConnect.js')).connectRedis(config.redisUrl, logger)
     : undefined;
-  // Every item and search row the lookups receive also feeds the catalogue index.
   const store = new CatalogueStore({ maxItems: config.catalogue.maxItems });
+  feedCatalogue(events, store, Date.now);
   // The sandbox knows its categories and suppliers: `/stock categories` and `/stock
   // suppliers` answer with their ids from the first minute.
   if (sandbox) seedNames(store, sandbox.data);
@@ -197,8 +194,9 @@ export async function createServices(
       : {}),
   });
   // A user's lookup counts as a check of a watched item.
+  feedWatches(events, watches.feed, Date.now);
   const lookup = lookupServiceOver({
-    erp: watchFeedErp(catalogueFeed(erp, store, Date.now), watches.feed),
+    erp,
     upstream,
     ttlMs: config.cache.ttlSeconds * 1000,
     contactTtlMs: config.cache.contactTtlSeconds * 1000,
@@ -216,8 +214,7 @@ export async function createServices(
     logger,
     metrics,
   });
-  const erpUrl =
-    config.erp.kind === 'remote' ? config.erp.baseUrl : overrides.erp ? undefined : sandbox?.url;
+  const erpUrl = config.erp.kind === 'remote' ? config.erp.baseUrl : sandbox?.url;
   const readiness = new Readiness({
     breakerState: () => lookup.breakerState(),
     // A code no ERP is likely to hold: a 404 proves reachability and credentials alike.
@@ -233,6 +230,7 @@ export async function createServices(
     logger: logger.child({ component: 'readiness' }),
     ...overrides.readiness,
   });
+  followErpCalls(events, (signal) => readiness.observe(signal));
   const audit: AuditLog = createAuditLog({ logger, file: config.privacy.auditFile });
   const now = overrides.now ?? (() => new Date());
   // One users.info answer (against auth.test's workspace) serves reveals and internal figures.
@@ -276,7 +274,10 @@ export async function createServices(
     logger,
     metrics,
     lookup,
-    erp: budgetedErp(erp, upstream, 'start-up check'),
+    erp: {
+      getContact: (ref) =>
+        upstream.call('getContact', 'start-up check', (signal) => erp.getContact(ref, { signal })),
+    },
     upstream,
     listeners,
     catalogue,
@@ -312,7 +313,7 @@ export async function createServices(
       upstream.close();
       redisHealth?.dispose();
       await audit.close();
-      await client?.close();
+      await erp.close();
       if (redis) await redis.quit().catch(() => redis.disconnect());
       await sandbox?.close();
     },

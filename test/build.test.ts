@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { compiledPath, npmStart } from './helpers/entry.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
@@ -17,13 +18,13 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
 };
 
 describe('package scripts', () => {
-  it('starts compiled JavaScript with source maps and builds it in prepare', () => {
-    // The memory flags hold the resident size down (docs/benchmarks.md "Memory"); source maps stay on.
-    expect(pkg.scripts.start).toBe(
-      'node --max-semi-space-size=2 --heap-growing-percent=10 --optimize-for-size --v8-pool-size=1 --liftoff-only --enable-source-maps dist/main.js',
-    );
+  it('starts the compiled main.js with node and source maps, built in prepare', () => {
+    const start = npmStart();
+    expect(start.runner).toBe('node');
+    expect(start.entry).toBe(compiledPath('src/main.ts'));
+    expect(start.flags).toContain('--enable-source-maps');
+    // `npm ci` runs prepare: a fresh install has a dist/ to start.
     expect(pkg.scripts.prepare).toBe(pkg.scripts.build);
-    expect(pkg.scripts.dev).toBe('tsx src/main.ts');
     const build = JSON.parse(readFileSync(join(root, 'tsconfig.build.json'), 'utf8')) as {
       compilerOptions: Record<string, unknown>;
     };

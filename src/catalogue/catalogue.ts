@@ -175,6 +175,11 @@ export class Catalogue {
     return this.suggester.suggest(typed, options);
   }
 
+  /** The item the index knows by this code, in any case (`widget-9` is WIDGET-9). */
+  known(code: string): CatalogueItem | undefined {
+    return this.store.byCodeOf(code);
+  }
+
   /** Known item codes close to one that matched nothing ("did you mean WIDGET-9?"). */
   nearestCodes(typed: string, limit = 3): string[] {
     return nearestCodes(this.store.knownCodes(), typed, limit);

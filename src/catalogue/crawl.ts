@@ -229,7 +229,7 @@ export class CatalogueCrawler {
     pass.searches += 1;
     this.searches += 1;
     const envelope = await this.options.budget.run((signal) =>
-      this.options.erp.searchItems(params, { signal }),
+      this.options.erp.searchItems(params, { signal, background: true }),
     );
     return envelope;
   }

@@ -5,12 +5,19 @@
  * covered by it (the ERP's AND-of-substrings means their matches are among "wid"'s). A new
  * word is covered too, unless the earlier search came back full (there may be more). Text
  * for which the index already fills the whole list costs nothing either.
+ *
+ * Per person: one typist may spend at most `TYPEAHEAD_SEARCHES_PER_MINUTE` upstream searches
+ * a minute (new prefixes past that are answered from the index alone), so two people typing
+ * cannot spend the search budget a third person's `/stock` search waits for.
  */
 import { normaliseWords } from '../lookup/resources.js';
 import type { ItemQuery, LookupService } from '../lookup/types.js';
 import type { CatalogueItem, CatalogueStore } from './store.js';
 
 export const MIN_UPSTREAM_WORD = 3;
+/** A few searches a minute is a person typing three or four words; the index does the rest. */
+export const TYPEAHEAD_SEARCHES_PER_MINUTE = 4;
+const MINUTE_MS = 60_000;
 
 export interface SuggesterOptions {
   store: CatalogueStore;
@@ -21,6 +28,8 @@ export interface SuggesterOptions {
   waitMs: number;
   /** How long an upstream search covers its refinements (the cache lifetime). */
   coverMs: number;
+  /** Upstream searches one person may start a minute. Default TYPEAHEAD_SEARCHES_PER_MINUTE. */
+  perPersonPerMinute?: number;
   now?: () => number;
 }
 
@@ -36,6 +45,8 @@ const MAX_REMEMBERED = 500;
 
 export class Suggester {
   private readonly searched: Searched[] = [];
+  /** When each person's recent upstream searches started, within the last minute. */
+  private readonly spent = new Map<string, number[]>();
   private readonly now: () => number;
 
   constructor(private readonly options: SuggesterOptions) {
@@ -57,6 +68,7 @@ export class Suggester {
     const known = local();
     // The index covers this text when it is complete, or already fills the whole list.
     if (known.length >= options.limit || !this.needsUpstream(text, options.category)) return known;
+    if (!this.spend(options.requester ?? '')) return known;
     const words = text.split(' ');
     const entry: Searched = {
       text,
@@ -93,6 +105,23 @@ export class Suggester {
         text.startsWith(s.text) &&
         (s.words === words.length || !s.full),
     );
+  }
+
+  /** Counts one upstream search for `requester`; false when its minute's allowance is spent. */
+  private spend(requester: string): boolean {
+    const now = this.now();
+    const recent = (this.spent.get(requester) ?? []).filter((at) => now - at < MINUTE_MS);
+    const allowed =
+      recent.length < (this.options.perPersonPerMinute ?? TYPEAHEAD_SEARCHES_PER_MINUTE);
+    if (allowed) recent.push(now);
+    if (recent.length > 0) this.spent.set(requester, recent);
+    else this.spent.delete(requester);
+    // Bounded like `searched`: the oldest typists are forgotten first.
+    if (this.spent.size > MAX_REMEMBERED) {
+      const oldest = this.spent.keys().next().value;
+      if (oldest !== undefined) this.spent.delete(oldest);
+    }
+    return allowed;
   }
 
   private remember(entry: Searched): void {

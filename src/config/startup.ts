@@ -98,7 +98,10 @@ export function explainSlackStartupError(
  * stop start-up (every lookup would fail); an ERP that is down does not (it may come back,
  * and the app says so to users meanwhile).
  */
-export async function checkErpCredentials(erp: ErpApi, logger: AppLogger): Promise<void> {
+export async function checkErpCredentials(
+  erp: Pick<ErpApi, 'getContact'>,
+  logger: AppLogger,
+): Promise<void> {
   try {
     // A contact lookup, through the budget like every call: the ERP counts it, and a rush of
     // /stock right after start-up (the common one) then finds every item slot free.

@@ -1,6 +1,6 @@
 /**
- * The ERP as the rest of the app sees it. `ErpClient` (undici, over HTTP) implements it;
- * the lookup service wraps it; tests may hand in any other implementation.
+ * The ERP as the rest of the app sees it. `ErpClient` (undici, over HTTP) implements it and
+ * reports what it read (events.ts); tests may hand in any other implementation.
  */
 import { createHash } from 'node:crypto';
 import type { Contact, ContactSearchEnvelope, Item, ItemSearchEnvelope } from './schemas.js';
@@ -30,6 +30,8 @@ export interface ContactSearchParams {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Made by background work (the catalogue crawl, watch checks): see `ErpEventMap`. */
+  background?: boolean;
 }
 
 export interface ErpApi {

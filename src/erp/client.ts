@@ -3,6 +3,7 @@
  * the credentials and reads raw ERP JSON. Every failure leaves as an `ErpError` subclass.
  */
 import { createHash } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
 import { type BulkheadPolicy, bulkhead } from 'cockatiel';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
@@ -16,6 +17,7 @@ import {
   isIdRef,
 } from './api.js';
 import { type ErpEndpoint, ErpError, InvalidInputError, UnavailableError } from './errors.js';
+import type { ErpEventMap, ErpEvents } from './events.js';
 import {
   classifyTransportError,
   createErpAgent,
@@ -82,6 +84,8 @@ export interface ErpClientOptions {
   logger?: AppLogger;
   /** The clock for Retry-After HTTP-dates. Default `Date.now`. */
   now?: () => number;
+  /** Where the client reports what it read and how each call ended (the composition root listens). */
+  events?: ErpEvents;
 }
 
 const DEFAULT_TIMEOUT_MS = 8000;
@@ -108,6 +112,7 @@ export class ErpClient implements ErpApi {
   private readonly drift: DriftReporter;
   private readonly logger: AppLogger | undefined;
   private readonly now: () => number;
+  private readonly events: ErpEvents | undefined;
 
   constructor(options: ErpClientOptions) {
     this.base = parseErpBase(options.baseUrl);
@@ -139,16 +144,25 @@ export class ErpClient implements ErpApi {
     this.logger = options.logger?.child({ component: 'erp' });
     this.drift = new DriftReporter(this.logger);
     this.now = options.now ?? Date.now;
+    this.events = options.events;
   }
 
   // The methods are async so that bad input (an unencodable code, a negative id) rejects like
   // every other failure instead of throwing synchronously.
   async getItem(ref: ErpRef, options?: CallOptions): Promise<Item> {
-    return this.call('getItem', this.lookupPath('getItem', ref), ItemSchema, options);
+    const item = await this.reported('getItem', () =>
+      this.call('getItem', this.lookupPath('getItem', ref), ItemSchema, options),
+    );
+    this.emit('itemRead', { item, background: options?.background === true });
+    return item;
   }
 
   async getContact(ref: ErpRef, options?: CallOptions): Promise<Contact> {
-    return this.call('getContact', this.lookupPath('getContact', ref), ContactSchema, options);
+    const contact = await this.reported('getContact', () =>
+      this.call('getContact', this.lookupPath('getContact', ref), ContactSchema, options),
+    );
+    this.emit('contactRead', { contact, background: options?.background === true });
+    return contact;
   }
 
   async searchItems(params: ItemSearchParams, options?: CallOptions): Promise<ItemSearchEnvelope> {
@@ -156,7 +170,12 @@ export class ErpClient implements ErpApi {
       ['category', params.category],
       ['supplier', params.supplier],
     ];
-    return this.search('searchItems', params, filters, ItemSearchEnvelopeSchema, options);
+    const envelope = await this.reported('searchItems', () =>
+      this.search('searchItems', params, filters, ItemSearchEnvelopeSchema, options),
+    );
+    const background = options?.background === true;
+    this.emit('itemRowsRead', { rows: envelope.items, params, background });
+    return envelope;
   }
 
   async searchContact(
@@ -164,7 +183,32 @@ export class ErpClient implements ErpApi {
     options?: CallOptions,
   ): Promise<ContactSearchEnvelope> {
     const filters: QueryPair[] = [['type', params.type]];
-    return this.search('searchContact', params, filters, ContactSearchEnvelopeSchema, options);
+    return this.reported('searchContact', () =>
+      this.search('searchContact', params, filters, ContactSearchEnvelopeSchema, options),
+    );
+  }
+
+  /** Runs one call and reports how it ended (`callEnded`), whatever the outcome. */
+  private async reported<T>(endpoint: ErpEndpoint, run: () => Promise<T>): Promise<T> {
+    let value: T;
+    try {
+      value = await run();
+    } catch (error) {
+      this.emit('callEnded', { endpoint, error });
+      throw error;
+    }
+    this.emit('callEnded', { endpoint });
+    return value;
+  }
+
+  /** A listener's failure is the listener's: logged, never the call's. */
+  private emit<K extends keyof ErpEventMap>(name: K, ...event: ErpEventMap[K]): void {
+    try {
+      // The map typed the arguments already; TypeScript cannot follow `K` through `emit`.
+      (this.events as EventEmitter | undefined)?.emit(name, ...event);
+    } catch (error) {
+      this.logger?.warn({ event: name, err: errorName(error) }, 'an ERP event listener failed');
+    }
   }
 
   /** One search: keywords, the endpoint's filters, then paging, in the spec's order. */
@@ -299,6 +343,10 @@ function credentialKeyFor(base: ErpBase, companyCode: string, tenantId: string):
     .update(JSON.stringify([base.origin, base.pathPrefix, companyCode, tenantId]))
     .digest('hex');
   return `erp:${digest.slice(0, 32)}`;
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error;
 }
 
 function positive(name: string, value: number): number {

@@ -14,8 +14,11 @@
  * Fair share. One requester (a Slack user) may hold at most `share = limit - reserve` slots in
  * a window; the reserve (default a sixth of the limit, FAIR_SHARE_RESERVE) is left for people
  * who have used little, so one person's burst never leaves the next person a window-long
- * wait. The cap is per requester, so a burst from many people still uses the whole budget at
- * once. The queue in front (fairQueue.ts) serves waiting requesters round-robin.
+ * wait. The reserve is graded (`gradedReserve`): a requester holding h slots takes another
+ * only while min(h, reserve) slots stay free after it, so no two requesters together can
+ * take the last slot from a third. The cap is per requester, so a burst from many people
+ * still uses the whole budget at once. The queue in front (fairQueue.ts) serves waiting
+ * requesters round-robin.
  *
  * Estimates in O(1). A completed slot releases at `completion + windowMs`; completions happen
  * in time order, so completed slots form a FIFO already sorted by release. A slot still in
@@ -80,6 +83,18 @@ export function newSlotId(): string {
 export function fairShare(limit: number, reserveFraction: number): number {
   const reserve = Math.floor(limit * Math.min(Math.max(reserveFraction, 0), 1));
   return Math.max(1, limit - reserve);
+}
+
+/**
+ * Slots a requester already holding `held` must leave free for others when it takes one more:
+ * as many as it holds, up to the reserve. A requester that holds nothing may take the last
+ * free slot; one that holds some never does, so however two requesters (a person, the
+ * workflow step's runs, typeahead) interleave, a third always finds a free slot at once.
+ * Alone, a requester still reaches its share (`limit - reserve`); a second one then gets
+ * about half of what is left, a third half of the rest.
+ */
+export function gradedReserve(held: number, reserve: number): number {
+  return Math.max(0, Math.min(held, reserve));
 }
 
 /** An array used as a FIFO with O(1) shift and index, compacted now and then. */
@@ -173,8 +188,14 @@ export class MemoryLedger implements Ledger {
       return { granted: false, waitMs: Math.max(1, release - now), refusal: 'budget' };
     }
     const own = this.byRequester.get(requester);
-    if (own && this.size(own) >= this.shareFor(terms.share)) {
+    const ownHeld = own ? this.size(own) : 0;
+    if (own && ownHeld >= this.shareFor(terms.share)) {
       return { granted: false, waitMs: this.waitFor(own, now), refusal: 'share' };
+    }
+    const keepForOthers = gradedReserve(ownHeld, this.limit - this.share);
+    if (held + keepForOthers >= this.limit) {
+      const release = this.releaseAt(this.all, held + keepForOthers - this.limit, now);
+      return { granted: false, waitMs: Math.max(1, release - now), refusal: 'share' };
     }
     const slot = { id: newSlotId(), sentAt: now, requester };
     this.record(slot);

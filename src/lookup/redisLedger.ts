@@ -46,8 +46,13 @@ end
 if blocked > 0 or redis.call('ZCARD', KEYS[1]) + tonumber(ARGV[6]) >= tonumber(ARGV[1]) then
   return refuse(0, KEYS[1], math.max(blocked, 0))
 end
-if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[5]) then
+local own = redis.call('ZCARD', KEYS[3])
+if own >= tonumber(ARGV[5]) then
   return refuse(2, KEYS[3], 0)
+end
+-- The graded reserve (ledger.ts): a requester holding some leaves as many free, up to the reserve.
+if redis.call('ZCARD', KEYS[1]) + math.min(own, tonumber(ARGV[8])) >= tonumber(ARGV[1]) then
+  return refuse(2, KEYS[1], 0)
 end
 local hold = tonumber(ARGV[2]) + tonumber(ARGV[3])
 redis.call('ZADD', KEYS[1], now + hold, ARGV[4])
@@ -126,6 +131,7 @@ export class RedisLedger implements Ledger {
         this.local.shareFor(terms.share),
         Math.max(0, terms.keepFree ?? 0),
         MAX_RETRY_AFTER_MS,
+        this.limit - this.share,
       );
       this.options.health.succeeded();
       const [code, serverNow, blockedMs, ...scores] = Array.isArray(reply) ? reply.map(Number) : [];

@@ -33,7 +33,6 @@ import {
   timeout,
   wrap,
 } from 'cockatiel';
-import type { ErpApi } from '../erp/api.js';
 import {
   ERP_ENDPOINTS,
   type ErpEndpoint,
@@ -327,34 +326,4 @@ function circuitOpen(endpoint: ErpEndpoint, cause?: unknown): UnavailableError {
     reason: 'circuit_open',
     cause,
   });
-}
-
-/**
- * The same ERP with every call through `upstream` as `requester`: for calls outside the
- * lookup service (the start-up credential check) that the ERP counts all the same.
- */
-export function budgetedErp(erp: ErpApi, upstream: Upstream, requester: string): ErpApi {
-  return {
-    credentialKey: erp.credentialKey,
-    getItem: (ref, options) =>
-      upstream.call('getItem', requester, (signal) =>
-        erp.getItem(ref, { ...options, signal: withSignal(signal, options?.signal) }),
-      ),
-    getContact: (ref, options) =>
-      upstream.call('getContact', requester, (signal) =>
-        erp.getContact(ref, { ...options, signal: withSignal(signal, options?.signal) }),
-      ),
-    searchItems: (params, options) =>
-      upstream.call('searchItems', requester, (signal) =>
-        erp.searchItems(params, { ...options, signal: withSignal(signal, options?.signal) }),
-      ),
-    searchContact: (params, options) =>
-      upstream.call('searchContact', requester, (signal) =>
-        erp.searchContact(params, { ...options, signal: withSignal(signal, options?.signal) }),
-      ),
-  };
-}
-
-function withSignal(attempt: AbortSignal, caller: AbortSignal | undefined): AbortSignal {
-  return caller ? AbortSignal.any([attempt, caller]) : attempt;
 }

@@ -1,9 +1,9 @@
 /**
- * What readiness learns from the ERP: every call's outcome, read off a thin wrapper around the
- * ERP client, and a connection check that sends no request (so it costs no rate budget).
+ * What readiness learns from the ERP: every call's outcome (the client's `callEnded` event,
+ * wired by the composition root), and a connection check that sends no request (so it costs
+ * no rate budget).
  */
 import { connect } from 'node:net';
-import type { ErpApi } from '../erp/api.js';
 import {
   AuthError,
   ErpError,
@@ -12,6 +12,7 @@ import {
   UnavailableError,
   type UnavailableReason,
 } from '../erp/errors.js';
+import type { ErpEvents } from '../erp/events.js';
 import { classifyTransportError } from '../erp/http.js';
 
 /** What one ERP call says about the ERP's health; `undefined` when it says nothing. */
@@ -29,10 +30,11 @@ export const CONNECTION_REASONS: ReadonlySet<UnavailableReason> = new Set([
 ]);
 
 /**
- * A failed call's signal. Only reasons that concern the ERP's reachability count: an
+ * A call's signal (`error` undefined: it succeeded). Only reasons that concern the ERP's reachability count: an
  * oversized body, our own open breaker or a local queue says nothing new about it.
  */
 export function signalOf(error: unknown): ErpSignal | undefined {
+  if (error === undefined) return { kind: 'answered' };
   if (error instanceof AuthError) return { kind: 'credentials_refused', code: 'erp_auth' };
   if (error instanceof TenantError) return { kind: 'credentials_refused', code: 'erp_tenant' };
   if (error instanceof UnavailableError) {
@@ -47,27 +49,12 @@ export function signalOf(error: unknown): ErpSignal | undefined {
   return undefined;
 }
 
-/** The same ERP, reporting the signal of every call's outcome to `observe`. */
-export function observedErp(erp: ErpApi, observe: (signal: ErpSignal) => void): ErpApi {
-  const watch = <T>(call: Promise<T>): Promise<T> =>
-    call.then(
-      (value) => {
-        observe({ kind: 'answered' });
-        return value;
-      },
-      (error: unknown) => {
-        const signal = signalOf(error);
-        if (signal) observe(signal);
-        throw error;
-      },
-    );
-  return {
-    credentialKey: erp.credentialKey,
-    getItem: (ref, options) => watch(erp.getItem(ref, options)),
-    getContact: (ref, options) => watch(erp.getContact(ref, options)),
-    searchItems: (params, options) => watch(erp.searchItems(params, options)),
-    searchContact: (params, options) => watch(erp.searchContact(params, options)),
-  };
+/** Hands `observe` the signal of every ERP call that says something about the ERP's health. */
+export function followErpCalls(events: ErpEvents, observe: (signal: ErpSignal) => void): void {
+  events.on('callEnded', ({ error }) => {
+    const signal = signalOf(error);
+    if (signal) observe(signal);
+  });
 }
 
 /**

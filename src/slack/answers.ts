@@ -11,6 +11,7 @@ import {
   type ItemQuery,
   type LookupOptions,
 } from '../lookup/types.js';
+import { stockVerdict } from '../lookup/verdict.js';
 import type { InternalFiguresPolicy, SlackMembersApi } from '../privacy/membership.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { contactCard } from '../views/contactCard.js';
@@ -19,7 +20,7 @@ import type { SlackMessage } from '../views/message.js';
 import { notFoundNotice } from '../views/notFound.js';
 import { progressMessage, type WorkSubject } from '../views/progress.js';
 import { contactSearchList, itemSearchList } from '../views/searchLists.js';
-import type { CardQuestion } from '../views/states.js';
+import type { CardPart, CardQuestion } from '../views/states.js';
 import { indexedSearchAnswer } from './catalogueAnswers.js';
 import type { ContactDeps, DeliveryDeps, ItemDeps } from './deps.js';
 import { drawnItemCard } from './drawnCards.js';
@@ -32,6 +33,8 @@ export interface ItemCardRequest {
   branchView?: 'best' | 'all';
   branchPage?: number;
   bomPage?: number;
+  /** The bill of materials or the kits, shown in place of the branch lines. */
+  part?: CardPart;
   refresh?: boolean;
   shared?: boolean;
   /** What `/stock CODE [N] [branch]` asked: the card answers it first. */
@@ -43,6 +46,8 @@ export interface ItemCardRequest {
 export interface ContactCardRequest {
   ref: ErpRef;
   peoplePage?: number;
+  /** Every person, a page at a time, instead of the first five. */
+  allPeople?: boolean;
   refresh?: boolean;
   shared?: boolean;
   /** `/contact CODE words`: only the people matching every word. */
@@ -114,12 +119,17 @@ export async function itemCardAnswer(
     deps.lookup.getItem(request.ref, lookupOptions(actor, request.refresh)),
     internalFiguresFor(deps.internal, actor, client),
   ]);
-  deps.recent?.record(actor.userId, fetched.data.code);
+  const item = fetched.data;
+  deps.recent?.record(actor.userId, item.code);
   const shared = request.shared ?? false;
+  const price = deps.catalogue?.known(item.code)?.price;
   return drawnItemCard({
     ...deps.display,
     internalFigures,
-    item: fetched.data,
+    item,
+    verdict: request.question === undefined ? undefined : stockVerdict(item, request.question),
+    ...(price === undefined ? {} : { price }),
+    part: request.part,
     freshness: fetched.freshness,
     now: deps.now(),
     path: request.path,
@@ -155,6 +165,7 @@ export async function contactCardAnswer(
     freshness: fetched.freshness,
     now: deps.now(),
     peoplePage: request.peoplePage,
+    allPeople: request.allPeople ?? false,
     canReveal,
     shared,
     peopleWords: request.peopleWords,

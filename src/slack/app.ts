@@ -23,10 +23,18 @@ export type SlackTransport =
       botToken: string;
       signingSecret: string;
       port: number;
+      /** HOST: the address to listen on; all addresses when unset. */
+      host?: string | undefined;
       /** The HTTP server's and the guard's limits (tests shorten the body deadline). */
       limits?: Partial<ServerLimits>;
     }
-  | { kind: 'socket'; botToken: string; appToken: string; port: number }
+  | {
+      kind: 'socket';
+      botToken: string;
+      appToken: string;
+      port: number;
+      host?: string | undefined;
+    }
   | { kind: 'custom'; receiver: Receiver; botToken: string; botId: string; botUserId: string };
 
 export interface SlackAppOptions {
@@ -71,6 +79,10 @@ function newBoltApp(options: AppOptions): App {
     // No listener reads context.conversation; Bolt's default store would look every
     // conversation up in memory and keep a timer for it.
     convoStore: false,
+    // A block_actions or view payload may carry a `bot_access_token`; Bolt would make it the
+    // listener's client (and users.info answers read with it would be cached as ours). Only a
+    // workflow step's run acts with its own token, and it completes with the bot token.
+    attachFunctionToken: false,
     ...options,
   });
 }

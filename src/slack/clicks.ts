@@ -17,11 +17,12 @@ import {
 import { noticeMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
 import type { WorkSubject } from '../views/progress.js';
-import { questionOf } from '../views/states.js';
+import { partOf, questionOf } from '../views/states.js';
 import { unreadableText } from '../views/unreadable.js';
 import { type ItemCardRequest, safely, workingLine } from './answers.js';
 import { type ClickMode, deliverClickAnswer, privateReply, sendSafely } from './delivery.js';
 import type { DeliveryDeps, ItemDeps } from './deps.js';
+import { ChannelId, PayloadUser, TeamId } from './ids.js';
 import { type Actor, BlockActionPayload } from './payloads.js';
 
 export type ClickArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
@@ -53,9 +54,9 @@ export interface RefusedClick {
 /** Just enough of a payload to say who pressed, when the full shape did not match. */
 const LooseActor = z
   .object({
-    user: z.object({ id: z.string(), team_id: z.string().optional() }).loose(),
-    team: z.object({ id: z.string() }).loose().nullish(),
-    channel: z.object({ id: z.string() }).loose().nullish(),
+    user: PayloadUser.loose(),
+    team: z.object({ id: TeamId }).loose().nullish(),
+    channel: z.object({ id: ChannelId }).loose().nullish(),
   })
   .loose();
 
@@ -154,6 +155,7 @@ export function itemRequestOf(state: ItemCardState): ItemCardRequest {
     branchView: state.m === 'a' ? 'all' : 'best',
     branchPage: state.br,
     bomPage: state.bp,
+    part: partOf(state),
     question: questionOf(state),
     threadTs: state.th,
   };

@@ -42,6 +42,10 @@ function cardKey(model: ItemCardModel): string {
     branchView: model.branchView ?? 'best',
     branchPage: model.branchPage ?? 0,
     bomPage: model.bomPage ?? 0,
+    part: model.part ?? '',
+    price: model.price ?? '',
+    // Worked out from the item and the question, both already in the key.
+    verdict: '',
     shared: model.shared === true,
     question: model.question
       ? `${model.question.quantity ?? ''}/${(model.question.branchWords ?? []).join(' ')}`

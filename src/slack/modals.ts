@@ -10,15 +10,16 @@ import { checkAccess } from '../privacy/access.js';
 import type { SlackMessage } from '../views/message.js';
 import { readSearchMetadata, type SearchMetadata, searchModal } from '../views/searchModal.js';
 import type { DeliveryDeps, ItemDeps } from './deps.js';
+import { PayloadUser, ViewId } from './ids.js';
 import { slackErrorCode } from './payloads.js';
 
 export const ViewPayload = z.object({
-  id: z.string().min(1),
+  id: ViewId,
   hash: z.string().optional(),
   private_metadata: z.string().optional(),
 });
 
-export const UserPayload = z.object({ id: z.string().min(1), team_id: z.string().optional() });
+export const UserPayload = PayloadUser;
 
 /** A submitted modal's input values, block by block and action by action (each read apart). */
 export const ViewState = z.object({
@@ -100,7 +101,7 @@ export function parseModalAction(body: unknown) {
 
 const Opener = z.object({
   trigger_id: z.string().min(1),
-  user: z.object({ id: z.string().min(1), team_id: z.string().optional() }),
+  user: PayloadUser,
 });
 
 /**

@@ -5,29 +5,28 @@
  */
 import { z } from 'zod';
 import { THREAD_TS } from '../views/actions.js';
-
-const slackId = z.string().regex(/^[A-Z0-9]{2,40}$/);
+import { ChannelId, MessageTs, PayloadUser, TeamId, UserId } from './ids.js';
 
 export const CommandPayload = z.object({
   command: z.string().max(40),
   text: z.string().max(10_000).default(''),
-  user_id: slackId,
-  channel_id: slackId.optional(),
-  team_id: slackId.optional(),
+  user_id: UserId,
+  channel_id: ChannelId.optional(),
+  team_id: TeamId.optional(),
   // No response_url: Bolt's respond() reads it, and responseUrls.ts decides where it may go.
 });
 export type CommandPayload = z.infer<typeof CommandPayload>;
 
 export const BlockActionPayload = z.object({
   type: z.literal('block_actions'),
-  user: z.object({ id: slackId, team_id: slackId.optional() }),
-  team: z.object({ id: slackId }).nullish(),
-  channel: z.object({ id: slackId }).nullish(),
+  user: PayloadUser,
+  team: z.object({ id: TeamId }).nullish(),
+  channel: z.object({ id: ChannelId }).nullish(),
   container: z
     .object({
       type: z.string(),
       is_ephemeral: z.boolean().optional(),
-      message_ts: z.string().max(40).optional(),
+      message_ts: MessageTs.optional(),
     })
     .loose()
     .optional(),
@@ -46,9 +45,9 @@ export type BlockActionPayload = z.infer<typeof BlockActionPayload>;
 export const MessageShortcutPayload = z.object({
   type: z.literal('message_action'),
   callback_id: z.string(),
-  user: z.object({ id: slackId }),
-  team: z.object({ id: slackId }).nullish(),
-  channel: z.object({ id: slackId }).nullish(),
+  user: z.object({ id: UserId }),
+  team: z.object({ id: TeamId }).nullish(),
+  channel: z.object({ id: ChannelId }).nullish(),
   response_url: z.url().optional(),
   message: z
     .object({

@@ -14,6 +14,8 @@ export const ACTION = {
   itemAllBranches: 'stock_all_branches',
   itemBranchPage: 'stock_branch_page',
   itemRefresh: 'stock_refresh',
+  /** "Bill of materials (N)", "Kits (N)" and "Back": what the card shows in place. */
+  itemPart: 'stock_part',
   itemShare: 'stock_share',
   itemNextPage: 'stock_next_page',
   itemPrevPage: 'stock_prev_page',
@@ -55,8 +57,8 @@ export const ItemCardState = z
     v: z.literal(VALUE_VERSION),
     t: z.literal('i'),
     r: ref,
-    /** `a`: all branches instead of the best ones. */
-    m: z.enum(['a']).optional(),
+    /** `a`: all branches instead of the best ones; `b`: the bill of materials; `k`: the kits. */
+    m: z.enum(['a', 'b', 'k']).optional(),
     /** Codes from the top-level item to this one (Expand drill-down), top first. */
     p: z.array(code).max(10).optional(),
     /** Page of a long bill of materials, from 0. */
@@ -84,6 +86,8 @@ export const ContactCardState = z
     t: z.literal('c'),
     r: ref,
     pp: z.number().int().min(0).max(1000).optional(),
+    /** `a`: every person, a page at a time, instead of the first five. */
+    m: z.enum(['a']).optional(),
     /** People filter (`/contact ACME01 accounts`): Reveal reveals only the people it keeps. */
     pf: z.array(z.string().min(1).max(40)).max(5).optional(),
   })

@@ -8,22 +8,13 @@ import type { Contact } from '../erp/schemas.js';
 import { matchingPeople } from '../lookup/people.js';
 import type { Freshness } from '../lookup/types.js';
 import { ACTION, actionId } from './actions.js';
-import {
-  actions,
-  context,
-  divider,
-  fieldsSection,
-  header,
-  packLines,
-  section,
-  stateButton,
-} from './blocks.js';
-import { type DisplayOptions, footer, showsAccountTerms } from './display.js';
+import { actions, context, packLines, section, stateButton } from './blocks.js';
+import { type DisplayOptions, shortFooter, showsAccountTerms } from './display.js';
 import { formatExact, freshnessText, plural } from './format.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { codeSpan, escapeTruncated, oneLine, statusLabel } from './mrkdwn.js';
-import { clampPage, PEOPLE_PAGE_SIZE, pageCount, personLines } from './people.js';
+import { clampPage, PEOPLE_PAGE_SIZE, pageCount, personLine, personLines } from './people.js';
 import { redactContact } from './redact.js';
 import { contactState } from './states.js';
 
@@ -33,8 +24,10 @@ export interface ContactCardModel extends DisplayOptions {
   contact: Contact;
   freshness: Freshness;
   now: Date;
-  /** Zero-based page of the addressbook (8 people a page). */
+  /** Zero-based page of the addressbook in the all-people view (8 people a page). */
   peoplePage?: number;
+  /** Every person, a page at a time, instead of the first five. */
+  allPeople?: boolean;
   /**
    * Offer "Reveal details". On a shared card too: each reader who clicks gets the details
    * ephemerally, if the reveal policy allows them (a guest in the channel is refused).
@@ -51,34 +44,37 @@ export interface ContactCardModel extends DisplayOptions {
   retriedFrom?: readonly string[];
 }
 
+/** People on the card; the rest are one "All people (N)" away. */
+export const CARD_PEOPLE = 5;
+
+/**
+ * The contact card, made for a phone (one screen): company, code, type and status on top; a
+ * stop credit as a plain warning; the salesperson; the account terms in one line (internal);
+ * five people one line each, then "All people (N)".
+ */
 export function contactCard(model: ContactCardModel): SlackMessage {
   const contact = redactContact(model.contact);
   // Credit limit, discount, terms and stop credit are internal, like cost.
   const terms = showsAccountTerms(model.shared ?? false, model);
   const words = model.peopleWords ?? [];
   const people = matchingPeople(contact.addressbook, words);
-  const page = clampPage(model.peoplePage, people.length);
+  const all = model.allPeople ?? false;
+  const page = all ? clampPage(model.peoplePage, people.length) : 0;
+  const shared = model.shared ?? false;
   const blocks: Array<KnownBlock | undefined> = [
-    header(contact.company || contact.code),
+    section(`*${oneLine(contact.company, 120) || codeSpan(contact.code)}*\n${subtitle(contact)}`),
     model.retriedFrom ? context(retriedNote(model.retriedFrom, contact, words)) : undefined,
-    section(subtitle(contact, terms)),
-    fieldsSection([
-      ['Pricing group', oneLine(contact.custgroup_label, 100) || '—'],
-      ['Salesperson', contact.salesperson ? oneLine(contact.salesperson, 100) : '_Unassigned_'],
-      ['State', oneLine(contact.state, 100) || '—'],
-      // `address4`'s meaning is not documented: shown as given, under a neutral label.
-      ['Address', oneLine(contact.address4, 200) || '—'],
-      ['Phone', oneLine(contact.telephone, 100) || '—'],
-      ['E-mail', oneLine(contact.email, 200) || '—'],
-    ]),
-    fieldsSection([
-      ...(terms ? accountTerms(contact) : []),
-      ['ABN', oneLine(contact.abn, 100) || '—'],
-    ]),
-    divider(),
-    ...peopleBlocks(contact, people, words, page, model.shared ?? false),
-    footer(model.freshness, model),
-    actions(cardButtons(contact, page, model)),
+    terms && contact.stopcred !== 0
+      ? section(':warning: *On stop credit: check before shipping*')
+      : undefined,
+    section(salesLine(contact)),
+    terms ? section(accountTerms(contact)) : undefined,
+    context(whereLine(contact)),
+    ...(all
+      ? peopleBlocks(contact, people, words, page, shared)
+      : [firstPeople(contact, people, words)]),
+    actions(cardButtons(contact, page, model, people.length)),
+    shortFooter(model.freshness, model, shared),
   ];
   return {
     text: fallbackText(contact, model),
@@ -86,34 +82,75 @@ export function contactCard(model: ContactCardModel): SlackMessage {
   };
 }
 
+/** "`ACME01` · Customer · Active" (Suspended stands out). */
+function subtitle(contact: Contact): string {
+  const status = statusLabel(contact.status_label, 'Suspended') || '—';
+  return [codeSpan(contact.code, 30), oneLine(contact.account_type, 30), status]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** Who sells to them, and at which prices. */
+function salesLine(contact: Contact): string {
+  const salesperson = contact.salesperson ? oneLine(contact.salesperson, 40) : '_Unassigned_';
+  const group = oneLine(contact.custgroup_label, 40);
+  return [`Salesperson *${salesperson}*`, group ? `Pricing group ${group}` : '']
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /**
- * Terms as the ERP gives them: the spec names no currency or unit, so none is invented and
- * the figure says so; a zero stop-credit flag says nothing worth a line.
+ * The account terms in one line, as the ERP gives them: the spec names no currency or unit,
+ * so none is invented. A stop credit is the warning above, not a figure here.
  */
-function accountTerms(contact: Contact): Array<[string, string]> {
-  const terms: Array<[string, string]> = [
-    ['Terms', oneLine(contact.terms, 200) || '—'],
-    ['Credit limit', `${formatExact(contact.climit)} _(currency not given)_`],
-    ['Discount', `${formatExact(contact.discount)} _(unit not given)_`],
+function accountTerms(contact: Contact): string {
+  const terms = oneLine(contact.terms, 60);
+  return [
+    `Credit limit ${formatExact(contact.climit)}`,
+    terms ? `Terms ${terms}` : '',
+    `Discount ${formatExact(contact.discount)}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** State, address, ABN and the company's own (redacted) phone and e-mail, muted. */
+function whereLine(contact: Contact): string {
+  const parts = [
+    oneLine(contact.state, 30),
+    // `address4`'s meaning is not documented: shown as given.
+    oneLine(contact.address4, 60),
+    contact.abn ? `ABN ${oneLine(contact.abn, 30)}` : '',
+    contact.telephone ? `:telephone_receiver: ${oneLine(contact.telephone, 30)}` : '',
+    contact.email ? `:email: ${oneLine(contact.email, 60)}` : '',
   ];
-  if (contact.stopcred !== 0) {
-    terms.push(['Stop credit', `:no_entry: *${formatExact(contact.stopcred)}*`]);
+  return parts.filter(Boolean).join(' · ') || '—';
+}
+
+/** The first five people one line each (name, role), or what the filter kept. */
+function firstPeople(
+  contact: Contact,
+  people: readonly Contact['addressbook'][number][],
+  words: readonly string[],
+): KnownBlock {
+  const all = contact.addressbook.length;
+  if (all === 0) return section('No one is recorded against this account.');
+  const filter = words.length > 0 ? `“${escapeTruncated(words.join(' '), 40)}”` : '';
+  if (people.length === 0) {
+    return section(`None of ${plural(all, 'person', 'people')} match ${filter}.`);
   }
-  return terms;
+  const lines = people.slice(0, CARD_PEOPLE).map(personLine);
+  const title =
+    words.length > 0
+      ? [`${people.length} of ${plural(all, 'person', 'people')} match ${filter}`]
+      : [];
+  return section([...title, ...lines].join('\n'));
 }
 
 /** "No contact matched “acme accounts”: showing ACME01’s people matching “accounts”." */
 function retriedNote(typed: readonly string[], contact: Contact, words: readonly string[]): string {
   const quoted = (list: readonly string[]) => `“${escapeTruncated(list.join(' '), 80)}”`;
   return `:information_source: No contact matched ${quoted(typed)}, so this is ${codeSpan(contact.code)} with its people matching ${quoted(words)}.`;
-}
-
-function subtitle(contact: Contact, terms: boolean): string {
-  const status = statusLabel(contact.status_label, 'Suspended') || '—';
-  const stop = terms && contact.stopcred !== 0 ? ':no_entry: *Stop credit*' : '';
-  return [codeSpan(contact.code), oneLine(contact.account_type, 60), status, stop]
-    .filter(Boolean)
-    .join(' · ');
 }
 
 function peopleBlocks(
@@ -153,14 +190,14 @@ function peopleBlocks(
             ? stateButton(
                 '‹ Previous people',
                 actionId(ACTION.contactPeoplePage, page - 1),
-                contactState(contact, page - 1, words),
+                contactState(contact, page - 1, words, true),
               )
             : undefined,
           page < pages - 1
             ? stateButton(
                 'Next people ›',
                 actionId(ACTION.contactPeoplePage, page + 1),
-                contactState(contact, page + 1, words),
+                contactState(contact, page + 1, words, true),
               )
             : undefined,
         ])
@@ -168,9 +205,27 @@ function peopleBlocks(
   return paging ? [...sections, paging] : sections;
 }
 
-function cardButtons(contact: Contact, page: number, model: ContactCardModel): Button[] {
+function cardButtons(
+  contact: Contact,
+  page: number,
+  model: ContactCardModel,
+  matching: number,
+): Button[] {
   const words = model.peopleWords ?? [];
-  const state = contactState(contact, page, words);
+  const all = model.allPeople ?? false;
+  const state = contactState(contact, page, words, all);
+  const main = contactState(contact, 0, words);
+  const toggle = all
+    ? stateButton('‹ Back', actionId(ACTION.contactPeoplePage, 900), main, {
+        accessibilityLabel: `Back to the card of ${contact.company || contact.code}`,
+      })
+    : matching > CARD_PEOPLE
+      ? stateButton(
+          `All people (${matching})`,
+          actionId(ACTION.contactPeoplePage, 901),
+          contactState(contact, 0, words, true),
+        )
+      : undefined;
   const reveal = model.canReveal
     ? stateButton(
         words.length > 0 ? 'Reveal these details' : 'Reveal details',
@@ -192,6 +247,7 @@ function cardButtons(contact: Contact, page: number, model: ContactCardModel): B
         reveal,
       ]
     : [
+        toggle,
         reveal,
         stateButton('Share to channel', ACTION.contactShare, state, { style: 'primary' }),
         stateButton('Refresh', ACTION.contactRefresh, state),
@@ -205,8 +261,10 @@ function fallbackText(contact: Contact, model: ContactCardModel): string {
     `${contact.company} (${contact.code})`,
     contact.account_type,
     contact.status_label,
+    showsAccountTerms(model.shared ?? false, model) && contact.stopcred !== 0
+      ? 'on stop credit: check before shipping'
+      : '',
     plural(contact.addressbook.length, 'person', 'people'),
-    showsAccountTerms(model.shared ?? false, model) && contact.stopcred !== 0 ? 'stop credit' : '',
     freshnessText(model.freshness),
   ]
     .filter(Boolean)

@@ -6,7 +6,7 @@
 import type { ContextBlock } from '@slack/types';
 import type { Freshness } from '../lookup/types.js';
 import { context } from './blocks.js';
-import { freshnessLine } from './format.js';
+import { freshnessLine, shortFreshnessLine } from './format.js';
 
 export interface DisplayOptions {
   /** The app runs on its built-in sandbox ERP: every card and list says so. */
@@ -31,6 +31,22 @@ export function footer(freshness: Freshness, display: DisplayOptions): ContextBl
   return display.sandbox
     ? context(freshnessLine(freshness), SANDBOX_NOTE)
     : context(freshnessLine(freshness));
+}
+
+/** The sandbox note where a phone line is short: what "Sandbox data" means is in help. */
+export const SANDBOX_SHORT = ':test_tube: *Sandbox data*';
+
+/**
+ * The one-line footer of a card on a phone: when the data was fetched (relative on a private
+ * card, which is read now; absolute on a shared one, which is read later), and "Sandbox data".
+ */
+export function shortFooter(
+  freshness: Freshness,
+  display: DisplayOptions,
+  shared: boolean,
+): ContextBlock {
+  const line = shortFreshnessLine(freshness, shared);
+  return context(display.sandbox ? `${line} · ${SANDBOX_SHORT}` : line);
 }
 
 /**

@@ -69,6 +69,18 @@ export function freshnessLine(freshness: Freshness): string {
   return `Fetched from the ERP ${when}${freshness.fromCache ? ' · from cache' : ''}`;
 }
 
+/**
+ * The footer of a card on a phone, in one line: "Fetched 3 minutes ago · from cache". A shared
+ * card says the date and time instead, so that it stays true however late it is read.
+ */
+export function shortFreshnessLine(freshness: Freshness, absolute: boolean): string {
+  const when = absolute
+    ? slackTime(freshness.fetchedAt, '{date_short_pretty} at {time}')
+    : slackTime(freshness.fetchedAt, '{ago}');
+  if (freshness.stale) return `:warning: *${staleReason(freshness)}*: data from ${when}`;
+  return `Fetched ${when}${freshness.fromCache ? ' · from cache' : ''}`;
+}
+
 /** The same, for the plain-text fallback. */
 export function freshnessText(freshness: Freshness): string {
   const at = utcTime(freshness.fetchedAt);

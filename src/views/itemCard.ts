@@ -1,30 +1,25 @@
 /**
- * The item card: what a salesperson needs at a glance (how many can I sell, where), then the
- * details (BOM, kits), then when the data is from. Within Slack's limits for any item: the
- * long parts have fixed budgets (itemParts.ts).
+ * The item card, made for a phone (one screen, about 20 lines of 40 characters): the answer
+ * first (the verdict, or the company's available and on order), then the code, description
+ * and status, the branches that hold or expect stock one line each, the sell price beside the
+ * internal cost, and buttons. The bill of materials and the kits are shown in place, behind
+ * their buttons, with "Back"; every branch is one "All branches (N)" away. Within Slack's
+ * limits for any item: the long parts have fixed budgets (itemParts.ts).
  */
 import type { Button, KnownBlock } from '@slack/types';
-import type { Item } from '../erp/schemas.js';
+import type { BranchStock, Item } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
-import { type StockVerdict, stockVerdict } from '../lookup/verdict.js';
+import type { StockVerdict } from '../lookup/verdict.js';
 import { ACTION, actionId } from './actions.js';
-import {
-  actions,
-  context,
-  divider,
-  fieldsSection,
-  header,
-  section,
-  stateButton,
-} from './blocks.js';
-import { type DisplayOptions, footer, showsCost } from './display.js';
+import { actions, context, section, stateButton } from './blocks.js';
+import { type DisplayOptions, shortFooter, showsCost } from './display.js';
 import { formatMoney, formatQty, freshnessText } from './format.js';
-import { availableText, bomBlocks, branchBlocks, kitBlocks } from './itemParts.js';
-import { LIMITS, truncateAtWord, truncatePlain } from './limits.js';
+import { type BomPart, bomBlocks, branchBlocks, kitBlocks, rankBranches } from './itemParts.js';
+import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan, escapeTruncated, oneLine, oneLineAtWord, statusLabel } from './mrkdwn.js';
-import { type CardQuestion, type ItemStateExtra, itemState } from './states.js';
-import { verdictBlocks, verdictSentence } from './verdict.js';
+import { codeSpan, escapeTruncated, oneLine, oneLineAtWord } from './mrkdwn.js';
+import { type CardPart, type CardQuestion, type ItemStateExtra, itemState } from './states.js';
+import { ignoredWordsNote, unknownBranchNote, verdictBlocks, verdictSentence } from './verdict.js';
 import { watchOpenButton } from './watches.js';
 
 export interface ItemCardModel extends DisplayOptions {
@@ -36,8 +31,8 @@ export interface ItemCardModel extends DisplayOptions {
   /** The BOM page each item on `path` was left at, so "Up to" returns there. */
   pathPages?: readonly number[];
   /**
-   * `best` (default): branches that hold or expect stock, best first, at most 8, with the
-   * count of empty ones and an "All branches" button; `all`: every branch, a page at a time.
+   * `best` (default): the branches that hold or expect stock, best first, at most 5, and an
+   * "All branches (N)" button; `all`: every branch, a page at a time.
    */
   branchView?: 'best' | 'all';
   /** Page of the all-branches view, from 0. */
@@ -46,115 +41,204 @@ export interface ItemCardModel extends DisplayOptions {
   shared?: boolean;
   /** Page of a long bill of materials (20 components a page), from 0. */
   bomPage?: number;
+  /** The bill of materials or the kits, shown in place of the branch lines. */
+  part?: CardPart;
   /**
-   * What `/stock CODE [N] [branch words]` asked: the verdict comes first (and in the `text`
-   * fallback, which is what a notification shows), and the branch named is listed first.
+   * What `/stock CODE [N] [branch words]` asked: the buttons carry it, so Refresh and Share
+   * keep answering it.
    */
   question?: CardQuestion;
+  /** The answer to `question`, worked out before the card is drawn (src/lookup/verdict.ts). */
+  verdict?: StockVerdict;
+  /** The item's sell price, where the ERP gave one (search rows carry it; getItem does not). */
+  price?: number;
   /** The thread this card was opened from: its buttons carry it, so Share posts there. */
   threadTs?: string;
   /** The conversation the card was asked in: the Watch… modal offers it as the channel. */
   channelId?: string;
 }
 
+/** Branches listed on the card; the rest are one "All branches (N)" away. */
+export const CARD_BRANCHES = 5;
+
 export function itemCard(model: ItemCardModel): SlackMessage {
-  const { item, freshness } = model;
-  const path = model.path ?? [];
+  const { item, freshness, verdict } = model;
   const view = model.branchView ?? 'best';
   const shared = model.shared ?? false;
-  const showCost = showsCost(shared, model);
-  const verdict = model.question === undefined ? undefined : stockVerdict(item, model.question);
+  const part = view === 'all' ? undefined : model.part;
   const branches = branchBlocks(item.branches, view, model.branchPage ?? 0, verdict?.branch?.id);
-  const here = stateOf(model, branches.page);
-  const bom =
-    item.has_bom || item.bom.length > 0
-      ? bomBlocks(item, {
-          path,
-          pathPages: model.pathPages ?? [],
-          showCost,
-          page: model.bomPage ?? 0,
-          interactive: !shared,
-          pageState: (bomPage) => itemState(item, { ...here, bomPage }),
-        })
-      : undefined;
+  const here = stateOf(model, part, branches.page);
+  const showCost = showsCost(shared, model);
+  const bom = part === 'bom' ? bomPart(model, here, showCost) : undefined;
 
   const blocks: Array<KnownBlock | undefined> = [
-    path.length > 0 ? breadcrumb(path, item.code) : undefined,
-    header(headerText(item)),
-    ...(verdict
-      ? verdictBlocks(
-          verdict,
-          item.branches.map((b) => b.name),
-        )
-      : []),
-    longDescription(item),
-    summary(item, showCost),
-    context(LEGEND),
-    divider(),
-    ...branches.blocks,
-    shared ? undefined : actions(branchPaging(model, branches, here)),
-    ...(bom ? [divider(), ...bom.blocks] : []),
-    bom && bom.buttons.length > 0 ? actions(bom.buttons) : undefined,
-    ...(item.kits.length > 0 ? [divider(), ...kitBlocks(item.kits)] : []),
-    footer(freshness, model),
+    ...answerBlocks(model),
+    description(item, model.path ?? []),
+    ...(bom?.blocks ?? []),
+    ...(part === 'kits' ? kitBlocks(item.kits) : []),
+    ...(part === undefined && view === 'all' ? branches.blocks : []),
+    part === undefined && view === 'best' ? branchLines(item, verdict?.branch?.id) : undefined,
+    part === undefined ? priceLine(item, model.price, showCost) : undefined,
+    part === undefined ? details(item) : undefined,
     actions(
       shared
         ? [viewButton(model, here)]
-        : cardButtons(model, here, view, branches.hidden || view === 'all'),
+        : [
+            ...(bom?.buttons ?? []),
+            ...(view === 'all' ? branchPaging(model, branches, here) : []),
+            ...partButtons(model, here, part, view),
+            ...cardButtons(model, here),
+          ],
     ),
+    shortFooter(freshness, model, shared),
   ];
   return {
-    text: fallbackText(model, verdict),
+    text: fallbackText(model),
     blocks: blocks.filter((b): b is KnownBlock => b !== undefined),
   };
 }
 
-/** What the two figures people confuse mean, in one line. */
-const LEGEND =
-  '_Available_ is on hand minus allocated: what can be promised now. _On order_ has no due date, so it is never counted as available.';
+/**
+ * The first lines: the verdict when a question was asked (and the note on words that named no
+ * branch), then the code with the company's available and on order.
+ */
+function answerBlocks(model: ItemCardModel): KnownBlock[] {
+  const { item, verdict } = model;
+  const totals = section(`*${codeSpan(item.code, 30)}* · ${totalsText(item)}`);
+  if (verdict === undefined) return [totals];
+  const asked = verdict.quantity !== undefined || verdict.branch !== undefined;
+  const note =
+    verdict.branch === undefined
+      ? unknownBranchNote(
+          verdict.unknownWords,
+          rankBranches(item.branches).map((b) => b.name),
+        )
+      : ignoredWordsNote(verdict.unknownWords);
+  const noteBlock =
+    verdict.unknownWords.length > 0
+      ? context(`:information_source: ${escapeTruncated(note, 400)}`)
+      : undefined;
+  const blocks = asked ? [...verdictBlocks(verdict), totals] : [totals];
+  return noteBlock ? [...blocks, noteBlock] : blocks;
+}
+
+/** "*42 available* · 42 on order", over-allocation said in words. */
+function totalsText(item: Item): string {
+  const available =
+    item.available < 0
+      ? `:warning: *${formatQty(-item.available)} over-allocated*`
+      : `*${formatQty(item.available)} available*`;
+  return item.onorder > 0 ? `${available} · ${formatQty(item.onorder)} on order` : available;
+}
+
+/** Description and status (Disabled stands out), and on a drill-down the path that led here. */
+function description(item: Item, path: readonly string[]): KnownBlock {
+  const text = oneLineAtWord(item.description, 72);
+  const status =
+    item.status_label === 'Disabled' ? ':no_entry: *Disabled*' : oneLine(item.status_label, 30);
+  const trail =
+    path.length > 0
+      ? `:arrow_down_small: in ${path.map((c) => codeSpan(c, 20)).join(' › ')}`
+      : undefined;
+  return context([text, status, trail].filter(Boolean).join(' · ') || '—');
+}
+
+const holdsOrExpects = (b: BranchStock) =>
+  b.soh !== 0 || b.onorder !== 0 || b.allocated !== 0 || b.available !== 0;
+
+/** One branch on one line: "*Sydney* · 37 free · 20 on order". */
+function branchLine(b: BranchStock): string {
+  const free =
+    b.available < 0
+      ? `${formatQty(-b.available)} over-allocated`
+      : `${formatQty(b.available)} free`;
+  const onOrder = b.onorder > 0 ? ` · ${formatQty(b.onorder)} on order` : '';
+  return `*${oneLine(b.name, 18) || '—'}* · ${free}${onOrder}`;
+}
+
+/** The branches that hold or expect stock, best first (the one asked about first), at most 5. */
+function branchLines(item: Item, firstId: number | undefined): KnownBlock {
+  if (item.branches.length === 0) return section('The ERP lists no branches.');
+  const ranked = rankBranches(item.branches);
+  const asked = ranked.filter((b) => b.id === firstId);
+  const stocked = [...asked, ...ranked.filter((b) => b.id !== firstId && holdsOrExpects(b))];
+  if (stocked.length === 0) return section('No branch holds or expects stock.');
+  return section(stocked.slice(0, CARD_BRANCHES).map(branchLine).join('\n'));
+}
+
+/** The sell price beside the internal cost, on one line; nothing when neither is shown. */
+function priceLine(
+  item: Item,
+  price: number | undefined,
+  showCost: boolean,
+): KnownBlock | undefined {
+  const parts = [
+    price === undefined ? '' : `Sell *${formatMoney(price)}*`,
+    showCost ? `Cost (internal) ${formatMoney(item.cost)}` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? section(parts.join(' · ')) : undefined;
+}
+
+/** The rest of the totals and who supplies it, muted. */
+function details(item: Item): KnownBlock {
+  const parts = [
+    `On hand ${formatQty(item.soh)}`,
+    `Allocated ${formatQty(item.allocated)}`,
+    oneLine(item.category, 30),
+    item.primarysupplier ? `Supplier ${oneLine(item.primarysupplier, 30)}` : '',
+    readableSupplierCodes(item.supplierCodes),
+  ];
+  return context(parts.filter(Boolean).join(' · '));
+}
 
 /**
- * Room for a description the header cannot hold. The long parts' budgets (itemParts.ts) leave
- * about this much of Slack's 12,000 characters free on the largest card.
+ * `supplierCodes` elements have no documented shape: strings, numbers and objects with a
+ * string `code` are shown (three at most); anything else is left out rather than shown as
+ * `[object Object]`.
  */
-const DESCRIPTION_BUDGET = 600;
-
-/**
- * Code and description as the header, cut at a word when they do not fit its 150
- * characters; `longDescription` then shows the description again, longer, below it.
- */
-function headerText(item: Item): string {
-  const description = item.description.replace(/\s+/g, ' ').trim();
-  const full = description ? `${item.code} · ${description}` : item.code;
-  return truncateAtWord(full, LIMITS.headerText, truncatePlain);
+function readableSupplierCodes(codes: readonly unknown[]): string {
+  const readable = codes
+    .map((entry) => {
+      if (typeof entry === 'string' || typeof entry === 'number') return String(entry);
+      if (typeof entry === 'object' && entry !== null && 'code' in entry) {
+        const code = (entry as { code: unknown }).code;
+        return typeof code === 'string' ? code : '';
+      }
+      return '';
+    })
+    .filter((code) => code.trim() !== '');
+  if (readable.length === 0) return '';
+  const shown = readable.slice(0, 3).map((code) => codeSpan(code, 20));
+  const more = readable.length > 3 ? ` +${readable.length - 3}` : '';
+  return `Supplier codes ${shown.join(', ')}${more}`;
 }
 
-function longDescription(item: Item): KnownBlock | undefined {
-  const description = item.description.replace(/\s+/g, ' ').trim();
-  if (description === '' || `${item.code} · ${description}`.length <= LIMITS.headerText) {
-    return undefined;
-  }
-  return section(oneLineAtWord(description, DESCRIPTION_BUDGET));
-}
-
-function breadcrumb(path: readonly string[], code: string): KnownBlock {
-  const trail = [...path.map((c) => codeSpan(c, 30)), `*${codeSpan(code, 30)}*`].join(' › ');
-  return context(`:arrow_down_small: Bill of materials: ${trail}`);
-}
-
-function statusText(label: string): string {
-  return statusLabel(label, 'Disabled', 60) || '—';
+/** The bill of materials in place: one page of components, with the path when drilled down. */
+function bomPart(model: ItemCardModel, here: ItemStateExtra, showCost: boolean): BomPart {
+  return bomBlocks(model.item, {
+    path: model.path ?? [],
+    pathPages: model.pathPages ?? [],
+    showCost,
+    page: model.bomPage ?? 0,
+    interactive: !(model.shared ?? false),
+    pageState: (bomPage) => itemState(model.item, { ...here, bomPage }),
+  });
 }
 
 /** Where the user is on this card: the state Refresh and Share carry. */
-function stateOf(model: ItemCardModel, branchPage: number): ItemStateExtra {
+function stateOf(
+  model: ItemCardModel,
+  part: CardPart | undefined,
+  branchPage: number,
+): ItemStateExtra {
   const view = model.branchView ?? 'best';
   return {
     path: model.path ?? [],
     pathPages: model.pathPages ?? [],
     allBranches: view === 'all',
+    ...(part === undefined ? {} : { part }),
     branchPage: view === 'all' ? branchPage : 0,
-    bomPage: model.bomPage ?? 0,
+    bomPage: part === 'bom' ? (model.bomPage ?? 0) : 0,
     ...(model.question === undefined ? {} : { question: model.question }),
     ...(model.threadTs === undefined ? {} : { threadTs: model.threadTs }),
   };
@@ -166,7 +250,7 @@ function branchPaging(
   branches: { page: number; pages: number },
   here: ItemStateExtra,
 ): Array<Button | undefined> {
-  if ((model.branchView ?? 'best') !== 'all' || branches.pages <= 1) return [];
+  if (branches.pages <= 1) return [];
   const { page, pages } = branches;
   return [
     page > 0
@@ -186,67 +270,63 @@ function branchPaging(
   ];
 }
 
-/** The headline figures first (available, on hand), then who and what it is. */
-function summary(item: Item, showCost: boolean): KnownBlock {
-  const fields: Array<[string, string]> = [
-    ['Available', availableText(item.available)],
-    ['On hand', formatQty(item.soh)],
-    ['Allocated', formatQty(item.allocated)],
-    ['On order', formatQty(item.onorder)],
-    ['Status', statusText(item.status_label)],
-    ['Category', oneLine(item.category, 100) || '—'],
-    ['Primary supplier', oneLine(item.primarysupplier, 100) || '—'],
-  ];
-  // Cost is internal: a channel can hold partners (Slack Connect).
-  if (showCost) fields.push(['Cost (internal)', formatMoney(item.cost)]);
-  const supplierCodes = readableSupplierCodes(item.supplierCodes);
-  if (supplierCodes) fields.push(['Supplier codes', supplierCodes]);
-  return fieldsSection(fields);
-}
-
 /**
- * `supplierCodes` elements have no documented shape: strings, numbers and objects with a
- * string `code` are shown; anything else is left out rather than shown as `[object Object]`.
+ * "All branches (N)", "Bill of materials (N)", "Kits (N)" on the card; "Back" from any of
+ * them. All three change the card in place.
  */
-function readableSupplierCodes(codes: readonly unknown[]): string {
-  const readable = codes
-    .map((entry) => {
-      if (typeof entry === 'string' || typeof entry === 'number') return String(entry);
-      if (typeof entry === 'object' && entry !== null && 'code' in entry) {
-        const code = (entry as { code: unknown }).code;
-        return typeof code === 'string' ? code : '';
-      }
-      return '';
-    })
-    .filter((code) => code.trim() !== '');
-  if (readable.length === 0) return '';
-  const shown = readable.slice(0, 5).map((code) => codeSpan(code, 40));
-  return readable.length > 5 ? `${shown.join(', ')} +${readable.length - 5}` : shown.join(', ');
-}
-
-function cardButtons(
+function partButtons(
   model: ItemCardModel,
   here: ItemStateExtra,
+  part: CardPart | undefined,
   view: 'best' | 'all',
-  offerToggle: boolean,
-): Button[] {
+): Array<Button | undefined> {
+  const { item } = model;
+  const main = { ...here, allBranches: false, part: undefined, branchPage: 0, bomPage: 0 };
+  if (part !== undefined || view === 'all') {
+    return [
+      stateButton('‹ Back', actionId(ACTION.itemPart, 0), itemState(item, main), {
+        accessibilityLabel: `Back to the card of ${item.code}`,
+      }),
+    ];
+  }
+  const shown = item.branches.filter(holdsOrExpects).slice(0, CARD_BRANCHES).length;
+  const bom = item.bom.length;
+  return [
+    item.branches.length > shown
+      ? stateButton(
+          `All branches (${formatQty(item.branches.length)})`,
+          ACTION.itemAllBranches,
+          itemState(item, { ...main, allBranches: true }),
+        )
+      : undefined,
+    item.has_bom || bom > 0
+      ? stateButton(
+          `Bill of materials (${formatQty(bom)})`,
+          actionId(ACTION.itemPart, 1),
+          itemState(item, { ...main, part: 'bom' }),
+        )
+      : undefined,
+    item.kits.length > 0
+      ? stateButton(
+          `Kits (${formatQty(item.kits.length)})`,
+          actionId(ACTION.itemPart, 2),
+          itemState(item, { ...main, part: 'kits' }),
+        )
+      : undefined,
+  ];
+}
+
+function cardButtons(model: ItemCardModel, here: ItemStateExtra): Array<Button | undefined> {
   const { item } = model;
   const path = model.path ?? [];
   const pathPages = model.pathPages ?? [];
   const current = itemState(item, here);
   const parent = path.at(-1);
-  const buttons = [
+  return [
     stateButton('Refresh', ACTION.itemRefresh, current),
     stateButton('Share to channel', ACTION.itemShare, current, { style: 'primary' }),
     watchOpenButton(item.code, model.channelId),
     supersededButton(item),
-    offerToggle
-      ? stateButton(
-          view === 'all' ? 'Top branches only' : 'All branches',
-          ACTION.itemAllBranches,
-          itemState(item, { ...here, allBranches: view !== 'all', branchPage: 0 }),
-        )
-      : undefined,
     // One level up the drill-down; an Expand of the parent, so it shares that listener.
     parent !== undefined && parent.length > 0 && parent.length <= 100
       ? stateButton(
@@ -258,12 +338,12 @@ function cardButtons(
               path: path.slice(0, -1),
               pathPages: pathPages.slice(0, path.length - 1),
               bomPage: pathPages[path.length - 1] ?? 0,
+              part: 'bom',
             },
           ),
         )
       : undefined,
   ];
-  return buttons.filter((b): b is Button => b !== undefined);
 }
 
 /**
@@ -296,17 +376,24 @@ function viewButton(model: ItemCardModel, here: ItemStateExtra): Button | undefi
   });
 }
 
-function fallbackText(model: ItemCardModel, verdict: StockVerdict | undefined): string {
-  const { item } = model;
-  if (verdict) {
-    const line = `${verdictSentence(verdict)} ${freshnessText(model.freshness)}`;
-    return escapeTruncated(line.replace(/\s+/g, ' '), LIMITS.fallbackText / 4);
-  }
-  const status = item.status_label === 'Active' ? '' : ` (${item.status_label})`;
-  const availability =
-    item.available < 0
-      ? `${formatQty(item.available)} available, over-allocated`
-      : `${formatQty(item.available)} available`;
-  const line = `${item.code}${item.description ? ` ${item.description}` : ''}${status}: ${availability}, ${formatQty(item.soh)} on hand; ${freshnessText(model.freshness)}`;
+/** The answer first: the verdict sentence, or the available and on order; then when. */
+function fallbackText(model: ItemCardModel): string {
+  const { item, verdict } = model;
+  const when = freshnessText(model.freshness);
+  const asked =
+    verdict !== undefined && (verdict.quantity !== undefined || verdict.branch !== undefined);
+  const line = asked
+    ? `${verdictSentence(verdict)} ${item.code}: ${when}`
+    : plainAnswer(item, when);
   return escapeTruncated(line.replace(/\s+/g, ' '), LIMITS.fallbackText / 4);
+}
+
+function plainAnswer(item: Item, when: string): string {
+  const available =
+    item.available < 0
+      ? `${formatQty(-item.available)} over-allocated`
+      : `${formatQty(item.available)} available`;
+  const status = item.status_label === 'Active' ? '' : ` (${item.status_label})`;
+  const description = item.description ? `, ${item.description}` : '';
+  return `${item.code}: ${available}, ${formatQty(item.onorder)} on order${status}; ${when}${description}`;
 }

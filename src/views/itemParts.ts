@@ -228,7 +228,7 @@ export function bomBlocks(item: Item, options: BomOptions): BomPart {
               actionId(ACTION.itemExpand, i + 1),
               itemState(
                 { code: c.code, id: c.inventoryId },
-                { path: childPath, pathPages: childPages },
+                { path: childPath, pathPages: childPages, part: 'bom' },
               ),
               { accessibilityLabel: `Expand the bill of materials of ${c.code}` },
             ),

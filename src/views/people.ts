@@ -39,6 +39,18 @@ export function reachLine(person: AddressbookEntry): string {
   return parts.filter(Boolean).join(' · ') || '_no phone or e-mail on file_';
 }
 
+/** "*Jane Citizen* · Purchasing Officer": one person on one phone line (about 40 characters). */
+export function personLine(person: AddressbookEntry): string {
+  const full = [person.salutation, person.name]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(' ');
+  const room = Math.max(14, 37 - Math.min(24, [...full].length));
+  const role = oneLine(person.role, room) || oneLine(person.department, room);
+  const name = `*${oneLine(full, 24) || '_(no name)_'}*`;
+  return role ? `${name} · ${role}` : name;
+}
+
 export function personLines(person: AddressbookEntry): string {
   return `${personTitle(person)}\n${reachLine(person)}`;
 }

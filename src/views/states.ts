@@ -20,6 +20,8 @@ export interface ItemStateExtra {
   /** The BOM page each item on `path` was left at. */
   pathPages?: readonly number[];
   allBranches?: boolean;
+  /** The bill of materials or the kits, shown in place of the branch lines. */
+  part?: CardPart;
   /** Page of the all-branches view. */
   branchPage?: number;
   bomPage?: number;
@@ -27,6 +29,21 @@ export interface ItemStateExtra {
   question?: CardQuestion;
   /** The thread the card was opened from: Share posts in it. */
   threadTs?: string;
+}
+
+export type CardPart = 'bom' | 'kits';
+
+/** The card's mode in a button's state: all branches, the bill of materials or the kits. */
+function modeOf(extra: ItemStateExtra): ItemCardState['m'] {
+  if (extra.allBranches) return 'a';
+  if (extra.part === 'bom') return 'b';
+  if (extra.part === 'kits') return 'k';
+  return undefined;
+}
+
+/** The part a card state shows in place, back in the model's terms. */
+export function partOf(state: ItemCardState): CardPart | undefined {
+  return state.m === 'b' ? 'bom' : state.m === 'k' ? 'kits' : undefined;
 }
 
 /** The question an item card answers first: a quantity, branch words, or both. */
@@ -47,11 +64,12 @@ export function itemState(
   const path = extra.path ?? [];
   // Pages only mean something beside their path; all zeros say nothing.
   const pages = (extra.pathPages ?? []).slice(0, path.length);
+  const mode = modeOf(extra);
   return {
     v: VALUE_VERSION,
     t: 'i',
     r: usableCode(item.code) ? { c: item.code } : { i: item.id },
-    ...(extra.allBranches ? { m: 'a' as const } : {}),
+    ...(mode === undefined ? {} : { m: mode }),
     ...(path.length > 0 ? { p: [...path] } : {}),
     ...(pages.some((page) => page > 0) ? { pg: [...pages] } : {}),
     ...(extra.bomPage ? { bp: extra.bomPage } : {}),
@@ -77,6 +95,7 @@ export function contactState(
   contact: { code: string; clientid: number },
   peoplePage?: number,
   peopleWords?: readonly string[],
+  allPeople = false,
 ): ContactCardState {
   const filter = carriedWords(peopleWords);
   return {
@@ -84,6 +103,7 @@ export function contactState(
     t: 'c',
     r: usableCode(contact.code) ? { c: contact.code } : { i: contact.clientid },
     ...(peoplePage ? { pp: peoplePage } : {}),
+    ...(allPeople ? { m: 'a' as const } : {}),
     ...(filter.length > 0 ? { pf: filter } : {}),
   };
 }

@@ -1,7 +1,9 @@
 /**
- * The verdict in words: "Yes: 50 of WIDGET-9 can be promised from Perth (72 available)". One
- * sentence, plain text, shared by the card's first block, its `text` fallback (what a
- * notification shows), a shared message and the workflow step's `summary` output.
+ * The verdict in words, made for a phone: one line of about 80 characters ("❌ No: Perth has
+ * 0 free (2 over-allocated), 10 on order with no date"), and on the next the branches that
+ * could cover it ("Sydney could: 37 free"). The plain sentence (`verdictSentence`) adds what
+ * was asked, for the `text` fallback (what a notification shows), a shared message and the
+ * workflow step's `summary` output.
  */
 import type { KnownBlock } from '@slack/types';
 import type { StockVerdict, VerdictBranch } from '../lookup/verdict.js';
@@ -14,92 +16,112 @@ import { escapeMrkdwn } from './mrkdwn.js';
 const oneLine = (text: string, max: number): string =>
   truncatePlain(text.replace(/\s+/g, ' ').trim(), max);
 
-/** Branches named as able to cover the quantity alone; the card lists every branch below. */
-const MAX_COVERING = 3;
+/** A branch name in a verdict line: short enough that the line stays about 80 characters. */
+const name = (branch: VerdictBranch) => oneLine(branch.name, 24) || 'an unnamed branch';
 
-const name = (branch: VerdictBranch) => oneLine(branch.name, 40) || 'an unnamed branch';
+/** How long the "could cover it" line may grow before the rest become "+N more". */
+const COVER_LINE = 80;
 
-function where(verdict: StockVerdict): string {
-  return verdict.branch === undefined ? 'company-wide' : `at ${name(verdict.branch)}`;
+/** "Perth has 0 free (2 over-allocated)", "42 free company-wide". */
+function freeClause(verdict: StockVerdict): string {
+  const free = formatQty(verdict.promisable);
+  const over = verdict.available < 0 ? ` (${formatQty(-verdict.available)} over-allocated)` : '';
+  return verdict.branch === undefined
+    ? `${free} free company-wide${over}`
+    : `${name(verdict.branch)} has ${free} free${over}`;
 }
 
-function availableClause(verdict: StockVerdict): string {
-  if (verdict.available < 0) {
-    return `none available ${where(verdict)} (over-allocated by ${formatQty(-verdict.available)})`;
-  }
-  return `${formatQty(verdict.available)} available ${where(verdict)}`;
-}
-
+/** On-order stock is never promised: the ERP gives no due date for it. */
 function onOrderClause(verdict: StockVerdict): string {
-  if (verdict.onOrder <= 0) return '';
-  // The ERP gives no due date: on-order stock cannot be promised.
-  return `; ${formatQty(verdict.onOrder)} on order, not counted (no due date)`;
+  return verdict.onOrder > 0 ? `, ${formatQty(verdict.onOrder)} on order with no date` : '';
 }
 
-function coveringClause(verdict: StockVerdict): string {
-  const wanted = verdict.quantity ?? 1;
-  const covering = verdict.coveringBranches;
-  if (covering.length === 0) {
-    return verdict.quantity === undefined
-      ? ' No other branch has any.'
-      : ` No single branch has ${formatQty(wanted)} available.`;
-  }
-  const shown = covering
-    .slice(0, MAX_COVERING)
-    .map((b) => `${name(b)} (${formatQty(b.available)})`)
-    .join(', ');
-  const more =
-    covering.length > MAX_COVERING ? ` and ${plural(covering.length - MAX_COVERING, 'more')}` : '';
-  const lead =
-    verdict.quantity === undefined ? 'In stock at' : `Could cover ${formatQty(wanted)} alone:`;
-  return ` ${lead} ${shown}${more}.`;
+/** The answer word: yes or no with a quantity; in stock or none for a branch alone. */
+function answerWord(verdict: StockVerdict): string {
+  if (verdict.quantity !== undefined) return verdict.canSupply ? 'Yes' : 'No';
+  return verdict.canSupply ? 'In stock' : 'None free';
+}
+
+/** The verdict in one line: "No: Perth has 0 free (2 over-allocated), 10 on order with no date". */
+export function verdictLine(verdict: StockVerdict): string {
+  return `${answerWord(verdict)}: ${freeClause(verdict)}${onOrderClause(verdict)}`;
 }
 
 /**
- * The verdict as one plain sentence. With a quantity it answers yes or no; without one (a
- * branch asked about) it says what that branch has.
+ * The line under a "no" (or a branch with none): who could cover it alone, best first, as
+ * many as fit in about 80 characters. Empty when there is nothing to add.
  */
-export function verdictSentence(verdict: StockVerdict): string {
-  const code = oneLine(verdict.code, 60);
-  const figures = `${availableClause(verdict)}${onOrderClause(verdict)}`;
-  if (verdict.quantity === undefined) {
-    const answer = verdict.canSupply ? 'In stock' : 'None available';
-    const tail = verdict.canSupply || verdict.branch === undefined ? '' : coveringClause(verdict);
-    return `${answer}: ${code}, ${figures}.${tail}`;
+export function coverLine(verdict: StockVerdict): string {
+  if (verdict.canSupply) return '';
+  if (verdict.branch === undefined && verdict.quantity === undefined) return '';
+  const covering = verdict.coveringBranches;
+  if (covering.length === 0) {
+    if (verdict.quantity === undefined) return 'No other branch has any free.';
+    return `No single branch has ${formatQty(verdict.quantity)} free.`;
   }
-  const asked = `${formatQty(verdict.quantity)} of ${code}`;
-  if (verdict.canSupply) {
-    const from = verdict.branch === undefined ? '' : ` from ${name(verdict.branch)}`;
-    return `Yes: ${asked} can be promised${from} (${figures}).`;
+  const [first, ...others] = covering;
+  if (first === undefined) return '';
+  let line = `${name(first)} could: ${formatQty(first.available)} free`;
+  let shown = 1;
+  for (const other of others) {
+    const next = ` · ${name(other)}: ${formatQty(other.available)}`;
+    if ((line + next).length > COVER_LINE - 10) break;
+    line += next;
+    shown += 1;
   }
-  return `No: ${asked} cannot be promised ${where(verdict)} (${figures}).${coveringClause(verdict)}`;
+  const more = covering.length - shown;
+  return more > 0 ? `${line} · ${plural(more, 'more')}` : line;
 }
 
-/** The note under the verdict when some branch words named no branch of this item. */
+/** What was asked, for the plain sentence: "50 of WIDGET-9 at Perth". */
+function asked(verdict: StockVerdict): string {
+  const code = oneLine(verdict.code, 60);
+  const where = verdict.branch === undefined ? '' : ` at ${name(verdict.branch)}`;
+  return verdict.quantity === undefined
+    ? `${code}${where}`
+    : `${formatQty(verdict.quantity)} of ${code}${where}`;
+}
+
+/**
+ * The verdict as one plain sentence, answer first: "No, 50 of WIDGET-9 at Perth: Perth has 0
+ * free (2 over-allocated), 10 on order with no date. Sydney could: 37 free."
+ */
+export function verdictSentence(verdict: StockVerdict): string {
+  const cover = coverLine(verdict);
+  const figures = `${freeClause(verdict)}${onOrderClause(verdict)}.`;
+  return `${answerWord(verdict)}, ${asked(verdict)}: ${figures}${cover ? ` ${cover}` : ''}`;
+}
+
+/** The verdict as the card's first lines: the answer (bold yes/no), then who could cover it. */
+export function verdictBlocks(verdict: StockVerdict): KnownBlock[] {
+  const icon = verdict.canSupply ? ':white_check_mark:' : ':x:';
+  const line = escapeMrkdwn(verdictLine(verdict)).replace(/^([^:]+):/, '*$1:*');
+  const cover = coverLine(verdict);
+  return cover
+    ? [section(`${icon} ${line}`), context(escapeMrkdwn(cover))]
+    : [section(`${icon} ${line}`)];
+}
+
+/**
+ * Branch words that named nothing, beside an answer that named a branch anyway (`Perth WA`):
+ * said, never turned into a company-wide answer.
+ */
+export function ignoredWordsNote(words: readonly string[]): string {
+  const quoted = words.slice(0, 5).map((w) => `“${oneLine(w, 30)}”`);
+  return `Not read as a branch: ${quoted.join(', ')}.`;
+}
+
+/** The note when branch words named no branch of this item (a card with no quantity). */
 export function unknownBranchNote(
   unknownWords: readonly string[],
   branchNames: readonly string[],
 ): string {
-  const words = unknownWords.map((w) => `“${oneLine(w, 30)}”`).join(', ');
-  const names = branchNames.slice(0, 12).map((n) => oneLine(n, 30));
-  const more = branchNames.length > 12 ? `, +${branchNames.length - 12} more` : '';
-  const known =
-    names.length === 0 ? 'it lists no branches' : `its branches are ${names.join(', ')}${more}`;
-  return `${words} is not a branch of this item, so the figures are company-wide; ${known}.`;
-}
-
-/** The verdict as the card's first block (bold yes/no), and the note when words were unknown. */
-export function verdictBlocks(verdict: StockVerdict, branchNames: readonly string[]): KnownBlock[] {
-  const sentence = escapeMrkdwn(verdictSentence(verdict));
-  const bold = sentence.replace(/^(Yes|No|In stock|None available):/, '*$1:*');
-  const icon = verdict.canSupply ? ':white_check_mark:' : ':x:';
-  const blocks: KnownBlock[] = [section(`${icon} ${bold}`)];
-  if (verdict.unknownWords.length > 0) {
-    blocks.push(
-      context(
-        `:information_source: ${escapeMrkdwn(unknownBranchNote(verdict.unknownWords, branchNames))}`,
-      ),
-    );
-  }
-  return blocks;
+  const words = unknownWords
+    .slice(0, 5)
+    .map((w) => `“${oneLine(w, 30)}”`)
+    .join(', ');
+  const names = branchNames.slice(0, 6).map((n) => oneLine(n, 20));
+  const more = branchNames.length > 6 ? ` +${branchNames.length - 6}` : '';
+  const known = names.length === 0 ? 'it lists no branches' : `${names.join(', ')}${more}`;
+  return `${words}: not a branch here (${known}).`;
 }

@@ -111,7 +111,9 @@ export class WatchChecker {
   private async check(repo: WatchRepository, code: string): Promise<void> {
     const { options } = this;
     try {
-      const item = await options.budget.run((signal) => options.erp.getItem({ code }, { signal }));
+      const item = await options.budget.run((signal) =>
+        options.erp.getItem({ code }, { signal, background: true }),
+      );
       await options.tracker.observe(item, this.now());
       options.metrics?.checks.inc({ source: 'round', outcome: 'ok' });
     } catch (error) {

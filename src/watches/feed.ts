@@ -1,10 +1,10 @@
 /**
- * A user's lookup counts as a check: a decorator over the ERP the lookup service calls (as
- * `src/catalogue/observe.ts` feeds the catalogue), handing each fetched item that someone
- * watches to the tracker. The user's answer never waits for it: the reading is recorded in
+ * A user's lookup counts as a check: each item a lookup reads from the ERP (the client's
+ * `itemRead` event, which the composition root hands to `offer`) that someone watches goes to
+ * the tracker. The user's answer never waits for it: the reading is recorded in
  * the background, and a failure to record is logged, never shown.
  */
-import type { ErpApi } from '../erp/api.js';
+import type { ErpEvents } from '../erp/events.js';
 import type { Item } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import { errorFields } from '../log/logger.js';
@@ -39,16 +39,9 @@ export function watchFeed(
   };
 }
 
-export function watchFeedErp(erp: ErpApi, feed: WatchFeed, now: () => number = Date.now): ErpApi {
-  return {
-    credentialKey: erp.credentialKey,
-    getItem: async (ref, options) => {
-      const item = await erp.getItem(ref, options);
-      void feed.offer(item, now());
-      return item;
-    },
-    searchItems: (params, options) => erp.searchItems(params, options),
-    getContact: (ref, options) => erp.getContact(ref, options),
-    searchContact: (params, options) => erp.searchContact(params, options),
-  };
+/** Each item people's lookups read is offered to the feed (the checker's own reads are not). */
+export function feedWatches(events: ErpEvents, feed: WatchFeed, now: () => number): void {
+  events.on('itemRead', ({ item, background }) => {
+    if (!background) void feed.offer(item, now());
+  });
 }

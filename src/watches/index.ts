@@ -177,7 +177,7 @@ export function createWatches(options: WatchesOptions): Watches {
   };
 }
 
-export { watchFeedErp } from './feed.js';
+export { feedWatches } from './feed.js';
 export { slackPoster } from './poster.js';
 export { checkIntervalSeconds } from './service.js';
 export { type DeferredPoster, deferredPoster, followDatabase } from './wiring.js';

@@ -42,7 +42,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Relative specifiers of a file's imports and re-exports, static or dynamic. */
-export function relativeImports(source: string): string[] {
+function relativeImports(source: string): string[] {
   const found: string[] = [];
   const statics = /^\s*(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.[^'"]+)['"]/gm;
   for (const m of source.matchAll(statics)) found.push(m[1] ?? '');

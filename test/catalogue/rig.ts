@@ -5,9 +5,10 @@
  */
 import type { Redis } from 'ioredis';
 import { Catalogue } from '../../src/catalogue/catalogue.js';
-import { catalogueFeed } from '../../src/catalogue/observe.js';
+import { feedCatalogue } from '../../src/catalogue/compose.js';
 import { CatalogueStore } from '../../src/catalogue/store.js';
 import { ErpClient } from '../../src/erp/client.js';
+import { ErpEvents } from '../../src/erp/events.js';
 import { createUpstream, ledgerCrawlBudget } from '../../src/lookup/lanes.js';
 import { createMetrics } from '../../src/lookup/metrics.js';
 import { RedisHealth } from '../../src/lookup/redis.js';
@@ -32,11 +33,14 @@ export function crawlSide(o: {
   maxItems?: number;
 }): CrawlSide {
   const store = new CatalogueStore({ maxItems: o.maxItems });
+  const events = new ErpEvents();
   const client = new ErpClient({
     baseUrl: o.sandbox.url,
     ...o.sandbox.credentials,
     timeoutMs: 5_000,
+    events,
   });
+  feedCatalogue(events, store, Date.now);
   const metrics = createMetrics();
   const shared = o.redis && { redis: o.redis, health: new RedisHealth(o.redis, silentLogger) };
   const upstream = createUpstream({
@@ -49,7 +53,7 @@ export function crawlSide(o: {
     now: Date.now,
   });
   const lookup = lookupServiceOver({
-    erp: catalogueFeed(client, store, Date.now),
+    erp: client,
     upstream,
     ttlMs: 60_000,
     contactTtlMs: 30_000,

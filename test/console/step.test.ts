@@ -4,17 +4,18 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseStepArgs } from '../../src/console/step.js';
-
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+import { nodeArgsForSource, repoRoot } from '../helpers/entry.js';
 
 async function runMain(args: string[]) {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !/^(SLACK_|ERP_|REDIS_URL$)/.test(name)),
   );
-  const child = spawn('npx', ['tsx', 'src/main.ts', ...args], { cwd: repoRoot, env });
+  const child = spawn(process.execPath, [...nodeArgsForSource('src/main.ts'), ...args], {
+    cwd: repoRoot,
+    env,
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -41,7 +42,7 @@ describe('npm start -- --step', () => {
     ]);
     expect(outputs).toMatchObject({ can_supply: false, available: 0 });
     expect(outputs.on_order).toBeGreaterThan(0);
-    expect(outputs.summary).toMatch(/^No: 50 of WIDGET-9 cannot be promised at Perth/);
+    expect(outputs.summary).toMatch(/^No, 50 of WIDGET-9 at Perth: Perth has 0 free/);
   }, 60_000);
 
   it('prints the failure sentence and exits 1 for an unknown code', async () => {

@@ -18,7 +18,7 @@ import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
 import { freePort } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
 import { capture, captureSecret } from '../helpers/capture.js';
-import { repoRoot } from '../helpers/entry.js';
+import { nodeArgsForSource, repoRoot } from '../helpers/entry.js';
 import {
   type FakeSlack,
   postToSlackApp,
@@ -78,7 +78,7 @@ describe('a fresh start, then 60 people look up 60 codes at once', () => {
     };
     slack = await startFakeSlack({ botToken: BOT_TOKEN });
     port = await freePort();
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    child = spawn(process.execPath, nodeArgsForSource('src/main.ts'), {
       cwd: repoRoot,
       env: cleanEnv({
         SLACK_BOT_TOKEN: BOT_TOKEN,

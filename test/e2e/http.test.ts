@@ -123,9 +123,14 @@ describe('slash commands over HTTP', () => {
     buttonLabelled(card?.body ?? {}, 'Refresh');
   });
 
-  it('drills into a sub-assembly with Expand, showing the path', async () => {
+  it('shows the bill of materials in place, then drills into a sub-assembly with Expand', async () => {
     const { ack } = await command('/stock', 'WIDGET-9');
-    const expand = buttonLabelled(ack ?? {}, 'Expand');
+    const open = buttonLabelled(ack ?? {}, 'Bill of materials (4)');
+    const openUrl = await click(open.action_id, open.value ?? '');
+    const [bom] = await run.slack.waitForResponses(openUrl, 1);
+    expect(bom?.body.replace_original).toBe(true);
+    buttonLabelled(bom?.body ?? {}, 'Back');
+    const expand = buttonLabelled(bom?.body ?? {}, 'Expand');
     const url = await click(expand.action_id, expand.value ?? '');
     const [sub] = await run.slack.waitForResponses(url, 1);
     expect(sub?.body.replace_original).toBe(true);
@@ -135,9 +140,14 @@ describe('slash commands over HTTP', () => {
 
   it('pages a long bill of materials in place, from the cache', async () => {
     const { ack } = await command('/stock', 'PLANT-88');
-    expect(textOf(ack ?? {})).toContain('86 components · 1–20');
     const calls = run.sandbox.stats().requests.getItem ?? 0;
-    const next = buttonLabelled(ack ?? {}, 'Next components');
+    const open = buttonLabelled(ack ?? {}, 'Bill of materials (86)');
+    const [bom] = await run.slack.waitForResponses(
+      await click(open.action_id, open.value ?? ''),
+      1,
+    );
+    expect(textOf(bom?.body ?? {})).toContain('86 components · 1–20');
+    const next = buttonLabelled(bom?.body ?? {}, 'Next components');
     const url = await click(next.action_id, next.value ?? '');
     const [page2] = await run.slack.waitForResponses(url, 1);
     expect(page2?.body.replace_original).toBe(true);

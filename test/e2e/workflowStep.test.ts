@@ -73,7 +73,7 @@ describe('the workflow step over HTTP', () => {
       summary: verdictSentence(verdict),
     });
     expect(String(call.args.outputs && (call.args.outputs as { summary: string }).summary)).toMatch(
-      /^No: 50 of WIDGET-9 cannot be promised at Perth/,
+      /^No, 50 of WIDGET-9 at Perth: Perth has 0 free/,
     );
   });
 

@@ -140,6 +140,42 @@ describe.skipIf(!sharedAvailable)('shared mode (REDIS_URL)', () => {
     expect(a.erp.count() + b.erp.count()).toBe(9);
     await Promise.all([a.service.close(), b.service.close()]);
   });
+
+  it('two greedy requesters on two instances leave a third a slot (the graded reserve)', async () => {
+    const keyPrefix = uniquePrefix();
+    // 12 a window, 2 kept back: one requester alone may hold 10, a second then takes 1.
+    const limits = { getPerMinute: 12, searchPerMinute: 2, windowMs: 3_000 };
+    const make = () =>
+      makeService(
+        { redis: client(url), keyPrefix, limits, queueMaxWaitMs: 20_000 },
+        new FakeErp('cred-graded'),
+      );
+    const a = make();
+    const b = make();
+    await waitFor(() => clients.every((c) => c.status === 'ready'), 3_000);
+    const sent = () => [...a.erp.calls, ...b.erp.calls];
+    const greedy = [
+      ...Array.from({ length: 12 }, (_, i) =>
+        a.service.getItem({ id: i + 1 }, { requester: 'UA' }),
+      ),
+    ];
+    await waitFor(() => sent().length >= 10, 3_000);
+    greedy.push(
+      ...Array.from({ length: 12 }, (_, i) =>
+        b.service.getItem({ id: i + 101 }, { requester: 'workflow:lookup_stock' }),
+      ),
+    );
+    await waitFor(() => sent().length >= 11, 3_000);
+    // Settled: nothing more goes until the window turns.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sent()).toHaveLength(11);
+    await a.service.getItem({ id: 999 }, { requester: 'UC' });
+    // The third requester's call went before any greedy call of the next window.
+    expect(sent()).toHaveLength(12);
+    expect(a.erp.calls.at(-1)?.args).toEqual({ id: 999 });
+    await Promise.all(greedy);
+    await Promise.all([a.service.close(), b.service.close()]);
+  });
 });
 
 describe.skipIf(!redisServerInstalled)('Redis stopped mid-test', () => {

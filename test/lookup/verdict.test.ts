@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { branchFirst, matchBranch } from '../../src/lookup/branches.js';
 import { stockVerdict } from '../../src/lookup/verdict.js';
-import { verdictBlocks, verdictSentence } from '../../src/views/verdict.js';
+import {
+  coverLine,
+  unknownBranchNote,
+  verdictBlocks,
+  verdictLine,
+  verdictSentence,
+} from '../../src/views/verdict.js';
 import { makeBranch, makeItem } from '../helpers/builders.js';
 
 const branches = [
@@ -50,8 +56,9 @@ describe('stockVerdict', () => {
       unknownWords: [],
     });
     expect(v.coveringBranches.map((b) => b.name)).toEqual(['Sydney', 'Melbourne']);
+    expect(verdictLine(v)).toBe('Yes: 277 free company-wide, 120 on order with no date');
     expect(verdictSentence(v)).toBe(
-      'Yes: 50 of WIDGET-9 can be promised (277 available company-wide; 120 on order, not counted (no due date)).',
+      'Yes, 50 of WIDGET-9: 277 free company-wide, 120 on order with no date.',
     );
   });
 
@@ -68,8 +75,13 @@ describe('stockVerdict', () => {
       ['Sydney', 200],
       ['Melbourne', 64],
     ]);
+    // One line of about 80 characters, and who could cover it on the next.
+    expect(verdictLine(v)).toBe(
+      'No: Perth has 0 free (12 over-allocated), 120 on order with no date',
+    );
+    expect(coverLine(v)).toBe('Sydney could: 200 free · Melbourne: 64');
     expect(verdictSentence(v)).toBe(
-      'No: 50 of WIDGET-9 cannot be promised at Perth (none available at Perth (over-allocated by 12); 120 on order, not counted (no due date)). Could cover 50 alone: Sydney (200), Melbourne (64).',
+      'No, 50 of WIDGET-9 at Perth: Perth has 0 free (12 over-allocated), 120 on order with no date. Sydney could: 200 free · Melbourne: 64',
     );
   });
 
@@ -78,7 +90,7 @@ describe('stockVerdict', () => {
     expect(v.canSupply).toBe(true);
     const no = stockVerdict(item, { quantity: 300 });
     expect(no.canSupply).toBe(false);
-    expect(verdictSentence(no)).toMatch(/No single branch has 300 available\.$/);
+    expect(verdictSentence(no)).toMatch(/No single branch has 300 free\.$/);
   });
 
   it('exactly the quantity is a yes; one more is a no', () => {
@@ -90,21 +102,22 @@ describe('stockVerdict', () => {
     const v = stockVerdict(item, { branchWords: ['melton'] });
     expect(v.canSupply).toBe(false);
     expect(verdictSentence(v)).toBe(
-      'None available: WIDGET-9, 0 available at Melton. In stock at Sydney (200), Melbourne (64), Brisbane (20) and 1 more.',
+      'None free, WIDGET-9 at Melton: Melton has 0 free. Sydney could: 200 free · Melbourne: 64 · Brisbane: 20 · 1 more',
     );
     expect(stockVerdict(item, { branchWords: ['syd'] }).canSupply).toBe(true);
   });
 
-  it('unknown branch words keep company figures and are noted with the branches', () => {
+  it('unknown branch words name no branch; the note names them and the branches', () => {
     const v = stockVerdict(item, { quantity: 5, branchWords: ['hobart'] });
     expect(v.branch).toBeUndefined();
     expect(v.unknownWords).toEqual(['hobart']);
-    const blocks = verdictBlocks(
-      v,
+    const note = unknownBranchNote(
+      v.unknownWords,
       branches.map((b) => b.name),
     );
-    expect(JSON.stringify(blocks)).toContain('“hobart” is not a branch of this item');
-    expect(JSON.stringify(blocks)).toContain('Perth Airport');
+    expect(note).toBe(
+      '“hobart”: not a branch here (Sydney, Perth, Melbourne, Melton, Perth Airport, Brisbane).',
+    );
   });
 
   it('escapes what the ERP names in the blocks', () => {
@@ -113,7 +126,7 @@ describe('stockVerdict', () => {
       branches: [makeBranch({ id: 1, name: '<!here>', soh: 9 })],
     });
     const text = JSON.stringify(
-      verdictBlocks(stockVerdict(odd, { quantity: 1, branchWords: ['<!here>'] }), []),
+      verdictBlocks(stockVerdict(odd, { quantity: 1, branchWords: ['<!here>'] })),
     );
     expect(text).not.toContain('<!here>');
     expect(text).toContain('&lt;!here&gt;');

@@ -6,14 +6,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
 import { BOT_TOKEN, freePort } from '../helpers/app.js';
+import { nodeArgsForSource, repoRoot } from '../helpers/entry.js';
 import { type FakeSlack, startFakeSlack } from '../helpers/slack/index.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const SECRET = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 
 /** A TCP relay to `target` on `port`, closed until `open()`: Slack "coming back". */
@@ -53,7 +52,7 @@ function startMain(env: Record<string, string>): Run {
   const kept = Object.entries(process.env).filter(
     ([name]) => !/^(SLACK_|ERP_|REDIS_URL$|PORT$|LOG_LEVEL$|CONTACT_|STOCK_|AUDIT_)/.test(name),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, nodeArgsForSource('src/main.ts'), {
     cwd: repoRoot,
     env: { ...Object.fromEntries(kept), ...env },
   });

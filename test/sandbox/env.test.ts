@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { sandboxOptionsFromEnv } from '../../src/sandbox/index.js';
+import { nodeArgsForSource, repoRoot } from '../helpers/entry.js';
 
 describe('sandbox options from the environment', () => {
   it('reads every SANDBOX_* variable', () => {
@@ -51,7 +52,8 @@ describe('sandbox options from the environment', () => {
 
 describe('npm run sandbox (cli.ts)', () => {
   it('prints the URL, credentials and examples, serves, and stops on SIGTERM', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts'], {
+    const child = spawn(process.execPath, nodeArgsForSource('src/sandbox/cli.ts'), {
+      cwd: repoRoot,
       env: { ...process.env, SANDBOX_PORT: '0', SANDBOX_SEED: '3', LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

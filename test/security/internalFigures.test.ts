@@ -182,10 +182,13 @@ describe('the cards drawn for someone who is not a full member', () => {
   const bom = [makeBomComponent({ code: 'PART-1', cost: 3.25, has_bom: true })];
   const item = makeItem({ cost: 12.5, bom });
   const base = { item, freshness: makeFreshness(), now: TEST_NOW };
-  const COST = /\*Cost\*|cost 3\.25|12\.50/;
+  const COST = /Cost \(internal\)|cost 3\.25|12\.50/;
 
   it('item: no cost or component cost, private or shared, whatever SHARE_COST says', () => {
     expect(allText(itemCard({ ...base, internalFigures: true }))).toMatch(COST);
+    expect(allText(itemCard({ ...base, internalFigures: true, part: 'bom' }))).toMatch(
+      /cost 3\.25/,
+    );
     for (const extra of [
       {},
       { internalFigures: false },
@@ -195,7 +198,9 @@ describe('the cards drawn for someone who is not a full member', () => {
     ]) {
       const text = allText(itemCard({ ...base, ...extra }));
       expect(text, JSON.stringify(extra)).not.toMatch(COST);
-      expect(text).toContain('PART-1');
+      const bomText = allText(itemCard({ ...base, ...extra, part: 'bom' }));
+      expect(bomText, JSON.stringify(extra)).not.toMatch(COST);
+      expect(bomText).toContain('PART-1');
     }
     expect(
       allText(itemCard({ ...base, internalFigures: true, shared: true, shareCost: true })),
@@ -232,7 +237,7 @@ describe('the cards drawn for someone who is not a full member', () => {
       const message = contactCard({ ...contactBase, ...extra });
       expect(allText(message), JSON.stringify(extra)).not.toMatch(TERMS);
       expect(message.text).not.toMatch(TERMS);
-      expect(allText(message)).toContain('*ABN*');
+      expect(allText(message)).toContain('ABN 51 824 753 556');
     }
   });
 
@@ -243,6 +248,6 @@ describe('the cards drawn for someone who is not a full member', () => {
       shared: true,
       shareAccountTerms: true,
     });
-    expect(allText(shared)).toContain('*Credit limit*\n12,500.5');
+    expect(allText(shared)).toContain('Credit limit 12,500.5');
   });
 });

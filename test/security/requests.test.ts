@@ -7,6 +7,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '../../src/slack/transport/guard.js';
 import { ACTION, encodeState } from '../../src/views/actions.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
@@ -223,7 +224,7 @@ describe('request limits over HTTP', () => {
     // A short body deadline, so a slow body is cut off without a long sleep.
     run = await startApp({
       mode: 'http',
-      limits: { bodyDeadlineMs: 300, maxBufferedBytes: 1 << 20 },
+      limits: { bodyDeadlineMs: 300 },
     });
   });
   afterAll(async () => {
@@ -261,16 +262,16 @@ describe('request limits over HTTP', () => {
     metric(`slack_requests_refused_total\\{reason="${reason}"\\}`);
   const bufferedBytes = () => metric('slack_request_body_bytes_buffered');
 
-  it('answers 413 from a Content-Length above 1 MiB without waiting for the body', async () => {
+  it('answers 413 from a Content-Length above 64 KiB without waiting for the body', async () => {
     const { status } = await slowPost('/slack/events', { 'content-length': String(4 << 20) }, 'a');
     expect(status).toBe(413);
   });
 
-  it('cuts off a body that grows past 1 MiB while streaming (no Content-Length)', async () => {
+  it('cuts off a body that grows past 64 KiB while streaming (no Content-Length)', async () => {
     const { status } = await slowPost(
       '/slack/events',
       { 'transfer-encoding': 'chunked' },
-      'x'.repeat((1 << 20) + 10),
+      'x'.repeat(MAX_BODY_BYTES + 10),
     );
     expect(status).toBe(413);
   });
@@ -314,13 +315,13 @@ describe('request limits over HTTP', () => {
 
   it('holds at most its budget for many slow bodies under the cap, refusing the rest with 503', async () => {
     const before = await refusedCount('too_many_bodies');
-    // Each declares 900 KB and sends 200 KB, then stalls: 25 of them would hold 5 MB.
+    // Each declares 60 KiB and sends 50 KiB, then stalls: 25 of them would hold 1.2 MiB.
     const senders = Array.from({ length: 25 }, () =>
-      slowPost('/slack/events', { 'content-length': String(900 * 1024) }, 'x'.repeat(200 * 1024)),
+      slowPost('/slack/events', { 'content-length': String(60 * 1024) }, 'x'.repeat(50 * 1024)),
     );
     const replies = await Promise.all(senders);
     const statuses = replies.map((reply) => reply.status);
-    // The budget (1 MiB here) holds five such bodies; the rest are refused as they come.
+    // One address may hold four bodies at the cap (256 KiB); the rest are refused as they come.
     expect(statuses.filter((status) => status === 503).length).toBeGreaterThanOrEqual(20);
     expect(statuses.every((status) => status === 503 || status === 408)).toBe(true);
     expect(await refusedCount('too_many_bodies')).toBeGreaterThanOrEqual(before + 20);

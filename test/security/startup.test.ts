@@ -5,15 +5,14 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, loadConfigReport } from '../../src/config/config.js';
 import { explainSlackStartupError } from '../../src/config/startup.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
 import { freePort } from '../helpers/app.js';
+import { nodeArgsForSource, repoRoot } from '../helpers/entry.js';
 import { type FakeSlack, startFakeSlack } from '../helpers/slack/index.js';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const BOT_TOKEN = 'xoxb-startup-test-0123456789';
 const SECRET = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
 
@@ -25,7 +24,7 @@ async function startMain(env: Record<string, string>, until?: string, timeoutMs 
   const kept = Object.entries(process.env).filter(
     ([name]) => !/^(SLACK_|ERP_|REDIS_URL$|PORT$|LOG_LEVEL$|CONTACT_|STOCK_|AUDIT_)/.test(name),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, nodeArgsForSource('src/main.ts'), {
     cwd: repoRoot,
     env: { ...Object.fromEntries(kept), ...env },
   });

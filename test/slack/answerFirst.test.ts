@@ -40,8 +40,8 @@ describe('answer-first /stock and /contact', () => {
     expect(calls('getItem') - gets).toBe(1);
     expect(calls('searchItems') - searches).toBe(0);
     const verdict = available >= asked ? 'Yes' : 'No';
-    expect(answer.text).toMatch(new RegExp(`^${verdict}: ${asked} of WIDGET-9`));
-    expect(JSON.stringify(answer.blocks?.[1])).toContain(`*${verdict}:*`);
+    expect(answer.text).toMatch(new RegExp(`^${verdict}, ${asked} of WIDGET-9`));
+    expect(JSON.stringify(answer.blocks?.[0])).toContain(`*${verdict}:*`);
     expect(checkMessageLimits(answer as SlackMessage)).toEqual([]);
     const share = buttonsOf(answer).find((b) => b.text === 'Share to channel');
     expect(JSON.parse(share?.value ?? '{}')).toMatchObject({ q: asked });
@@ -49,8 +49,8 @@ describe('answer-first /stock and /contact', () => {
 
   it('/stock WIDGET-9 hobart notes the unknown branch and keeps the card', async () => {
     const answer = await ask(run, '/stock', 'WIDGET-9 nowhereville');
-    expect(textOf(answer)).toContain('“nowhereville” is not a branch of this item');
-    expect(textOf(answer)).toContain('Stock by branch');
+    expect(textOf(answer)).toContain('“nowhereville”: not a branch here (');
+    expect(textOf(answer)).toContain('All branches (');
   });
 
   it('words that are not a code stay the search they were', async () => {
@@ -81,7 +81,7 @@ describe('answer-first /stock and /contact', () => {
   it('/contact ACME01 accounts shows only the matching people, and Reveal carries the filter', async () => {
     const answer = await ask(run, '/contact', 'ACME01 accounts');
     const text = textOf(answer);
-    expect(text).toMatch(/\*People\* · 1 of \d+ people match “accounts”/);
+    expect(text).toMatch(/1 of \d+ people match “accounts”/);
     expect(text).toContain('John Smith');
     expect(text).not.toContain('Jane Citizen');
     const reveal = buttonsOf(answer).find((b) => b.text.startsWith('Reveal'));

@@ -80,7 +80,7 @@ describe('shared messages: Shared by @name, and Remove for the sharer only', () 
     const [posted] = await press(labelled(card, 'Share to channel'));
     expect(posted?.response_type).toBe('in_channel');
     expect(textOf(posted ?? {})).toContain(`Shared by <@${SLACK_DEFAULTS.userId}>`);
-    expect(String(posted?.text)).toMatch(/: (Yes|No): 5 of WIDGET-9/);
+    expect(String(posted?.text)).toMatch(/: (Yes|No), 5 of WIDGET-9/);
     expect(checkMessageLimits(posted as SlackMessage)).toEqual([]);
     const remove = labelled(posted ?? {}, 'Remove');
 

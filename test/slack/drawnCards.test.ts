@@ -42,6 +42,6 @@ describe('drawnItemCard: drawn once per item and state', () => {
       now: TEST_NOW,
     });
     expect(after).not.toBe(before);
-    expect(allText(after)).toContain('*On hand*\n7');
+    expect(allText(after)).toContain('On hand 7');
   });
 });

@@ -51,31 +51,29 @@ describe('contactCard', () => {
       }),
     );
     expect(message.blocks[0]).toEqual({
-      type: 'header',
-      text: { type: 'plain_text', text: 'Acme Pty Ltd', emoji: true },
-    });
-    expect(message.blocks[1]).toEqual({
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: '`ACME01` · Customer · :no_entry: *Suspended* · :no_entry: *Stop credit*',
+        text: '*Acme Pty Ltd*\n`ACME01` · Customer · :no_entry: *Suspended*',
         verbatim: true,
       },
     });
+    // A stop credit is a warning in plain words, not a figure.
+    expect(message.blocks[1]).toMatchObject({
+      type: 'section',
+      text: { text: ':warning: *On stop credit: check before shipping*' },
+    });
     const text = allText(message);
     for (const expected of [
-      '*Pricing group*\nWholesale',
-      '*Salesperson*\n_Unassigned_',
-      '*State*\nNSW',
-      '*Address*\nSydney',
-      '*Terms*\n30 days EOM',
-      '*Credit limit*\n12,500.5 _(currency not given)_',
-      '*Discount*\n7.5 _(unit not given)_',
-      '*Stop credit*\n:no_entry: *1*',
-      '*ABN*\n51 824 753 556',
+      'Salesperson *_Unassigned_* · Pricing group Wholesale',
+      // The terms in one line, as the ERP gives them: no invented unit, no "(not given)".
+      'Credit limit 12,500.5 · Terms 30 days EOM · Discount 7.5',
+      'NSW · Sydney · ABN 51 824 753 556',
     ]) {
       expect(text).toContain(expected);
     }
+    expect(text).not.toMatch(/not given|Stop credit ⛔|:no_entry: \*1\*/);
+    expect(message.text).toContain('on stop credit: check before shipping');
   });
 
   it('redacts every phone and e-mail in blocks and text, whatever the caller passes', () => {
@@ -83,26 +81,42 @@ describe('contactCard', () => {
     const message = card(contact);
     const text = allText(message);
     for (const secret of secretsOf(contact)) expect(text).not.toContain(secret);
-    expect(text).toContain('*Phone*\n•••• ••• 234');
-    expect(text).toContain('*E-mail*\na•••@acme.com.au');
-    expect(text).toContain(
+    expect(text).toContain(':telephone_receiver: •••• ••• 234 · :email: a•••@acme.com.au');
+    const all = allText(card(contact, { allPeople: true }));
+    for (const secret of secretsOf(contact)) expect(all).not.toContain(secret);
+    expect(all).toContain(
       ':telephone_receiver: •••• ••• 111 · :iphone: •••• ••• 222 · :email: p•••@acme.com.au · :email: p•••@mail.example',
     );
   });
 
-  it('pages a 40-person addressbook 8 at a time, within the limits', () => {
+  it('lists five people one line each, then "All people (N)"', () => {
     const contact = makeContact({ addressbook: people(40) });
-    const first = card(contact);
+    const message = card(contact);
+    const text = allText(message);
+    expect(text).toContain('*Ms Person 4* · Purchasing Manager');
+    expect(text).not.toContain('Person 5');
+    expect(button(message, 'All people (40)').state).toEqual({
+      v: 1,
+      t: 'c',
+      r: { c: 'ACME01' },
+      m: 'a',
+    });
+  });
+
+  it('pages a 40-person addressbook 8 at a time in the all-people view, with Back', () => {
+    const contact = makeContact({ addressbook: people(40) });
+    const first = card(contact, { allPeople: true });
     expect(checkMessageLimits(first)).toEqual([]);
+    expect(button(first, 'Back').state).toEqual({ v: 1, t: 'c', r: { c: 'ACME01' } });
     expect(allText(first)).toContain('*People* · 40 · 1–8 (page 1 of 5)');
     expect(allText(first)).toContain('Person 7');
     expect(allText(first)).not.toContain('Person 8*');
     expect(buttons(first).some((b) => b.label.includes('Previous'))).toBe(false);
     const next = button(first, 'Next');
     expect(next.actionId).toBe(`${ACTION.contactPeoplePage}:1`);
-    expect(next.state).toEqual({ v: 1, t: 'c', r: { c: 'ACME01' }, pp: 1 });
+    expect(next.state).toEqual({ v: 1, t: 'c', r: { c: 'ACME01' }, pp: 1, m: 'a' });
 
-    const third = card(contact, { peoplePage: 2 });
+    const third = card(contact, { peoplePage: 2, allPeople: true });
     expect(allText(third)).toContain('17–24 (page 3 of 5)');
     expect(button(third, 'Previous').state).toMatchObject({ pp: 1 });
     expect(button(third, 'Next').state).toMatchObject({ pp: 3 });
@@ -110,9 +124,8 @@ describe('contactCard', () => {
   });
 
   it('clamps a page past the end to the last page', () => {
-    expect(allText(card(makeContact({ addressbook: people(10) }), { peoplePage: 9 }))).toContain(
-      'page 2 of 2',
-    );
+    const contact = makeContact({ addressbook: people(10) });
+    expect(allText(card(contact, { peoplePage: 9, allPeople: true }))).toContain('page 2 of 2');
   });
 
   it('offers Reveal only when allowed, and Share and Refresh', () => {
@@ -213,7 +226,9 @@ describe('contactCard: a people filter', () => {
   it('lists only the matching people, says how many of all, and Reveal carries the filter', () => {
     const message = card(makeContact({ addressbook }), { peopleWords: ['accounts'] });
     const text = allText(message);
-    expect(text).toContain('*People* · 2 of 3 people match “accounts”');
+    expect(text).toContain(
+      '2 of 3 people match “accounts”\n*Ms Jane Doe* · Accounts Payable\n*Ms Ann Lee* ·',
+    );
     expect(text).not.toContain('Bob Roe');
     expect(button(message, 'Reveal these details').state).toMatchObject({ pf: ['accounts'] });
     expect(button(message, 'Share to channel').state).toMatchObject({ pf: ['accounts'] });
@@ -225,7 +240,7 @@ describe('contactCard: a people filter', () => {
       retriedFrom: ['acme', 'warehouse'],
     });
     const text = allText(message);
-    expect(text).toContain('none of 3 people match “warehouse”');
+    expect(text).toContain('None of 3 people match “warehouse”.');
     expect(text).toContain('No contact matched “acme warehouse”');
   });
 

@@ -26,28 +26,27 @@ const sectionTexts = (message: SlackMessage) =>
 describe('the extreme records, read as a person would', () => {
   const base = { freshness: fresh, now: TEST_NOW, internalFigures: true };
 
-  it('a description longer than the header is cut there at a word and shown below it', () => {
+  it('a long description is cut at a word to two phone lines, under the answer', () => {
     const item = record(items, 'LONG-DESC');
     const message = itemCard({ ...base, item });
-    const [head, next] = message.blocks;
-    const headText = head?.type === 'header' ? head.text.text : '';
-    expect(headText).toMatch(/^LONG-DESC · Heavy duty industrial widget .* ratings…$/);
-    expect(headText.length).toBeLessThanOrEqual(150);
-    // The description again, longer, cut at a word too.
-    const below = next?.type === 'section' ? (next.text?.text ?? '') : '';
-    expect(below.length).toBeGreaterThan(headText.length * 3);
-    expect(item.description.replace(/\s+/g, ' ')).toContain(below.slice(0, -1));
-    expect(below).toMatch(/[a-z]…$/);
-    // A description that fits the header is not repeated.
-    const short = itemCard({ ...base, item: record(items, 'WIDGET-9') });
-    expect(short.blocks[1]).toHaveProperty('fields');
+    const [answer, next] = message.blocks;
+    expect(answer?.type === 'section' && answer.text?.text).toMatch(/^\*`LONG-DESC`\* · \*/);
+    const below =
+      next?.type === 'context' && next.elements[0]?.type === 'mrkdwn' ? next.elements[0].text : '';
+    const [description = ''] = below.split(' · ');
+    expect(description).toMatch(/^Heavy duty industrial widget .*[a-z;,]…$/);
+    expect(description.length).toBeLessThanOrEqual(72);
+    expect(item.description.replace(/\s+/g, ' ')).toContain(description.slice(0, -1));
+    // The text fallback carries more of it, after the answer.
+    expect(message.text.length).toBeGreaterThan(400);
   });
 
   it('a bidi override in a description cannot turn our own text round', () => {
     const item = record(items, 'ODD-UNICODE');
     expect(item.description).toContain('\u202E');
     const card = itemCard({ ...base, item });
-    expect(card.text).toMatch(/right-to-left override: [\d,]+ available/);
+    expect(card.text).toMatch(/^ODD-UNICODE: [\d,]+ available/);
+    expect(card.text).not.toContain('\u202E');
     const answer = shortcutResults({
       found: [{ item, freshness: fresh }],
       notFound: [],
@@ -61,7 +60,7 @@ describe('the extreme records, read as a person would', () => {
     const item = record(items, 'PLANT-88');
     expect(item.bom).toHaveLength(86);
     const pages = Array.from({ length: 5 }, (_, bomPage) =>
-      sectionTexts(itemCard({ ...base, item, bomPage })).join('\n'),
+      sectionTexts(itemCard({ ...base, item, bomPage, part: 'bom' })).join('\n'),
     );
     expect(pages[0]).toContain('*Bill of materials* · 86 components · 1–20');
     expect(pages[4]).toContain('*Bill of materials* · 86 components · 81–86');
@@ -75,7 +74,9 @@ describe('the extreme records, read as a person would', () => {
     const contact = record(contacts, 'BIGCO01');
     expect(contact.addressbook).toHaveLength(40);
     const pages = Array.from({ length: 5 }, (_, peoplePage) =>
-      sectionTexts(contactCard({ ...base, contact, canReveal: true, peoplePage })).join('\n'),
+      sectionTexts(
+        contactCard({ ...base, contact, canReveal: true, peoplePage, allPeople: true }),
+      ).join('\n'),
     );
     expect(pages[0]).toContain('*People* · 40 · 1–8 (page 1 of 5)');
     expect(pages[4]).toContain('*People* · 40 · 33–40 (page 5 of 5)');

@@ -30,12 +30,15 @@ function cardWithSupplierCodes(supplierCodes: unknown) {
   return itemCard({ item, ...base });
 }
 
-/** The "Supplier codes" field of a card, or undefined when the card has none. */
+/** The "Supplier codes" part of a card's details line, or undefined when it has none. */
 function supplierCodesField(message: ReturnType<typeof itemCard>): string | undefined {
-  const fields = message.blocks.flatMap((block) =>
-    block.type === 'section' ? (block.fields ?? []) : [],
+  const texts = message.blocks.flatMap((block) =>
+    block.type === 'context'
+      ? block.elements.flatMap((e) => (e.type === 'mrkdwn' ? [e.text] : []))
+      : [],
   );
-  return fields.find((field) => field.text.startsWith('*Supplier codes*'))?.text;
+  const line = texts.find((text) => text.includes('Supplier codes '));
+  return line?.slice(line.indexOf('Supplier codes '));
 }
 
 describe('supplierCodes: accepted in any shape, shown only when readable', () => {
@@ -53,7 +56,7 @@ describe('supplierCodes: accepted in any shape, shown only when readable', () =>
       '',
       '   ',
     ]);
-    expect(supplierCodesField(message)).toBe('*Supplier codes*\n`AC-100`, `ACM-7`, `42`');
+    expect(supplierCodesField(message)).toBe('Supplier codes `AC-100`, `ACM-7`, `42`');
     const text = allText(message);
     for (const garbage of ['[object', 'null', 'true', 'IN-ARRAY', 'nested', 'Nobody']) {
       expect(text).not.toContain(garbage);
@@ -68,13 +71,13 @@ describe('supplierCodes: accepted in any shape, shown only when readable', () =>
 
   it('escapes a hostile code and caps a long list', () => {
     const hostile = cardWithSupplierCodes(['<!channel>', 'A`B&C']);
-    expect(supplierCodesField(hostile)).toBe('*Supplier codes*\n`&lt;!channel&gt;`, `AˋB&amp;C`');
+    expect(supplierCodesField(hostile)).toBe('Supplier codes `&lt;!channel&gt;`, `AˋB&amp;C`');
 
     const many = cardWithSupplierCodes(
       Array.from({ length: 40 }, (_, i) => ({ code: `SC-${i}-${'x'.repeat(80)}` })),
     );
     const field = supplierCodesField(many) ?? '';
-    expect(field).toMatch(/\+35$/);
+    expect(field).toMatch(/\+37$/);
     expect(field.length).toBeLessThan(400);
     expect(checkMessageLimits(many)).toEqual([]);
   });
@@ -83,7 +86,7 @@ describe('supplierCodes: accepted in any shape, shown only when readable', () =>
 describe('status: the label as given, whatever the number', () => {
   it('shows an undocumented item status label on the card and in a list row', () => {
     const card = itemCard({ item: makeItem({ status: 7, status_label: 'Obsolete' }), ...base });
-    expect(allText(card)).toContain('*Status*\nObsolete');
+    expect(allText(card)).toContain('Blue widget assembly · Obsolete');
     const list = itemSearchList({
       ...base,
       query: { words: ['widget'] },
@@ -136,18 +139,19 @@ describe('abn, address4, terms, discount, stopcred: as given, under neutral labe
     });
     const text = allText(card);
     for (const expected of [
-      '*ABN*\nN/A &lt;pending&gt;',
-      '*Address*\nLevel 3 &amp; rear',
-      '*Terms*\nC.O.D.',
-      '*Discount*\n12.345 _(unit not given)_',
-      '*Stop credit*\n:no_entry: *-1*',
+      'ABN N/A &lt;pending&gt;',
+      'Level 3 &amp; rear',
+      'Terms C.O.D.',
+      'Discount 12.345',
+      // Any non-zero flag is the plain warning the product asks for; its figure is not read.
+      ':warning: *On stop credit: check before shipping*',
     ]) {
       expect(text).toContain(expected);
     }
-    expect(text).not.toMatch(/12\.345\s*%|\$\s*12\.345|on stop|credit stopped/i);
+    expect(text).not.toMatch(/12\.345\s*%|\$\s*12\.345|not given/i);
   });
 
-  it('shows an em dash for empty text fields, 0 for zero figures, no zero stop-credit flag', () => {
+  it('leaves out empty text fields, shows 0 for zero figures, no zero stop-credit flag', () => {
     const text = allText(
       contactCard({
         contact: makeContact({ abn: '', address4: '', terms: '', discount: 0, stopcred: 0 }),
@@ -155,14 +159,9 @@ describe('abn, address4, terms, discount, stopcred: as given, under neutral labe
         canReveal: false,
       }),
     );
-    for (const expected of [
-      '*ABN*\n—',
-      '*Address*\n—',
-      '*Terms*\n—',
-      '*Discount*\n0 _(unit not given)_',
-    ]) {
+    for (const expected of ['Credit limit 5,000 · Discount 0', 'NSW · :telephone_receiver:']) {
       expect(text).toContain(expected);
     }
-    expect(text).not.toContain('Stop credit');
+    expect(text).not.toMatch(/ABN|Terms|stop credit/i);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErpClient } from '../../src/erp/client.js';
+import { ErpEvents } from '../../src/erp/events.js';
 import { createUpstream, ledgerCheckBudget } from '../../src/lookup/lanes.js';
 import { createMetrics } from '../../src/lookup/metrics.js';
 import { lookupServiceOver } from '../../src/lookup/service.js';
@@ -13,7 +14,7 @@ import type { Upstream } from '../../src/lookup/upstream.js';
 import { moveSandboxStock } from '../../src/sandbox/index.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/server.js';
 import type { WatchFeed } from '../../src/watches/feed.js';
-import { createWatches, type Watches, watchFeedErp } from '../../src/watches/index.js';
+import { createWatches, feedWatches, type Watches } from '../../src/watches/index.js';
 import { textOf } from '../helpers/blocks.js';
 import { silentLogger } from '../lookup/fakes.js';
 import { FakeSlack, LIMITS } from './rig.js';
@@ -41,7 +42,13 @@ beforeEach(async () => {
       windowMs: WINDOW_MS,
     },
   });
-  client = new ErpClient({ baseUrl: sandbox.url, ...sandbox.credentials, timeoutMs: 5_000 });
+  const events = new ErpEvents();
+  client = new ErpClient({
+    baseUrl: sandbox.url,
+    ...sandbox.credentials,
+    timeoutMs: 5_000,
+    events,
+  });
   slack = new FakeSlack();
   let feed: WatchFeed | undefined;
   const metrics = createMetrics();
@@ -54,18 +61,7 @@ beforeEach(async () => {
     now: Date.now,
   });
   lookup = lookupServiceOver({
-    erp: watchFeedErp(
-      client,
-      {
-        setWatched: () => {},
-        offer: (item, at) => {
-          const recorded = feed?.offer(item, at) ?? Promise.resolve();
-          offers.push(recorded);
-          return recorded;
-        },
-      },
-      () => clock.now,
-    ),
+    erp: client,
     ttlMs: 1,
     contactTtlMs: 1,
     maxBytes: 8 * 1024 * 1024,
@@ -84,6 +80,18 @@ beforeEach(async () => {
     now: () => clock.now,
   });
   feed = watches.feed;
+  feedWatches(
+    events,
+    {
+      setWatched: () => {},
+      offer: (item, at) => {
+        const recorded = feed?.offer(item, at) ?? Promise.resolve();
+        offers.push(recorded);
+        return recorded;
+      },
+    },
+    () => clock.now,
+  );
 });
 
 afterEach(async () => {

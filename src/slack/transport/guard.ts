@@ -7,7 +7,9 @@
  * 2. the timestamp header must be an integer within five minutes of our clock, in both
  *    directions (Bolt refuses only timestamps from the past), read from the header alone;
  * 3. the body is read with a byte cap (a chunked body that grows past it is cut off with 413)
- *    and a deadline (408), so a slow sender cannot hold memory or a connection for long;
+ *    and a deadline (408), within the intake's bytes (intake.ts: a share per address, and a
+ *    reserve only small signed requests may use; 503 past them), so slow senders cannot hold
+ *    memory or keep Slack's own requests out;
  * 4. Slack's unsigned `ssl_check` is cut down to `ssl_check=1` as Bolt itself does;
  * 5. the signature, with Bolt's own exported verifier (`verifySlackRequest`);
  * 6. only then the body is parsed, and one Bolt cannot read is refused with 400: a signed
@@ -23,20 +25,34 @@ import { parse as parseForm } from 'node:querystring';
 import { type BufferedIncomingMessage, verifySlackRequest } from '@slack/bolt';
 import type { AppLogger } from '../../log/logger.js';
 import { errorFields } from '../../log/logger.js';
+import type { Intake } from './intake.js';
 import { boltCanRead } from './readable.js';
 
 /** Slack's own rule: a request more than five minutes away from our clock is refused. */
 export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 
-/** Slack's payloads are a few kilobytes; the largest (a view submission) stays far below. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Slack's requests are a few kilobytes; the largest it sends this app is a view submission,
+ * which carries the app's own modal back (its blocks, private metadata and state), well under
+ * 16 KiB for the app's modals. 64 KiB leaves room for a modal four times the size of ours
+ * (docs/operations.md, "Request intake"); anything larger is not Slack.
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
- * Bytes all requests being read may hold together. Slack's bodies are a few kilobytes, so
- * this is thousands of real requests at once; a crowd of slow, large bodies (each under the
- * cap) is refused with 503 past it instead of growing the heap.
+ * Bytes all requests being read may hold together: about a thousand real Slack requests at
+ * once. Past it, a crowd of slow bodies is refused with 503 instead of growing the heap.
  */
-export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/** Of that, what only small signed requests may use: slow large bodies never reach it. */
+export const RESERVED_BUFFERED_BYTES = 1024 * 1024;
+
+/** Bytes the bodies of one address may hold together: four bodies at the cap. */
+export const MAX_BUFFERED_BYTES_PER_PEER = 4 * MAX_BODY_BYTES;
+
+/** A body declared at most this size, with Slack's signature headers, is a small request. */
+export const SMALL_BODY_BYTES = 16 * 1024;
 
 /** How long a client may take to send its body once its headers arrived. */
 export const BODY_DEADLINE_MS = 10_000;
@@ -64,8 +80,8 @@ export interface GuardOptions {
   maxBodyBytes?: number;
   /** `BODY_DEADLINE_MS` unless a test says otherwise. */
   bodyDeadlineMs?: number;
-  /** `MAX_BUFFERED_BYTES` unless a test says otherwise. */
-  maxBufferedBytes?: number;
+  /** Connections and body bytes (intake.ts): what each request may hold while it is read. */
+  intake: Intake;
 }
 
 /** The guard's request listener, and how many body bytes it holds right now. */
@@ -87,17 +103,21 @@ export function guardedRequestListener(
   bolt: RequestListener,
   options: GuardOptions,
 ): GuardedListener {
-  const { logger } = options;
-  const budget = new BodyBudget(options.maxBufferedBytes ?? MAX_BUFFERED_BYTES);
+  const { logger, intake } = options;
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    const { socket } = req;
+    intake.phase(socket, req.method === 'POST' ? 'reading' : 'serving');
+    // Between two requests a keep-alive connection holds a place without serving anything.
+    res.once('finish', () => intake.phase(socket, 'idle'));
     if (req.method !== 'POST') {
       // Bolt's own routing (the health routes); it throws for unknown paths, its server
       // catches that and answers 404.
       bolt(req, res);
       return;
     }
-    screen(req, options, budget).then(
+    screen(req, options).then(
       (verdict) => {
+        intake.phase(socket, 'serving');
         if (verdict.pass) {
           passOn(bolt, req, res, logger);
           return;
@@ -116,21 +136,7 @@ export function guardedRequestListener(
       },
     );
   };
-  return Object.assign(listener, { bufferedBytes: () => budget.held });
-}
-
-/** Body bytes held by requests still being read, against one limit for all of them. */
-class BodyBudget {
-  held = 0;
-  constructor(readonly limit: number) {}
-  take(bytes: number): boolean {
-    if (this.held + bytes > this.limit) return false;
-    this.held += bytes;
-    return true;
-  }
-  release(bytes: number): void {
-    this.held -= bytes;
-  }
+  return Object.assign(listener, { bufferedBytes: () => intake.counts().bytes });
 }
 
 function passOn(
@@ -150,11 +156,7 @@ function passOn(
   }
 }
 
-async function screen(
-  req: IncomingMessage,
-  options: GuardOptions,
-  budget: BodyBudget,
-): Promise<Verdict> {
+async function screen(req: IncomingMessage, options: GuardOptions): Promise<Verdict> {
   const maxBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > maxBytes) return refuse(413, 'too_large');
@@ -166,9 +168,16 @@ async function screen(
   if (skew !== undefined && skew > MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'future_timestamp');
   if (skew !== undefined && skew < -MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'stale_timestamp');
 
-  const read = await readBody(req, budget, {
+  // Small and signed as Slack signs, with a current timestamp: may use the reserve.
+  const small =
+    declared !== undefined &&
+    Number(declared) <= SMALL_BODY_BYTES &&
+    signature !== undefined &&
+    skew !== undefined;
+  const read = await readBody(req, options.intake, {
     maxBytes,
     deadlineMs: options.bodyDeadlineMs ?? BODY_DEADLINE_MS,
+    small,
   });
   if (!read.ok) return refuse(read.status, read.reason);
   const buffered = req as BufferedIncomingMessage;
@@ -238,22 +247,23 @@ type BodyRead =
     };
 
 /**
- * The body, at most `maxBytes`, within `deadlineMs`, while every body being read together
- * stays within the budget; the request is left paused otherwise.
+ * The body, at most `maxBytes`, within `deadlineMs`, while the bodies being read stay within
+ * the intake's bytes (its address's share, and the total past the reserve unless `small`);
+ * the request is left paused otherwise.
  */
 function readBody(
   req: IncomingMessage,
-  budget: BodyBudget,
-  limits: { maxBytes: number; deadlineMs: number },
+  intake: Intake,
+  limits: { maxBytes: number; deadlineMs: number; small: boolean },
 ): Promise<BodyRead> {
-  const { maxBytes, deadlineMs } = limits;
+  const { maxBytes, deadlineMs, small } = limits;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const finish = (result: BodyRead) => {
       clearTimeout(timer);
       // Once read, the body belongs to Bolt (or is dropped): the guard holds it no longer.
-      budget.release(size);
+      intake.release(req.socket);
       req.off('data', onData);
       req.off('end', onEnd);
       req.off('error', onError);
@@ -266,7 +276,7 @@ function readBody(
         finish({ ok: false, status: 413, reason: 'too_large' });
         return;
       }
-      if (!budget.take(chunk.length)) {
+      if (!intake.take(req.socket, chunk.length, small)) {
         chunks.length = 0;
         finish({ ok: false, status: 503, reason: 'too_many_bodies' });
         return;

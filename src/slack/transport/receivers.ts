@@ -12,6 +12,7 @@ import {
   type HTTPReceiverOptions,
   SocketModeReceiver,
 } from '@slack/bolt';
+import type { AppsConnectionsOpenResponse } from '@slack/web-api';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { AppLogger, toBoltLogger } from '../../log/logger.js';
 import type { SocketEvents } from '../../ops/readiness.js';
@@ -20,7 +21,11 @@ import {
   guardedRequestListener,
   MAX_BODY_BYTES,
   MAX_BUFFERED_BYTES,
+  MAX_BUFFERED_BYTES_PER_PEER,
+  RESERVED_BUFFERED_BYTES,
+  SMALL_BODY_BYTES,
 } from './guard.js';
+import { Intake, type IntakeLimits } from './intake.js';
 import { guardSocketClient } from './socketGuard.js';
 
 export const EVENTS_PATH = '/slack/events';
@@ -30,28 +35,31 @@ export const EVENTS_PATH = '/slack/events';
  * (`requestTimeout`) and open as many as it likes; Slack sends small bodies at once and waits
  * 3 s for an answer, so anything slower than these is not Slack.
  */
-export interface ServerLimits {
+export interface ServerLimits extends IntakeLimits {
   /** Time to receive the request headers (Node: 60 s). */
   headersTimeoutMs: number;
   /** Time to receive the whole request (Node: 300 s); above the guard's body deadline. */
   requestTimeoutMs: number;
-  /** Open connections at once; more are refused by the kernel's accept (Node: no cap). */
-  maxConnections: number;
+  /** How often Node looks for connections past those two timeouts (Node: every 30 s). */
+  connectionsCheckingIntervalMs: number;
   /** The guard's deadline for a body once its headers arrived. */
   bodyDeadlineMs: number;
   /** The guard's body cap. */
   maxBodyBytes: number;
-  /** What all bodies being read may hold together (the guard refuses with 503 past it). */
-  maxBufferedBytes: number;
 }
 
 export const DEFAULT_SERVER_LIMITS: ServerLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 15_000,
+  connectionsCheckingIntervalMs: 1_000,
   maxConnections: 512,
+  maxConnectionsPerPeer: 64,
   bodyDeadlineMs: BODY_DEADLINE_MS,
   maxBodyBytes: MAX_BODY_BYTES,
   maxBufferedBytes: MAX_BUFFERED_BYTES,
+  maxBufferedBytesPerPeer: MAX_BUFFERED_BYTES_PER_PEER,
+  reservedBytes: RESERVED_BUFFERED_BYTES,
+  smallBodyBytes: SMALL_BODY_BYTES,
 };
 
 export interface ReceiverGuards {
@@ -68,10 +76,20 @@ export interface ReceiverGuards {
  */
 class LimitedHttpReceiver extends HTTPReceiver {
   readonly #limits: ServerLimits;
+  readonly #intake: Intake;
 
-  constructor(options: HTTPReceiverOptions, limits: ServerLimits) {
+  readonly #where: { port: number; host: string | undefined };
+
+  constructor(
+    options: HTTPReceiverOptions & { port: number },
+    limits: ServerLimits,
+    intake: Intake,
+    host: string | undefined,
+  ) {
     super(options);
     this.#limits = limits;
+    this.#intake = intake;
+    this.#where = { port: options.port, host };
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: Bolt's start() is overloaded (http or https); this override keeps its arguments as given
@@ -80,14 +98,41 @@ class LimitedHttpReceiver extends HTTPReceiver {
     const options: ServerOptions = {
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: limits.connectionsCheckingIntervalMs,
       ...(serverOptions as ServerOptions | undefined),
     };
-    const server: Server = await super.start(
-      portOrListenOptions as number | string | ListenOptions,
-      options,
-    );
-    server.maxConnections = limits.maxConnections;
+    // HOST: the address to listen on (all addresses when unset, as Node does).
+    const { host } = this.#where;
+    const target =
+      host !== undefined && typeof portOrListenOptions !== 'object'
+        ? { port: Number(portOrListenOptions ?? this.#where.port), host }
+        : portOrListenOptions;
+    const server: Server = await super.start(target as number | string | ListenOptions, options);
+    // The intake caps connections itself (Node's maxConnections would refuse the newcomer,
+    // /healthz included, while idle clients keep their places).
+    this.#intake.attach(server);
     return server;
+  }
+}
+
+/**
+ * Socket Mode's HTTP server (the health routes) on HOST: Bolt's receiver listens on its port
+ * on all addresses and has no option for one.
+ */
+class HostedSocketModeReceiver extends SocketModeReceiver {
+  constructor(
+    private readonly host: string | undefined,
+    options: ConstructorParameters<typeof SocketModeReceiver>[0],
+  ) {
+    super(options);
+  }
+
+  override start(): Promise<AppsConnectionsOpenResponse> {
+    // Bolt keeps these two private; read here only to pass the host to listen().
+    const own = this as unknown as { httpServer?: Server; httpServerPort?: number };
+    if (this.host === undefined || own.httpServer === undefined) return super.start();
+    own.httpServer.listen(own.httpServerPort, this.host);
+    return this.client.start();
   }
 }
 
@@ -107,12 +152,18 @@ export function refusedRequests(registry: Registry): Counter<'reason'> {
 
 /** Bolt's HTTP receiver behind `guard.ts`, which checks each signature once for both. */
 export function guardedHttpReceiver(
-  transport: { signingSecret: string; port: number; limits?: Partial<ServerLimits> },
+  transport: {
+    signingSecret: string;
+    port: number;
+    host?: string | undefined;
+    limits?: Partial<ServerLimits>;
+  },
   customRoutes: CustomRoute[],
   guards: ReceiverGuards,
 ): HTTPReceiver {
   const limits = { ...DEFAULT_SERVER_LIMITS, ...transport.limits };
   const refused = refusedRequests(guards.registry);
+  const intake = new Intake(limits, (reason) => refused.inc({ reason }));
   const receiver = new LimitedHttpReceiver(
     {
       signingSecret: transport.signingSecret,
@@ -134,6 +185,8 @@ export function guardedHttpReceiver(
       },
     },
     limits,
+    intake,
+    transport.host,
   );
   const guarded = guardedRequestListener(receiver.requestListener, {
     signingSecret: transport.signingSecret,
@@ -141,7 +194,7 @@ export function guardedHttpReceiver(
     onRefused: (reason) => refused.inc({ reason }),
     maxBodyBytes: limits.maxBodyBytes,
     bodyDeadlineMs: limits.bodyDeadlineMs,
-    maxBufferedBytes: limits.maxBufferedBytes,
+    intake,
   });
   receiver.requestListener = guarded;
   const gauge = 'slack_request_body_bytes_buffered';
@@ -159,13 +212,13 @@ export function guardedHttpReceiver(
 
 /** Bolt's Socket Mode receiver, its client's message handler behind `socketGuard.ts`. */
 export function guardedSocketReceiver(
-  transport: { appToken: string; port: number },
+  transport: { appToken: string; port: number; host?: string | undefined },
   customRoutes: CustomRoute[],
   guards: ReceiverGuards,
   clientOptions: object,
 ): SocketModeReceiver {
   const refused = refusedRequests(guards.registry);
-  const receiver = new SocketModeReceiver({
+  const receiver = new HostedSocketModeReceiver(transport.host, {
     appToken: transport.appToken,
     logger: guards.boltLogger,
     customRoutes,

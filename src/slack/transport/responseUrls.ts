@@ -20,6 +20,7 @@ import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AppLogger } from '../../log/logger.js';
+import { ChannelId, UserId } from '../ids.js';
 
 export const SLACK_HOOKS_ORIGINS = ['https://hooks.slack.com', 'https://hooks.slack-gov.com'];
 
@@ -67,10 +68,10 @@ interface Target {
 const Addressed = z.object({
   response_url: z.string().optional(),
   response_urls: z.array(z.object({ response_url: z.string() }).loose()).optional(),
-  user_id: z.string().optional(),
-  channel_id: z.string().optional(),
-  user: z.object({ id: z.string() }).loose().optional(),
-  channel: z.object({ id: z.string() }).loose().nullish(),
+  user_id: UserId.optional().catch(undefined),
+  channel_id: ChannelId.optional().catch(undefined),
+  user: z.object({ id: UserId }).loose().optional().catch(undefined),
+  channel: z.object({ id: ChannelId }).loose().nullish().catch(undefined),
 });
 
 const Message = z

@@ -62,7 +62,9 @@ describe('runLookupStock', () => {
         on_order: 7,
         can_supply: false,
         description: 'Blue Steel Widget',
-        summary: expect.stringMatching(/^No: 50 of WIDGET-9 cannot be promised at Perth.*Sydney/),
+        summary: expect.stringMatching(
+          /^No, 50 of WIDGET-9 at Perth: Perth has 0 free.*Sydney could/,
+        ),
       },
     });
     expect(asked).toEqual([{ requester: 'workflow:Fn0001' }]);

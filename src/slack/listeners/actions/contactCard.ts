@@ -20,6 +20,7 @@ export function contactCardClick(deps: DeliveryDeps & ContactDeps) {
     const request = {
       ref,
       peoplePage: click.state.pp,
+      allPeople: click.state.m === 'a',
       peopleWords: click.state.pf,
       refresh: base === ACTION.contactRefresh,
     };

@@ -13,12 +13,13 @@ import { itemNotFoundNotice, lookingUpNotice } from '../../../views/searchModal.
 import { itemCardAnswer, logFailure } from '../../answers.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { DeliveryDeps, ItemDeps } from '../../deps.js';
+import { PayloadUser } from '../../ids.js';
 import { modalFor, updateModal, ViewPayload } from '../../modals.js';
 import { userActor } from '../../payloads.js';
 
 const RecentClick = z.object({
   trigger_id: z.string().min(1),
-  user: z.object({ id: z.string().min(1), team_id: z.string().optional() }),
+  user: PayloadUser,
   actions: z.array(z.object({ value: z.string().trim().min(1).max(100) })).min(1),
 });
 

@@ -43,6 +43,7 @@ export const ACTION_LISTENERS: ReadonlyArray<readonly [readonly string[], Action
       ACTION.itemAllBranches,
       ACTION.itemBranchPage,
       ACTION.itemRefresh,
+      ACTION.itemPart,
     ],
     itemCardClick,
   ],

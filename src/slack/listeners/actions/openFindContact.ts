@@ -5,10 +5,11 @@ import { checkAccess } from '../../../privacy/access.js';
 import { findContactModal } from '../../../views/findContactModal.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { DeliveryDeps } from '../../deps.js';
+import { UserId } from '../../ids.js';
 
 const Opener = z.object({
   trigger_id: z.string().min(1),
-  user: z.object({ id: z.string().min(1) }),
+  user: z.object({ id: UserId }),
 });
 
 export function findContactClick(deps: DeliveryDeps) {

@@ -72,7 +72,13 @@ export function shareClick(deps: DeliveryDeps & ItemDeps & ContactDeps) {
             )
           : await contactCardAnswer(
               deps,
-              { ref: refOf(state), peoplePage: state.pp, peopleWords: state.pf, shared: true },
+              {
+                ref: refOf(state),
+                peoplePage: state.pp,
+                allPeople: state.m === 'a',
+                peopleWords: state.pf,
+                shared: true,
+              },
               actor,
               args.client,
             );

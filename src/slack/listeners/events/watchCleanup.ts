@@ -8,11 +8,12 @@ import { z } from 'zod';
 import { errorFields } from '../../../log/logger.js';
 import { type WatchSummary, watchesSwitchedOff } from '../../../views/watches.js';
 import type { DeliveryDeps, WatchDeps } from '../../deps.js';
+import { SharedChannelId, TeamId } from '../../ids.js';
 
 type EventArgs = SlackEventMiddlewareArgs & AllMiddlewareArgs;
 
-const ChannelEvent = z.object({ channel: z.string().regex(/^[CG][A-Z0-9]{2,30}$/) });
-const TeamBody = z.object({ team_id: z.string().min(1) });
+const ChannelEvent = z.object({ channel: SharedChannelId });
+const TeamBody = z.object({ team_id: TeamId });
 
 /** The reason each event gives, in the words of the Slack errors a post would have met. */
 const CHANNEL_REASONS = {

@@ -77,6 +77,12 @@ const StepEvent = z.object({
   function: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,60}$/) }).optional(),
 });
 
+/** What Bolt put in the context from the run's event: its id, and its workflow token. */
+const RunContext = z.object({
+  functionExecutionId: z.string().regex(/^Fx[A-Z0-9]{1,40}$/),
+  functionBotAccessToken: z.string().startsWith('xwfp-').max(500).optional(),
+});
+
 export type StepOutcome = { ok: true; outputs: LookupStockOutputs } | { ok: false; error: string };
 
 /** The first problem zod found, as the views name it; anything else is a bad code. */
@@ -160,18 +166,40 @@ export async function runLookupStock(
   }
 }
 
-/** `app.function('lookup_stock', …)`: Bolt acknowledges the event before this runs. */
+/**
+ * `app.function('lookup_stock', …)`: Bolt acknowledges the event before this runs. The app
+ * runs with `attachFunctionToken: false` (app.ts), so no payload's token ever becomes a
+ * listener's client; the run is completed with its own workflow token, named here.
+ */
 export function lookupStockStep(deps: DeliveryDeps & ItemDeps) {
   return async ({
     event,
     inputs,
-    complete,
-    fail,
+    client,
+    context,
   }: SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs): Promise<void> => {
     const outcome = await runLookupStock(deps, inputs, stepRequester(event));
+    const run = RunContext.safeParse(context);
+    if (!run.success) {
+      deps.logger.warn({}, 'workflow step: the run has no execution id to complete');
+      return;
+    }
+    const { functionExecutionId: function_execution_id, functionBotAccessToken: token } = run.data;
+    const as = token === undefined ? {} : { token };
     try {
-      if (outcome.ok) await complete({ outputs: { ...outcome.outputs } });
-      else await fail({ error: outcome.error });
+      if (outcome.ok) {
+        await client.functions.completeSuccess({
+          ...as,
+          function_execution_id,
+          outputs: { ...outcome.outputs },
+        });
+      } else {
+        await client.functions.completeError({
+          ...as,
+          function_execution_id,
+          error: outcome.error,
+        });
+      }
     } catch (error) {
       // Slack refused the completion (the run was cancelled, or already finished): nothing
       // more to tell anyone but the log.

@@ -12,6 +12,7 @@ import { checkAccess } from '../../../privacy/access.js';
 import { itemOption } from '../../../views/catalogue.js';
 import { readSearchMetadata } from '../../../views/searchModal.js';
 import type { DeliveryDeps, ItemDeps } from '../../deps.js';
+import { UserId } from '../../ids.js';
 
 /** Slack shows at most 100; a typeahead needs far fewer. */
 const MAX_OPTIONS = 25;
@@ -19,7 +20,7 @@ const MAX_TYPED = 200;
 
 const Suggestion = z.object({
   value: z.string().max(2000).default(''),
-  user: z.object({ id: z.string().min(1) }),
+  user: z.object({ id: UserId }),
   view: z.object({ private_metadata: z.string().optional() }).optional(),
 });
 

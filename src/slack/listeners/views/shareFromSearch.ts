@@ -24,6 +24,7 @@ import { withSharedBy } from '../../../views/sharedBy.js';
 import { itemCardAnswer, logFailure } from '../../answers.js';
 import { sendDirect, sendSafely } from '../../delivery.js';
 import type { DeliveryDeps, ItemDeps } from '../../deps.js';
+import { ChannelId } from '../../ids.js';
 import { UserPayload, ViewPayload, ViewState } from '../../modals.js';
 import { type Actor, slackErrorCode, userActor } from '../../payloads.js';
 
@@ -33,11 +34,11 @@ const Submission = z.object({
   user: UserPayload,
   view: ViewPayload.extend({ state: ViewState }),
   response_urls: z
-    .array(z.object({ channel_id: z.string().optional(), response_url: z.string() }))
+    .array(z.object({ channel_id: ChannelId.optional(), response_url: z.string() }))
     .optional(),
 });
 
-const Conversation = z.object({ selected_conversation: z.string().min(1).max(30).nullish() });
+const Conversation = z.object({ selected_conversation: ChannelId.nullish() });
 const Radio = z.object({ selected_option: z.object({ value: z.string() }).nullish() });
 
 /** How long a submission is remembered, so one Slack sends again is not posted twice. */

@@ -21,6 +21,7 @@ import {
 import { refusalOfFailure } from '../../../watches/service.js';
 import { sendDirect } from '../../delivery.js';
 import type { DeliveryDeps, WatchDeps } from '../../deps.js';
+import { ChannelId } from '../../ids.js';
 import { UserPayload, ViewPayload, ViewState } from '../../modals.js';
 import { userActor } from '../../payloads.js';
 
@@ -33,7 +34,7 @@ const Submission = z.object({
 const Radio = z.object({ selected_option: z.object({ value: z.enum(['below', 'above']) }) });
 const NumberInput = z.object({ value: z.coerce.number().finite().min(0) });
 const Select = z.object({ selected_option: z.object({ value: z.string().max(75) }).nullish() });
-const Conversation = z.object({ selected_conversation: z.string().regex(/^[CGD][A-Z0-9]{2,30}$/) });
+const Conversation = z.object({ selected_conversation: ChannelId });
 
 export function watchModalSubmit(deps: DeliveryDeps & WatchDeps) {
   return async ({ body, ack, client }: SubmitArgs): Promise<void> => {
