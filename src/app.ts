@@ -236,9 +236,11 @@ export async function createServices(
   // One users.info answer (against auth.test's workspace) serves reveals and internal figures.
   const membership = createMembership({ logger });
   const fixedExamples = sandbox ? sandboxExamples(sandbox) : undefined;
-  // Asking in words reads branch words against the branch names the app knows.
+  // Asking in words reads branch words against the branch names seen on items (any item read,
+  // a watch check's too: branch names are no one's personal data).
   const branchNames = new BranchNames();
   if (sandbox) branchNames.learn(sandbox.data.branches.map((branch) => branch.name));
+  events.on('itemRead', ({ item }) => branchNames.learn(item.branches.map((b) => b.name)));
   const listeners: ListenerDeps = {
     lookup,
     logger,
