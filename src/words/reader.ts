@@ -213,8 +213,5 @@ function notSure(
 
 /** A near code with its description, when the index has one. */
 function described(index: WordsIndex): (code: string) => Candidate {
-  return (code) => {
-    const [item] = index.itemsMatching([code.toLowerCase()], 1).items;
-    return { code, description: item?.code === code ? item.description : '' };
-  };
+  return (code) => ({ code, description: index.describe(code) ?? '' });
 }

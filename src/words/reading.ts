@@ -84,6 +84,8 @@ export interface WordsIndex {
   knownCode(piece: string): string | undefined;
   /** Known codes one or two typos from `piece`, nearest first. */
   nearestCodes(piece: string, limit: number): string[];
+  /** The description of a code the index knows. */
+  describe(code: string): string | undefined;
   /** Items whose code or description holds every word (the ERP's own search rule). */
   itemsMatching(words: readonly string[], limit: number): { items: Candidate[]; total: number };
   /** The index holds the whole catalogue: an item it does not know does not exist. */

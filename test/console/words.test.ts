@@ -35,7 +35,7 @@ describe('asking in words at the console', () => {
     const { code, text } = await session(['help', '/ask have we got 50 WIDGET-9 in perth?']);
     expect(code).toBe(0);
     expect(text).toContain('/ask <sentence>');
-    expect(text).toMatch(/No:\s+50 of WIDGET-9 cannot be promised at Perth/);
+    expect(text).toMatch(/No:\s+Perth has 0 free \(2 over-allocated\)/);
   });
 
   it('exits 0 for an answer with a record and 1 for a sentence it cannot read', async () => {

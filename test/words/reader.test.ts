@@ -10,6 +10,7 @@ import { SHARED_SAMPLE } from './sample.js';
 const EMPTY_INDEX: WordsIndex = {
   knownCode: () => undefined,
   nearestCodes: () => [],
+  describe: () => undefined,
   itemsMatching: () => ({ items: [], total: 0 }),
   complete: () => false,
   branchNames: () => [],

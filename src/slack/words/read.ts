@@ -15,6 +15,7 @@ const MAX_SENTENCE = 400;
 const NO_INDEX: WordsIndex = {
   knownCode: () => undefined,
   nearestCodes: () => [],
+  describe: () => undefined,
   itemsMatching: () => ({ items: [], total: 0 }),
   complete: () => false,
   branchNames: () => [],
