@@ -32,7 +32,6 @@ import type { ListenerDeps } from './slack/deps.js';
 import type { HealthReport } from './slack/transport/routes.js';
 import { memoryOnceGate, redisOnceGate } from './slack/words/once.js';
 import type { HelpExamples } from './views/help.js';
-import { homeWatchRows } from './views/watches.js';
 import {
   createWatches,
   type DeferredPoster,
@@ -166,6 +165,7 @@ export async function createServices(
     minIntervalSeconds: config.watches.minIntervalMs / 1000,
     maxIntervalMinutes: config.watches.maxIntervalMs / 60_000,
     maxPerChannel: config.watches.maxPerChannel,
+    maxPerUser: config.watches.maxPerUser,
   };
   const watches = createWatches({
     store: config.watches.databaseUrl
@@ -266,7 +266,7 @@ export async function createServices(
     watches,
     // App Home lists a person's watches once the store is open; it never opens it itself.
     watchesOf: async (userId) =>
-      watches.used() ? homeWatchRows((await watches.service.listMine(userId)).watches) : [],
+      watches.used() ? (await watches.service.listMine(userId)).watches : [],
     ...catalogueDeps(config, { catalogue, erp, upstream, redis }),
   };
   let databaseFollower: { stop(): void } | undefined;

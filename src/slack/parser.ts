@@ -8,7 +8,9 @@
  *   CODE [N] [branch words]               a question about one item (any order after the code)
  *   CODE, CODE, …                         several codes (the message shortcut's answer)
  *   categories | suppliers                what the catalogue index knows
- *   watch CODE below|above N [at BRANCH]  watches (with `watches`, `unwatch CODE [at BRANCH]`)
+ *   watch CODE below|above N [at BRANCH] [notify @person|@group…]
+ *                                         watches (with `watches`, `unwatch CODE [at BRANCH]`)
+ *   digest [on [HH:MM [zone]] | off]      the channel's daily digest of its watches
  *   word word… [filter:value…]            search; filters may appear anywhere
  *
  * The parser never decides that a code exists: a question about an item is a candidate the
@@ -31,6 +33,7 @@ import {
   singleValue,
   wholeNumberFilter,
 } from './commandScan.js';
+import { readDigest, splitNotify } from './watchGrammar.js';
 
 export type WatchDirection = 'below' | 'above';
 
@@ -40,7 +43,7 @@ export interface ItemQuestion {
   code: string;
   /** The whole number asked for (`50`, `50x`, `50 pcs`, `50 units`); absent: no quantity. */
   quantity?: number;
-  /** Words that should name a branch of the item (matched by src/lookup/branches.ts). */
+  /** Words that should name a branch of the item (matched by src/rules/branches.ts). */
   branchWords: string[];
   /** The search the text reads as when `code` is not an item (exactly as before). */
   fallback: ItemQuery;
@@ -65,9 +68,13 @@ export type StockRequest =
       direction: WatchDirection;
       threshold: number;
       branchWords: string[];
+      /** `notify`: Slack's escaped mentions, as bare ids (`<@U1>`, `<!subteam^S1>`). */
+      notify?: string[];
     }
   | { kind: 'watches' }
-  | { kind: 'unwatch'; code: string; branchWords: string[] };
+  | { kind: 'unwatch'; code: string; branchWords: string[] }
+  | { kind: 'digest'; action: 'on'; minuteOfDay: number; zone: string }
+  | { kind: 'digest'; action: 'off' | 'status' };
 
 export type ContactRequest =
   | { kind: 'help' }
@@ -147,7 +154,31 @@ const CONTACT: CommandSpec<'contact', ContactQuery> = {
 /** A stock search as read: the ERP's query, and a supplier name still to resolve. */
 type StockSearch = ItemQuery & { supplierName?: string };
 
-export function parseStockCommand(text: string): ParseResult<StockRequest> {
+export function parseStockCommand(typed: string): ParseResult<StockRequest> {
+  const text = typeof typed === 'string' ? typed : '';
+  // Read from the raw text: they need Slack's escaped entities, which the words lose.
+  const digest = readDigest(text);
+  if (digest !== undefined) {
+    return digest.ok
+      ? { ok: true, request: { kind: 'digest', ...digest.value }, notices: [] }
+      : {
+          ok: false,
+          error: { kind: 'digest_usage', problem: digest.problem, typed: digest.typed },
+        };
+  }
+  const { text: rest, notify } = splitNotify(text);
+  if (notify !== undefined && !notify.ok) {
+    return {
+      ok: false,
+      error: { kind: 'notify_refused', problem: notify.problem, typed: notify.typed },
+    };
+  }
+  const parsed = parseStockWords(rest);
+  if (notify === undefined || !parsed.ok || parsed.request.kind !== 'watch') return parsed;
+  return { ...parsed, request: { ...parsed.request, notify: notify.mentions } };
+}
+
+function parseStockWords(text: string): ParseResult<StockRequest> {
   const parsed = parseLookup(text, STOCK);
   if (!parsed.ok) return parsed;
   const { request, notices } = parsed;

@@ -8,28 +8,17 @@ import type { ActionsBlock, Button, HomeView, KnownBlock } from '@slack/types';
 import { context, divider, header, plain, section } from './blocks.js';
 import type { CatalogueSummary } from './catalogue.js';
 import { FIND_CONTACT } from './findContactModal.js';
-import { plural, slackTime, slackTimeAgo } from './format.js';
+import { plural, slackTimeAgo } from './format.js';
 import { LIMITS, truncatePlain } from './limits.js';
-import { codeSpan, escapeMrkdwn } from './mrkdwn.js';
 import { SEARCH } from './searchModal.js';
+import { homeWatchBlocks } from './watchList.js';
+import type { WatchSummary } from './watchWords.js';
 
 /** A recent lookup's button: its value is the item code (≤ 100 characters, checked on click). */
 export const HOME_RECENT_ACTION = 'home_recent_view';
 
-/** One of the person's watches, as the watches part of the app describes it. */
-export interface HomeWatchRow {
-  code: string;
-  branch?: string;
-  direction: 'below' | 'above';
-  threshold: number;
-  /** Where alerts go (a channel id). */
-  channelId: string;
-  /** Why it is switched off, in a person's words, if it is. */
-  off?: string;
-  snoozedUntil?: Date;
-  /** The watches part's own Remove button (its action id and value). */
-  remove?: { actionId: string; value: string };
-}
+/** One of the person's watches, as the watch views draw it (src/views/watchList.ts). */
+export type HomeWatchRow = WatchSummary;
 
 export interface AppHomeModel {
   sandbox: boolean;
@@ -46,8 +35,6 @@ export interface AppHomeModel {
 }
 
 const MAX_RECENT = 8;
-const MAX_WATCHES = 15;
-const CHANNEL_ID = /^[CGD][A-Z0-9]{2,30}$/;
 
 function button(actionId: string, text: string, extra: Partial<Button> = {}): Button {
   return { type: 'button', action_id: actionId, text: plain(text, LIMITS.buttonText), ...extra };
@@ -67,7 +54,7 @@ export function appHomeView(model: AppHomeModel): HomeView {
   blocks.push({ type: 'actions', elements: doing });
   blocks.push(context(statusLine(model)));
   blocks.push(divider(), ...recentBlocks(model.recent));
-  if (model.watches) blocks.push(divider(), ...watchBlocks(model.watches));
+  if (model.watches) blocks.push(divider(), ...homeWatchBlocks(model.watches, model.now));
   blocks.push(
     context(
       '`/stock help` and `/contact help` show everything you can type. Answers are private until you share them.',
@@ -95,46 +82,6 @@ function recentBlocks(recent: readonly string[]): KnownBlock[] {
     ),
   };
   return [section('*Your recent lookups*'), row];
-}
-
-function watchBlocks(watches: readonly HomeWatchRow[]): KnownBlock[] {
-  if (watches.length === 0) {
-    return [
-      section(
-        '*Your watches*\nNone: `/stock watch [item code] below [number]` tells a channel when stock runs low.',
-      ),
-    ];
-  }
-  const blocks: KnownBlock[] = [section(`*Your watches* (${watches.length})`)];
-  for (const watch of watches.slice(0, MAX_WATCHES)) {
-    const where = CHANNEL_ID.test(watch.channelId) ? ` in <#${watch.channelId}>` : '';
-    const at = watch.branch ? ` at ${escapeMrkdwn(watch.branch.slice(0, 60))}` : '';
-    const state = watch.off
-      ? ` · :no_entry: off: ${escapeMrkdwn(watch.off.slice(0, 120))}`
-      : watch.snoozedUntil
-        ? ` · snoozed until ${slackTime(watch.snoozedUntil)}`
-        : '';
-    const text = `${codeSpan(watch.code)} ${watch.direction} ${watch.threshold}${at}${where}${state}`;
-    blocks.push({
-      type: 'section',
-      text: { type: 'mrkdwn', text, verbatim: true },
-      ...(watch.remove
-        ? {
-            accessory: button(watch.remove.actionId, 'Remove', {
-              value: watch.remove.value.slice(0, LIMITS.buttonValue),
-            }),
-          }
-        : {}),
-    });
-  }
-  if (watches.length > MAX_WATCHES) {
-    blocks.push(
-      context(
-        `…and ${plural(watches.length - MAX_WATCHES, 'more watch', 'more watches')}: \`/stock watches\` in their channels lists them all.`,
-      ),
-    );
-  }
-  return blocks;
 }
 
 /** "ERP connected · lookups answer at once · search knows all 2,000 items (updated …)". */

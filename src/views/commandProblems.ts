@@ -14,7 +14,13 @@ export type CommandProblem =
   | { kind: 'quantity_twice'; first: string; second: string; code: string }
   | { kind: 'watch_threshold'; code: string; direction: 'below' | 'above' }
   | { kind: 'watch_branch_missing'; code: string }
-  | { kind: 'unwatch_code_missing' };
+  | { kind: 'unwatch_code_missing' }
+  | {
+      kind: 'notify_refused';
+      problem: 'broadcast' | 'not_mention' | 'empty' | 'too_many';
+      typed: string;
+    }
+  | { kind: 'digest_usage'; problem: 'usage' | 'time' | 'zone'; typed: string };
 
 export type CommandNotice =
   | { kind: 'text_cut'; maxLength: number }
@@ -43,6 +49,30 @@ export function commandProblemText(problem: CommandProblem): string {
       return `"at" needs a branch name after it, for example /stock watch ${problem.code} below 20 at perth.`;
     case 'unwatch_code_missing':
       return 'Say which watch to remove, for example /stock unwatch WIDGET-9 (see /stock watches).';
+    case 'notify_refused':
+      return notifyProblemText(problem.problem, problem.typed);
+    case 'digest_usage':
+      return problem.problem === 'time'
+        ? `"${problem.typed}" is not a time of day: use HH:MM, for example /stock digest on 08:00.`
+        : problem.problem === 'zone'
+          ? `"${problem.typed}" is not a time zone I know: use a name such as Australia/Perth or Europe/London, for example /stock digest on 08:00 Australia/Perth.`
+          : 'The digest is /stock digest on [HH:MM [zone]] or /stock digest off, for example /stock digest on 08:00 Australia/Perth.';
+  }
+}
+
+function notifyProblemText(
+  problem: 'broadcast' | 'not_mention' | 'empty' | 'too_many',
+  typed: string,
+): string {
+  switch (problem) {
+    case 'broadcast':
+      return 'An alert never mentions the whole channel: after notify, name people or a user group (pick them from the @ menu), for example /stock watch WIDGET-9 below 20 notify @purchasing.';
+    case 'not_mention':
+      return `"${typed}" is not a person or a user group: after notify, pick each from Slack's @ menu so it turns into a mention, for example /stock watch WIDGET-9 below 20 notify @purchasing.`;
+    case 'empty':
+      return 'notify needs people or a user group after it, for example /stock watch WIDGET-9 below 20 notify @purchasing.';
+    case 'too_many':
+      return 'An alert mentions at most 10 people or groups: use a user group for more.';
   }
 }
 

@@ -137,7 +137,9 @@ export function contactHelp(examples?: HelpExamples): SlackMessage {
 }
 
 /** `/stock suppliers`, `watch`, `watches`, `unwatch` before their part of the app is on. */
-export function watchesNotReadyText(kind: 'suppliers' | 'watch' | 'watches' | 'unwatch'): string {
+export function watchesNotReadyText(
+  kind: 'suppliers' | 'watch' | 'watches' | 'unwatch' | 'digest',
+): string {
   return kind === 'suppliers'
     ? 'The supplier list is not available yet: search with supplier:N meanwhile.'
     : 'Watches are not available yet on this app.';

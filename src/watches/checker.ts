@@ -37,6 +37,8 @@ export interface CheckerOptions {
   storeOpen?: () => boolean;
   /** Told the codes watched after each tick (the lookup feed skips every other item). */
   onWatched?: (codes: ReadonlySet<string>) => void;
+  /** Run by the lease holder after each round's notices: the daily digests, history upkeep. */
+  afterRound?: () => Promise<void>;
   /** How often a tick runs; 5 s by default (alerts owed are retried at this pace too). */
   tickMs?: number;
   now?: () => number;
@@ -86,6 +88,7 @@ export class WatchChecker {
       checked += 1;
     }
     await options.notifier.reconcile();
+    await options.afterRound?.();
     if (options.metrics) {
       const counts = await repo.countByState();
       for (const [state, n] of Object.entries(counts)) options.metrics.watches.set({ state }, n);

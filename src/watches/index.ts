@@ -15,7 +15,10 @@ import type { AppLogger } from '../log/logger.js';
 import type { BackgroundBudget } from '../lookup/background.js';
 import { WatchChecker } from './checker.js';
 import type { WatchStoreOptions } from './database.js';
+import { type DatabaseProblemKind, databaseProblem } from './databaseProblem.js';
+import { DigestRepository, WatchDigests } from './digests.js';
 import { type WatchFeed, watchFeed } from './feed.js';
+import { HistoryRepository } from './history.js';
 import { lazyWatchStore } from './lazy.js';
 import { advisoryLease, type CheckerLease, redisLease, soleProcessLease } from './lease.js';
 import { createWatchMetrics } from './metrics.js';
@@ -49,10 +52,13 @@ export interface Watches {
   checker: WatchChecker;
   tracker: WatchTracker;
   notifier: WatchNotifier;
+  /** `/stock digest` and the daily digests' sending. */
+  digests: WatchDigests;
   /** Give `feed.offer` every item a user's lookup fetched (or wrap the ERP with `watchFeedErp`). */
   feed: WatchFeed;
   /** For /readyz: undefined while unused; else whether the database answers. */
-  databaseReady(): Promise<boolean | undefined>;
+  /** true: up; a reason when down (database_missing …); undefined: never used. */
+  databaseReady(): Promise<true | DatabaseProblemKind | undefined>;
   /** Whether the store was opened: App Home lists watches only then, never opening it. */
   used(): boolean;
   start(): Promise<void>;
@@ -60,6 +66,8 @@ export interface Watches {
 }
 
 const LEASE_MS = 30_000;
+/** How often history no watch reads any more is dropped. */
+const SWEEP_MS = 60 * 60_000;
 
 export function createWatches(options: WatchesOptions): Watches {
   const logger = options.logger.child({ component: 'watches' });
@@ -79,15 +87,45 @@ export function createWatches(options: WatchesOptions): Watches {
     );
     return repository;
   };
-  const tracker = new WatchTracker(repo);
+  const opened = <T>(make: (store: Awaited<ReturnType<typeof lazy.get>>) => T) => {
+    let made: Promise<T> | undefined;
+    return () => {
+      made ??= lazy.get().then(make, (error: unknown) => {
+        made = undefined;
+        throw error;
+      });
+      return made;
+    };
+  };
+  const history = opened((store) => new HistoryRepository(store.db));
+  const digestRepo = opened((store) => new DigestRepository(store.db));
+  const tracker = new WatchTracker(repo, history);
   const feed = watchFeed((item, at) => tracker.observe(item, at), logger, metrics);
   const notifier = new WatchNotifier({
     repo,
+    history,
     poster: options.poster,
     logger,
     ...(metrics ? { metrics } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
+  const digests = new WatchDigests({
+    digests: digestRepo,
+    watchesOf: async (channelId) => (await repo()).activeWhere({ channelId }),
+    coverOf: (watch) => notifier.coverOf(watch),
+    poster: options.poster,
+    logger,
+    ...(metrics ? { metrics } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const now = options.now ?? Date.now;
+  let sweptAt = 0;
+  const afterRound = async () => {
+    await digests.send();
+    if (now() - sweptAt < SWEEP_MS) return;
+    sweptAt = now();
+    await (await history()).forgetUnwatched();
+  };
   // Set by each readiness look: while the database is away the checker pauses instead of
   // failing a tick every few seconds.
   let databaseAway = false;
@@ -117,6 +155,7 @@ export function createWatches(options: WatchesOptions): Watches {
     storeOpen: () => lazy.opened(),
     paused: () => databaseAway,
     onWatched: (codes) => feed.setWatched(codes),
+    afterRound,
     ...(metrics ? { metrics } : {}),
     ...(options.tickMs !== undefined ? { tickMs: options.tickMs } : {}),
     ...(options.now ? { now: options.now } : {}),
@@ -128,6 +167,7 @@ export function createWatches(options: WatchesOptions): Watches {
     limits: options.limits,
     ...(options.disabled ? { disabled: options.disabled } : {}),
     ...(options.now ? { now: options.now } : {}),
+    story: notifier,
     onChange: () => {
       void repo()
         .then((r) => r.activeItems())
@@ -140,6 +180,7 @@ export function createWatches(options: WatchesOptions): Watches {
     checker,
     tracker,
     notifier,
+    digests,
     feed,
     used: () => lazy.opened(),
     async databaseReady() {
@@ -151,9 +192,9 @@ export function createWatches(options: WatchesOptions): Watches {
         await store.db.selectFrom('watches').select('id').limit(1).execute();
         databaseAway = false;
         return true;
-      } catch {
+      } catch (error) {
         databaseAway = true;
-        return false;
+        return databaseProblem(error, databaseUrlOf(options.store)).kind;
       }
     },
     async start() {
@@ -164,9 +205,10 @@ export function createWatches(options: WatchesOptions): Watches {
           existsSync(join(options.store.dataDir, SQLITE_FILE)));
       if (inUse) {
         // A database away at start is not fatal: the next tick or command opens it.
-        await repo().catch((error: unknown) =>
-          logger.warn({ err: { name: (error as Error).name } }, 'watch database not reachable yet'),
-        );
+        await repo().catch((error: unknown) => {
+          const problem = databaseProblem(error, databaseUrlOf(options.store));
+          logger.warn({ event: 'watch_database', reason: problem.kind }, problem.message);
+        });
       }
       checker.start();
     },
@@ -176,6 +218,9 @@ export function createWatches(options: WatchesOptions): Watches {
     },
   };
 }
+
+const databaseUrlOf = (store: WatchStoreOptions) =>
+  store.kind === 'postgres' ? store.url : undefined;
 
 export { feedWatches } from './feed.js';
 export { slackPoster } from './poster.js';

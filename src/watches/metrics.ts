@@ -6,8 +6,10 @@ export interface WatchMetrics {
   watches: Gauge<'state'>;
   /** Item checks: `round` (the checker fetched it) or `lookup` (a user's lookup counted). */
   checks: Counter<'source' | 'outcome'>;
-  /** Alert messages: `posted`, `updated`, `failed`. */
+  /** Alert messages: `posted` (a thread's root), `replied` (in its thread), `updated`, `failed`. */
   alerts: Counter<'result'>;
+  /** Daily digests: `sent`, `empty` (nothing past: no message), `late` (skipped), `failed`. */
+  digests: Counter<'result'>;
   /** The current interval between two checks of one item. */
   interval: Gauge;
 }
@@ -28,7 +30,13 @@ export function createWatchMetrics(registry: Registry): WatchMetrics {
     }),
     alerts: new Counter({
       name: 'watch_alerts_total',
-      help: 'Watch alert messages posted, updated in place, or failed',
+      help: 'Watch alert messages posted, replied in their thread, updated in place, or failed',
+      labelNames: ['result'],
+      registers: [registry],
+    }),
+    digests: new Counter({
+      name: 'watch_digests_total',
+      help: 'Daily watch digests sent, found empty, skipped as too late, or failed',
       labelNames: ['result'],
       registers: [registry],
     }),

@@ -1,64 +1,42 @@
 /**
- * Makes Slack match the recorded watch state: posts owed alerts (claimed first, so one
- * replica posts each), updates an alert in place when the quantity moved, marks it over when
- * the watch re-arms, and tells about switch-offs once. Run by the lease holder after each
- * round, and again on the next tick for anything that failed for now.
+ * Makes Slack match the recorded watch state, one thread per watch: the first crossing posts
+ * the alert (the thread's root); every later crossing, and every return to the other side, is
+ * a reply in its thread (not broadcast), and the root's first line is updated to say where the
+ * watch stands now. While past, a moved quantity updates the root in place. Switch-offs are
+ * told once. Run by the lease holder after each round, and again on the next tick for
+ * anything that failed for now.
  *
- * Exactly once: a crossing is recorded (with its number) before anything is posted; the
- * post is claimed, then its `ts` recorded for that crossing. A post that fails is owed again;
- * a claim left by a replica that died mid-post is retried after `CLAIM_STALE_MS`, the one
- * window in which a post that did reach Slack could be repeated.
+ * Exactly once: a turn (crossing or return) is recorded with its number before anything is
+ * posted; telling it is claimed for that number, then recorded as told. A post that fails is
+ * owed again; a claim left by a replica that died mid-post is retried after `CLAIM_STALE_MS`,
+ * the one window in which a message that did reach Slack could be repeated. The root's `ts` is
+ * kept in the row, so after a restart or on another replica replies go to the same thread.
  */
 import type { AppLogger } from '../log/logger.js';
 import { errorFields } from '../log/logger.js';
 import type { SlackMessage } from '../views/message.js';
-import {
-  type WatchSummary,
-  watchAlert,
-  watchedItemGone,
-  watchSwitchedOff,
-} from '../views/watches.js';
+import { watchAlert, watchPressNote, watchTurnReply } from '../views/watchAlert.js';
+import { watchedItemGone, watchSwitchedOff } from '../views/watchNotices.js';
+import type { Cover } from './cover.js';
+import type { HistoryRepository } from './history.js';
 import type { WatchMetrics } from './metrics.js';
+import { alertModelOf, summaryOf, turnModelOf } from './models.js';
 import { PostError, slackErrorOf, type WatchPoster } from './poster.js';
 import type { Watch, WatchRepository } from './repository.js';
 
 export const CLAIM_STALE_MS = 5 * 60_000;
 
-export function summaryOf(watch: Watch): WatchSummary {
-  return {
-    id: watch.id,
-    channelId: watch.channel_id,
-    creatorId: watch.creator_id,
-    code: watch.item_code,
-    itemId: watch.item_id,
-    branchName: watch.branch_name ?? undefined,
-    direction: watch.direction,
-    threshold: watch.threshold,
-    state: watch.state,
-    offReason: watch.off_reason ?? undefined,
-    lastAvailable: watch.last_available ?? undefined,
-    snoozedUntil: watch.snoozed_until === null ? undefined : new Date(watch.snoozed_until),
-  };
-}
-
-export function alertOf(watch: Watch, rearmed: boolean): SlackMessage {
-  return watchAlert({
-    code: watch.item_code,
-    itemId: watch.item_id,
-    description: watch.description,
-    branchName: watch.branch_name ?? undefined,
-    direction: watch.direction,
-    threshold: watch.threshold,
-    now: watch.last_available ?? 0,
-    before: watch.crossed_before ?? undefined,
-    onOrder: watch.last_on_order ?? 0,
-    checkedAt: new Date(watch.last_checked_at ?? watch.updated_at),
-    rearmed,
-  });
-}
+/** Slack's answers when the thread's root message was deleted. */
+const ROOT_GONE: ReadonlySet<string> = new Set([
+  'message_not_found',
+  'thread_not_found',
+  'cant_update_message',
+]);
 
 export interface NotifierOptions {
   repo: () => Promise<WatchRepository>;
+  /** Where days of cover come from; absent: alerts say nothing about cover. */
+  history?: () => Promise<HistoryRepository>;
   poster: WatchPoster;
   logger: AppLogger;
   metrics?: WatchMetrics;
@@ -79,18 +57,46 @@ export class WatchNotifier {
     const off: Watch[] = [];
     for (const watch of pending) {
       if (watch.state === 'off') off.push(watch);
-      else if (watch.state === 'past' && watch.alert_owed !== 0) await this.post(repo, watch, at);
+      else if (watch.alert_owed !== 0) await this.tellTurn(repo, watch, at);
       else if (watch.alert_ts !== null) await this.refresh(repo, watch, watch.alert_ts, at);
     }
     await this.tellSwitchedOff(repo, off);
   }
 
-  private async post(repo: WatchRepository, watch: Watch, at: number): Promise<void> {
-    if (!(await repo.claimAlert(watch, at, at - CLAIM_STALE_MS))) return;
+  /** Days of cover for a watch, or nothing (no history, or it cannot be read now). */
+  async coverOf(watch: Watch): Promise<Cover | undefined> {
+    if (this.options.history === undefined) return undefined;
     try {
-      const { ts } = await this.options.poster.post(watch.channel_id, alertOf(watch, false));
-      await repo.alertPosted(watch, ts, watch.last_available ?? 0);
-      this.options.metrics?.alerts.inc({ result: 'posted' });
+      return await (await this.options.history()).coverOf(watch);
+    } catch (error) {
+      this.options.logger.info({ err: errorFields(error) }, 'days of cover not read');
+      return undefined;
+    }
+  }
+
+  /** The current turn: the root for a first crossing, else a reply in the thread. */
+  private async tellTurn(repo: WatchRepository, watch: Watch, at: number): Promise<void> {
+    if (!(await repo.claimAlert(watch, at, at - CLAIM_STALE_MS))) return;
+    const root = watch.alert_ts;
+    if (root === null && watch.state !== 'past') {
+      // A return from a crossing never announced: nothing to tell.
+      await repo.turnTold(watch, null);
+      return;
+    }
+    const cover = await this.coverOf(watch);
+    try {
+      if (root === null) {
+        const { ts } = await this.options.poster.post(
+          watch.channel_id,
+          watchAlert(alertModelOf(watch, cover)),
+        );
+        await repo.rootPosted(watch, ts);
+        this.options.metrics?.alerts.inc({ result: 'posted' });
+      } else {
+        if (!(await this.reply(repo, watch, root, turnModelOf(watch, cover)))) return;
+        await this.updateRoot(repo, watch, root, cover);
+      }
+      await repo.turnTold(watch, watch.last_available);
     } catch (error) {
       this.options.metrics?.alerts.inc({ result: 'failed' });
       if (await this.switchOffIfPermanent(repo, watch, error, at)) return;
@@ -102,30 +108,93 @@ export class WatchNotifier {
     }
   }
 
-  /** Past: the alert shows the new quantity. Re-armed: the alert says it is over. */
+  /** False when the root is gone: the turn stays owed and starts a new thread next pass. */
+  private async reply(
+    repo: WatchRepository,
+    watch: Watch,
+    root: string,
+    turn: ReturnType<typeof turnModelOf>,
+  ): Promise<boolean> {
+    try {
+      await this.options.poster.post(watch.channel_id, watchTurnReply(turn), root);
+      this.options.metrics?.alerts.inc({ result: 'replied' });
+      return true;
+    } catch (error) {
+      if (!ROOT_GONE.has(slackErrorOf(error))) throw error;
+      await repo.rootGone(watch, root);
+      await repo.alertStillOwed(watch);
+      return false;
+    }
+  }
+
+  /** The root's first line says where the watch stands now; a failure here is not retried. */
+  private async updateRoot(
+    repo: WatchRepository,
+    watch: Watch,
+    root: string,
+    cover: Cover | undefined,
+  ): Promise<void> {
+    try {
+      await this.options.poster.update(
+        watch.channel_id,
+        root,
+        watchAlert(alertModelOf(watch, cover)),
+      );
+      this.options.metrics?.alerts.inc({ result: 'updated' });
+    } catch (error) {
+      if (ROOT_GONE.has(slackErrorOf(error))) await repo.rootGone(watch, root);
+      else if (error instanceof PostError && error.permanent) throw error;
+      else this.options.logger.info({ slackError: slackErrorOf(error) }, 'watch alert not updated');
+    }
+  }
+
+  /**
+   * A press on Snooze or Stop watching, said in the watch's thread with who pressed it (and a
+   * stopped watch's root says so); nothing without a thread. Never throws: the press itself
+   * is done and logged whatever Slack answers.
+   */
+  async pressed(
+    watch: Watch,
+    userId: string,
+    press: { kind: 'snooze'; until: Date } | { kind: 'stop' },
+  ): Promise<void> {
+    const root = watch.alert_ts;
+    if (root === null) return;
+    try {
+      await this.options.poster.post(watch.channel_id, watchPressNote(userId, press), root);
+      if (press.kind === 'stop') {
+        const model = alertModelOf(watch, undefined, userId);
+        await this.options.poster.update(watch.channel_id, root, watchAlert(model));
+      }
+    } catch (error) {
+      this.options.logger.info({ slackError: slackErrorOf(error) }, 'watch press not told');
+    }
+  }
+
+  /** Still past and the quantity moved: the root shows the new quantity. */
   private async refresh(
     repo: WatchRepository,
     watch: Watch,
     ts: string,
     at: number,
   ): Promise<void> {
-    const rearmed = watch.state === 'armed';
+    const cover = await this.coverOf(watch);
     try {
-      await this.options.poster.update(watch.channel_id, ts, alertOf(watch, rearmed));
+      await this.options.poster.update(
+        watch.channel_id,
+        ts,
+        watchAlert(alertModelOf(watch, cover)),
+      );
       this.options.metrics?.alerts.inc({ result: 'updated' });
     } catch (error) {
       this.options.metrics?.alerts.inc({ result: 'failed' });
       if (await this.switchOffIfPermanent(repo, watch, error, at)) return;
-      // A deleted alert cannot be updated; anything else is tried again next pass.
-      if (
-        slackErrorOf(error) !== 'message_not_found' &&
-        slackErrorOf(error) !== 'cant_update_message'
-      ) {
-        return;
-      }
+      // A deleted alert cannot be updated: the next crossing starts a new thread. Anything
+      // else is tried again next pass.
+      if (ROOT_GONE.has(slackErrorOf(error))) await repo.rootGone(watch, ts);
+      return;
     }
-    if (rearmed) await repo.alertClosed(watch, ts);
-    else await repo.alertShown(watch, ts, watch.last_available ?? 0);
+    await repo.alertShown(watch, ts, watch.last_available ?? 0);
   }
 
   private async switchOffIfPermanent(

@@ -11,8 +11,11 @@ import type { WebClient } from '@slack/web-api';
 import type { SlackMessage } from '../views/message.js';
 
 export interface WatchPoster {
-  /** Posts in a channel (or a user id: the app's direct message with them). Returns its ts. */
-  post(channel: string, message: SlackMessage): Promise<{ ts: string }>;
+  /**
+   * Posts in a channel (or a user id: the app's direct message with them). Returns its ts.
+   * `threadTs`: a reply in that message's thread, not broadcast to the channel.
+   */
+  post(channel: string, message: SlackMessage, threadTs?: string): Promise<{ ts: string }>;
   update(channel: string, ts: string, message: SlackMessage): Promise<void>;
   /** Deletes one of the app's own messages (a confirmation whose watch could not be saved). */
   delete(channel: string, ts: string): Promise<void>;
@@ -67,13 +70,14 @@ export function slackPoster(client: WebClient): WatchPoster {
     }
   };
   return {
-    async post(channel, message) {
+    async post(channel, message, threadTs) {
       const result = await wrap(() =>
         client.chat.postMessage({
           channel,
           text: message.text,
           blocks: message.blocks,
           unfurl_links: false,
+          ...(threadTs === undefined ? {} : { thread_ts: threadTs, reply_broadcast: false }),
         }),
       );
       if (typeof result.ts !== 'string') throw new PostError('no_ts');

@@ -26,6 +26,8 @@ export interface NewWatch {
   /** Already past at creation: no alert for that (the confirmation said so). */
   past: boolean;
   at: number;
+  /** Slack's mention tokens the alert carries (`notify`), joined by spaces; absent: none. */
+  notify?: string;
 }
 
 export function branchKey(branchId: number | undefined): string {
@@ -73,6 +75,8 @@ export class WatchRepository {
       created_at: input.at,
       updated_at: input.at,
       version: 0,
+      turns: 0,
+      notify: input.notify ?? null,
     };
     const { id: _id, created_at: _created, ...update } = row;
     return this.db
@@ -159,16 +163,6 @@ export class WatchRepository {
     return this.db.deleteFrom('watches').where('id', '=', id).returningAll().executeTakeFirst();
   }
 
-  /** `branchId` undefined: every branch's and the company-wide watch of that code. */
-  removeByCode(channelId: string, code: string, branchId?: number): Promise<Watch[]> {
-    let query = this.db
-      .deleteFrom('watches')
-      .where('channel_id', '=', channelId)
-      .where('item_code', '=', code);
-    if (branchId !== undefined) query = query.where('branch_key', '=', branchKey(branchId));
-    return query.returningAll().execute();
-  }
-
   /** A check that failed still counts for pacing: a failing ERP is not asked every tick. */
   async markChecked(code: string, at: number): Promise<void> {
     await this.db
@@ -179,14 +173,14 @@ export class WatchRepository {
       .execute();
   }
 
-  /** Claims the right to post the current crossing's alert; false if someone else has it. */
+  /** Claims the right to tell the current turn (crossing or return); false if someone else has it. */
   async claimAlert(watch: Watch, at: number, staleClaimBefore: number): Promise<boolean> {
     const result = await this.db
       .updateTable('watches')
       .set({ alert_owed: 2, claimed_at: at })
       .where('id', '=', watch.id)
-      .where('crossings', '=', watch.crossings)
-      .where('state', '=', 'past')
+      .where('turns', '=', watch.turns)
+      .where('state', '!=', 'off')
       .where((eb) =>
         eb.or([
           eb('alert_owed', '=', 1),
@@ -197,13 +191,29 @@ export class WatchRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Records the posted alert, for the crossing it announced (a later crossing is left alone). */
-  async alertPosted(watch: Watch, ts: string, shown: number): Promise<boolean> {
+  /**
+   * Records a posted thread root: kept whatever turn came meanwhile (the message exists), so
+   * later turns reply in its thread.
+   */
+  async rootPosted(watch: Watch, ts: string): Promise<void> {
+    await this.db
+      .updateTable('watches')
+      .set({ alert_ts: ts })
+      .where('id', '=', watch.id)
+      .where('alert_ts', 'is', null)
+      .execute();
+  }
+
+  /**
+   * The turn `watch.turns` is told: nothing owed, unless a later turn came meanwhile (then it
+   * stays owed for the next pass). `shown`: the quantity the root now shows.
+   */
+  async turnTold(watch: Watch, shown: number | null): Promise<boolean> {
     const result = await this.db
       .updateTable('watches')
-      .set({ alert_ts: ts, alert_owed: 0, alert_shown: shown, claimed_at: null })
+      .set({ alert_owed: 0, alert_shown: shown, claimed_at: null })
       .where('id', '=', watch.id)
-      .where('crossings', '=', watch.crossings)
+      .where('turns', '=', watch.turns)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
@@ -214,8 +224,18 @@ export class WatchRepository {
       .updateTable('watches')
       .set({ alert_owed: 1, claimed_at: null })
       .where('id', '=', watch.id)
-      .where('crossings', '=', watch.crossings)
+      .where('turns', '=', watch.turns)
       .where('alert_owed', '=', 2)
+      .execute();
+  }
+
+  /** The root message is gone (deleted in Slack): the next turn starts a new thread. */
+  async rootGone(watch: Watch, ts: string): Promise<void> {
+    await this.db
+      .updateTable('watches')
+      .set({ alert_ts: null, alert_shown: null })
+      .where('id', '=', watch.id)
+      .where('alert_ts', '=', ts)
       .execute();
   }
 
@@ -226,16 +246,6 @@ export class WatchRepository {
       .set({ alert_shown: shown })
       .where('id', '=', watch.id)
       .where('alert_ts', '=', ts)
-      .execute();
-  }
-
-  async alertClosed(watch: Watch, ts: string): Promise<void> {
-    await this.db
-      .updateTable('watches')
-      .set({ alert_ts: null, alert_shown: null })
-      .where('id', '=', watch.id)
-      .where('alert_ts', '=', ts)
-      .where('state', '=', 'armed')
       .execute();
   }
 
@@ -288,7 +298,7 @@ export class WatchRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Rows the notifier must act on: alerts owed, alerts to update, switch-offs to tell. */
+  /** Rows the notifier must act on: turns owed, roots to update, switch-offs to tell. */
   pendingNotices(staleClaimBefore: number): Promise<Watch[]> {
     return this.db
       .selectFrom('watches')
@@ -297,13 +307,16 @@ export class WatchRepository {
         eb.or([
           eb('alert_owed', '=', 1),
           eb.and([eb('alert_owed', '=', 2), eb('claimed_at', '<', staleClaimBefore)]),
+          // Still past and the quantity moved: the root is updated in place.
           eb.and([
             eb('state', '=', 'past'),
             eb('alert_ts', 'is not', null),
             eb('alert_owed', '=', 0),
-            eb('alert_shown', '!=', eb.ref('last_available')),
+            eb.or([
+              eb('alert_shown', 'is', null),
+              eb('alert_shown', '!=', eb.ref('last_available')),
+            ]),
           ]),
-          eb.and([eb('state', '=', 'armed'), eb('alert_ts', 'is not', null)]),
           eb.and([eb('state', '=', 'off'), eb('off_told', '=', 0)]),
         ]),
       )

@@ -61,10 +61,48 @@ export interface WatchTable {
   updated_at: number;
   /** Bumped by every change: writers compare-and-set on it, so two replicas never both act. */
   version: number;
+  /**
+   * (0002) Turns of the watch's story: each crossing and each return adds one. The turn being
+   * told is the identity a claim and its record are checked against, across replicas.
+   */
+  turns: number;
+  /** (0002) The mentions `notify` asked for, as Slack's own tokens joined by spaces, or null. */
+  notify: string | null;
+}
+
+/** (0002) Observed available quantities of watched items: the history days of cover read. */
+export interface WatchHistoryTable {
+  item_code: string;
+  /** As on `watches`: '' company-wide, else the branch id. */
+  branch_key: string;
+  at: number;
+  available: number;
+}
+
+/** (0002) A channel's daily digest: one row a channel, its next slot kept with it. */
+export interface WatchDigestTable {
+  channel_id: string;
+  team_id: string;
+  /** Who turned it on (for the log and the list). */
+  set_by: string;
+  /** Local time of day in `zone`, in minutes (0..1439). */
+  minute_of_day: number;
+  /** An IANA zone name as Intl knows it ('UTC' by default). */
+  zone: string;
+  /** The next slot, in ms since the epoch: sent once it passes, then moved on by a day. */
+  next_at: number;
+  /** A replica claimed the slot `next_at` at this time and is sending it (null: nobody). */
+  claimed_at: number | null;
+  /** The last slot sent (or found with nothing to send). */
+  last_slot: number | null;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface WatchDatabase {
   watches: WatchTable;
+  watch_history: WatchHistoryTable;
+  watch_digests: WatchDigestTable;
 }
 
 export type Dialect = 'postgres' | 'sqlite';
@@ -121,6 +159,49 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('watches').execute();
+    },
+  }),
+  '0002_threads_history_digests': (dialect) => ({
+    async up(db: Kysely<unknown>) {
+      const time = dialect === 'postgres' ? 'bigint' : 'integer';
+      // SQLite adds one column per ALTER TABLE.
+      await db.schema
+        .alterTable('watches')
+        .addColumn('turns', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('watches').addColumn('notify', 'text').execute();
+      await db.schema
+        .createTable('watch_history')
+        .addColumn('item_code', 'text', (c) => c.notNull())
+        .addColumn('branch_key', 'text', (c) => c.notNull())
+        .addColumn('at', time, (c) => c.notNull())
+        .addColumn('available', 'double precision', (c) => c.notNull())
+        .addPrimaryKeyConstraint('watch_history_pk', ['item_code', 'branch_key', 'at'])
+        .execute();
+      await db.schema
+        .createTable('watch_digests')
+        .addColumn('channel_id', 'text', (c) => c.primaryKey())
+        .addColumn('team_id', 'text', (c) => c.notNull())
+        .addColumn('set_by', 'text', (c) => c.notNull())
+        .addColumn('minute_of_day', 'integer', (c) => c.notNull())
+        .addColumn('zone', 'text', (c) => c.notNull())
+        .addColumn('next_at', time, (c) => c.notNull())
+        .addColumn('claimed_at', time)
+        .addColumn('last_slot', time)
+        .addColumn('created_at', time, (c) => c.notNull())
+        .addColumn('updated_at', time, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('watch_digests_next')
+        .on('watch_digests')
+        .columns(['next_at'])
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('watch_digests').execute();
+      await db.schema.dropTable('watch_history').execute();
+      await db.schema.alterTable('watches').dropColumn('notify').execute();
+      await db.schema.alterTable('watches').dropColumn('turns').execute();
     },
   }),
 };

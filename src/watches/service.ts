@@ -4,10 +4,12 @@
  */
 import { NotFoundError } from '../erp/errors.js';
 import type { BranchStock, Item } from '../erp/schemas.js';
-import { type WatchRefusal, type WatchSummary, watchConfirmation } from '../views/watches.js';
-import { summaryOf } from './notifier.js';
+import { type WatchRefusal, watchConfirmation } from '../views/watchNotices.js';
+import type { WatchSummary } from '../views/watchWords.js';
+import type { Cover } from './cover.js';
+import { summaryOf } from './models.js';
 import { PostError, slackErrorOf, type WatchPoster } from './poster.js';
-import type { WatchRepository } from './repository.js';
+import type { Watch, WatchRepository } from './repository.js';
 import { isPast, readItem } from './rules.js';
 import type { WatchDirection } from './schema.js';
 
@@ -22,6 +24,8 @@ export interface WatchLimits {
   maxIntervalMinutes: number;
   /** WATCH_MAX_PER_CHANNEL. */
   maxPerChannel: number;
+  /** WATCH_MAX_PER_USER. */
+  maxPerUser: number;
 }
 
 /** About items ÷ (share × limit) minutes between two checks of one item, never under the floor. */
@@ -40,6 +44,8 @@ export interface CreateWatchInput {
   branch: string | undefined;
   direction: WatchDirection;
   threshold: number;
+  /** `notify`: Slack mention tokens already checked by the parser (`<@U…>`, `<!subteam^S…>`). */
+  notify?: readonly string[];
 }
 
 export type CreateWatchResult =
@@ -81,7 +87,22 @@ export interface WatchServiceOptions {
   now?: () => number;
   /** Told when the set of watched items may have changed (the feed's watched-code set). */
   onChange?: () => void;
+  /** Says a Snooze or Stop watching in the watch's thread, and reads days of cover. */
+  story?: WatchStory;
 }
+
+/** The parts of the notifier the service uses (src/watches/notifier.ts). */
+export interface WatchStory {
+  pressed(
+    watch: Watch,
+    userId: string,
+    press: { kind: 'snooze'; until: Date } | { kind: 'stop' },
+  ): Promise<void>;
+  coverOf(watch: Watch): Promise<Cover | undefined>;
+}
+
+/** `/stock unwatch`: what was removed, or several matched and the user is asked first. */
+export type UnwatchResult = { removed: WatchSummary[] } | { confirm: WatchSummary[] };
 
 export class WatchService {
   private readonly now: () => number;
@@ -153,6 +174,7 @@ export class WatchService {
     };
     // Posting first proves the app can post there: if not, no watch is made. The insert
     // comes after, so a confirmation whose watch is not saved is taken back below.
+    const notify = input.notify && input.notify.length > 0 ? input.notify.join(' ') : undefined;
     let confirmation: { ts: string };
     try {
       confirmation = await this.options.poster.post(
@@ -163,6 +185,7 @@ export class WatchService {
           available: reading.available,
           past,
           intervalSeconds,
+          notify,
         }),
       );
     } catch (error) {
@@ -185,6 +208,7 @@ export class WatchService {
         onOrder: reading.onOrder,
         past,
         at,
+        ...(notify === undefined ? {} : { notify }),
       });
     } catch (error) {
       const removed = await this.options.poster
@@ -208,7 +232,7 @@ export class WatchService {
   ): Promise<{ watches: WatchSummary[]; intervalSeconds: number }> {
     const repo = await this.options.repo();
     return {
-      watches: (await repo.listByChannel(channelId)).map(summaryOf),
+      watches: await this.withCover(await repo.listByChannel(channelId)),
       intervalSeconds: await this.intervalSeconds(),
     };
   }
@@ -216,28 +240,65 @@ export class WatchService {
   async listMine(userId: string): Promise<{ watches: WatchSummary[]; intervalSeconds: number }> {
     const repo = await this.options.repo();
     return {
-      watches: (await repo.listByCreator(userId)).map(summaryOf),
+      watches: await this.withCover(await repo.listByCreator(userId)),
       intervalSeconds: await this.intervalSeconds(),
     };
   }
 
-  /** Remove button: `channelId` is where it was clicked; a watch elsewhere is not touched. */
-  async remove(id: string, channelId: string | undefined): Promise<WatchSummary | undefined> {
+  /** Summaries with days of cover (read from history: no ERP call). */
+  private async withCover(watches: readonly Watch[]): Promise<WatchSummary[]> {
+    const { story } = this.options;
+    return Promise.all(
+      watches.map(async (w) =>
+        summaryOf(w, w.state === 'off' || !story ? undefined : await story.coverOf(w)),
+      ),
+    );
+  }
+
+  /**
+   * Remove and Stop watching: `channelId` is where it was clicked; a watch elsewhere is not
+   * touched. `by` pressed it: the watch's thread says so, and its alert says it is stopped.
+   */
+  async remove(
+    id: string,
+    channelId: string | undefined,
+    by?: string,
+  ): Promise<WatchSummary | undefined> {
     const repo = await this.options.repo();
     const watch = await repo.get(id);
     if (watch === undefined || (channelId !== undefined && watch.channel_id !== channelId))
       return undefined;
     const removed = await repo.remove(id);
     this.options.onChange?.();
-    return removed === undefined ? undefined : summaryOf(removed);
+    if (removed === undefined) return undefined;
+    if (by !== undefined) await this.options.story?.pressed(removed, by, { kind: 'stop' });
+    return summaryOf(removed);
   }
 
-  /** `/stock unwatch CODE [at BRANCH]`: the branch matched against the watches' own names. */
+  /** Remove all, after `/stock unwatch` asked: only those still in this channel. */
+  async removeMany(
+    ids: readonly string[],
+    channelId: string | undefined,
+    by: string,
+  ): Promise<WatchSummary[]> {
+    const removed: WatchSummary[] = [];
+    for (const id of ids) {
+      const one = await this.remove(id, channelId, by);
+      if (one) removed.push(one);
+    }
+    return removed;
+  }
+
+  /**
+   * `/stock unwatch CODE [at BRANCH]`: the branch matched against the watches' own names. One
+   * watch is removed at once; several are only listed, for the user to confirm.
+   */
   async unwatch(
     channelId: string,
     code: string,
     branch: string | undefined,
-  ): Promise<WatchSummary[]> {
+    by: string,
+  ): Promise<UnwatchResult> {
     const repo = await this.options.repo();
     const watches = (await repo.listByChannel(channelId)).filter(
       (w) => w.item_code.toLowerCase() === code.toLowerCase(),
@@ -247,31 +308,36 @@ export class WatchService {
       const named = watches.filter(
         (w) => w.branch_name !== null && matchesBranchWord(w.branch_name, w.branch_key, branch),
       );
-      if (named.length === 0) return [];
+      if (named.length === 0) return { removed: [] };
       branchId = Number(named[0]?.branch_key);
     }
-    const first = watches[0];
-    if (first === undefined) return [];
-    const removed = await repo.removeByCode(channelId, first.item_code, branchId);
-    this.options.onChange?.();
-    return removed.map(summaryOf);
+    const matching = watches.filter(
+      (w) => branchId === undefined || w.branch_key === String(branchId),
+    );
+    const [only, ...others] = matching;
+    if (only === undefined) return { removed: [] };
+    if (others.length > 0) return { confirm: matching.map((w) => summaryOf(w)) };
+    const removed = await this.remove(only.id, channelId, by);
+    return { removed: removed ? [removed] : [] };
   }
 
+  /** Snooze, from a list or the alert; `by` pressed it: the watch's thread says so. */
   async snooze(
     id: string,
     days: 1 | 7,
     channelId: string | undefined,
+    by?: string,
   ): Promise<{ watch: WatchSummary; until: Date } | undefined> {
     const repo = await this.options.repo();
     const watch = await repo.get(id);
     if (watch === undefined || (channelId !== undefined && watch.channel_id !== channelId))
       return undefined;
     const at = this.now();
-    const until = at + days * 24 * 60 * 60_000;
-    const snoozed = await repo.snooze(id, until, at);
-    return snoozed === undefined
-      ? undefined
-      : { watch: summaryOf(snoozed), until: new Date(until) };
+    const until = new Date(at + days * 24 * 60 * 60_000);
+    const snoozed = await repo.snooze(id, until.getTime(), at);
+    if (snoozed === undefined) return undefined;
+    if (by !== undefined) await this.options.story?.pressed(snoozed, by, { kind: 'snooze', until });
+    return { watch: summaryOf(snoozed), until };
   }
 
   /**
@@ -298,7 +364,7 @@ export class WatchService {
   /** Claims the one switch-off notice of each; returns those the caller must send. */
   async claimOffNotices(ids: readonly string[]): Promise<WatchSummary[]> {
     const repo = await this.options.repo();
-    return (await repo.claimOffNotices(ids)).map(summaryOf);
+    return (await repo.claimOffNotices(ids)).map((w) => summaryOf(w));
   }
 }
 

@@ -6,6 +6,7 @@
  * announced by one.
  */
 import type { Item } from '../erp/schemas.js';
+import type { HistoryRepository } from './history.js';
 import { branchIdOf, type Watch, type WatchRepository } from './repository.js';
 import { readItem, transition } from './rules.js';
 
@@ -15,18 +16,35 @@ export type CheckSource = 'round' | 'lookup';
 const CAS_ATTEMPTS = 3;
 
 export class WatchTracker {
-  constructor(private readonly repo: () => Promise<WatchRepository>) {}
+  constructor(
+    private readonly repo: () => Promise<WatchRepository>,
+    /** Where readings are kept for days of cover; absent: no history (older rigs). */
+    private readonly history?: () => Promise<HistoryRepository>,
+  ) {}
 
-  /** Records `item` as read at `at` for each of its active watches. */
+  /** Records `item` as read at `at` for each of its active watches, and in their history. */
   async observe(item: Item, at: number): Promise<void> {
     const repo = await this.repo();
-    for (const watch of await repo.activeForItem(item.code)) {
+    const watches = await repo.activeForItem(item.code);
+    await this.remember(item, watches, at);
+    for (const watch of watches) {
       let current: Watch | undefined = watch;
       for (let attempt = 0; current !== undefined && attempt < CAS_ATTEMPTS; attempt += 1) {
         if (await this.apply(repo, current, item, at)) break;
         current = await repo.get(watch.id);
         if (current?.state === 'off') break;
       }
+    }
+  }
+
+  /** One history point per item and branch its watches read (not one per watch). */
+  private async remember(item: Item, watches: readonly Watch[], at: number): Promise<void> {
+    if (this.history === undefined || watches.length === 0) return;
+    const history = await this.history();
+    const keys = new Set(watches.map((w) => w.branch_key));
+    for (const key of keys) {
+      const reading = readItem(item, key === '' ? undefined : Number(key));
+      if (reading !== undefined) await history.record(item.code, key, at, reading.available);
     }
   }
 
@@ -71,23 +89,26 @@ export class WatchTracker {
     );
     switch (step.kind) {
       case 'cross':
+        // The thread's root (`alert_ts`) stays: a later crossing is a reply in its thread.
         return repo.compareAndSet(watch, {
           ...base,
           state: 'past',
           crossed_before: step.before,
           crossed_at: at,
           crossings: watch.crossings + 1,
+          turns: watch.turns + 1,
           alert_owed: 1,
           claimed_at: null,
-          alert_ts: null,
           alert_shown: null,
         });
       case 'rearm':
-        // The alert (if one was posted) stays referenced: the notifier marks it as over.
+        // A return is told in the thread when there is one (posted, or being posted now); a
+        // crossing never announced needs no return either.
         return repo.compareAndSet(watch, {
           ...base,
           state: 'armed',
-          alert_owed: 0,
+          turns: watch.turns + 1,
+          alert_owed: watch.alert_ts !== null || watch.alert_owed === 2 ? 1 : 0,
           claimed_at: null,
         });
       default:

@@ -48,7 +48,7 @@ describe('set-stock in the console', () => {
     expect(text).toContain('Watch set on WIDGET-9');
     const afterMove = text.slice(text.indexOf('available company-wide is now 4 (was 40)'));
     expect(afterMove).not.toBe(text);
-    expect(afterMove).toMatch(/Available now:?\s*4/);
+    expect(afterMove).toMatch(/Available:?\s*4/);
     expect(afterMove).not.toContain('nothing crossed');
   });
 

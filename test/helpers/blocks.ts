@@ -7,6 +7,8 @@ export interface FoundButton {
   action_id: string;
   value: string | undefined;
   block_id: string | undefined;
+  accessibility_label?: string;
+  confirm?: { title: { text: string }; confirm?: { text: string } };
 }
 
 export type Json = Record<string, unknown>;
@@ -40,6 +42,12 @@ export function buttonsOf(message: { blocks?: unknown }): FoundButton[] {
           action_id: String(node.action_id),
           value: typeof node.value === 'string' ? node.value : undefined,
           block_id: typeof block.block_id === 'string' ? block.block_id : undefined,
+          ...(typeof node.accessibility_label === 'string'
+            ? { accessibility_label: node.accessibility_label }
+            : {}),
+          ...(isObject(node.confirm)
+            ? { confirm: node.confirm as NonNullable<FoundButton['confirm']> }
+            : {}),
         });
       }
     });

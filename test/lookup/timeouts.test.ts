@@ -128,10 +128,10 @@ describe('a hung ERP call (real loopback server)', () => {
       retry: { attempts: 2, baseDelayMs: 10 },
     });
     try {
-      const started = Date.now();
+      // Undici alone would answer only after 30 s, past the test's own timeout: a failure here
+      // at all is the policy's.
       const error = await failure(service.getItem({ code: 'WIDGET-9' }));
       expect(error.reason).toBe('timeout');
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(server.requests).toHaveLength(2);
       // The aborted signal reached undici: both connections were dropped.
       await vi.waitFor(() => expect(closed).toHaveLength(2));

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/slack/transport/guard.js';
 import { itemCard } from '../../src/views/itemCard.js';
 import { searchModal } from '../../src/views/searchModal.js';
-import { watchModal } from '../../src/views/watches.js';
+import { watchModal } from '../../src/views/watchModal.js';
 import { makeBranch, makeFreshness, makeItem, TEST_NOW } from '../helpers/builders.js';
 
 /** A view_submission as Slack posts it: `payload=` and the URL-encoded JSON. */

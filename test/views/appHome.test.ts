@@ -7,8 +7,27 @@ import {
   HOME_RECENT_ACTION,
 } from '../../src/views/appHome.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
+import type { WatchSummary } from '../../src/views/watchWords.js';
 
 const now = new Date('2026-11-23T10:00:00Z');
+function homeWatch(overrides: Partial<WatchSummary>): WatchSummary {
+  return {
+    id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+    channelId: 'C0SALES',
+    creatorId: 'U0123ABC',
+    code: 'WID-0009',
+    itemId: 9,
+    branchName: undefined,
+    direction: 'below',
+    threshold: 20,
+    state: 'armed',
+    offReason: undefined,
+    lastAvailable: undefined,
+    snoozedUntil: undefined,
+    ...overrides,
+  };
+}
+
 const base: AppHomeModel = {
   sandbox: false,
   breaker: 'closed',
@@ -82,27 +101,31 @@ describe('appHomeView', () => {
     expect(json()).not.toContain('Your watches');
     const text = json({
       watches: [
-        {
+        homeWatch({
           code: 'WID-0009',
-          branch: 'Perth',
-          direction: 'below',
-          threshold: 20,
+          branchName: 'Perth',
           channelId: 'C0SALES',
-          remove: { actionId: 'watch_remove', value: '{"w":1}' },
-        },
-        {
+          state: 'past',
+          lastAvailable: 12,
+          cover: { days: 4.4, windowDays: 9 },
+        }),
+        homeWatch({
           code: 'FST-0100',
           direction: 'above',
           threshold: 0,
           channelId: 'C0OPS',
-          off: 'channel archived',
-        },
+          state: 'off',
+          offReason: 'is_archived',
+        }),
       ],
     });
     expect(text).toContain('Your watches');
-    expect(text).toContain('below 20 at Perth in <#C0SALES>');
-    expect(text).toContain('"watch_remove"');
-    expect(text).toContain('off: channel archived');
+    expect(text).toContain('at Perth: below 20 in <#C0SALES> · 12 available');
+    expect(text).toContain('past the threshold now');
+    expect(text).toContain("about 4 days of cover at the last 9 days' rate");
+    expect(text).toContain('"watch_remove:');
+    expect(text).toContain('Remove the watch on WID-0009 at Perth');
+    expect(text).toContain('off: the channel was archived');
     expect(json({ watches: [] })).toContain('/stock watch [item code] below [number]');
   });
 
@@ -112,17 +135,22 @@ describe('appHomeView', () => {
       ...base,
       sandbox: true,
       recent: Array.from({ length: 20 }, (_, i) => `${long}${i}`),
-      watches: Array.from({ length: 40 }, (_, i) => ({
-        code: `<!channel>${i}`,
-        branch: long,
-        direction: 'below' as const,
-        threshold: i,
-        channelId: 'not a channel',
-        off: long,
-      })),
+      watches: Array.from({ length: 40 }, (_, i) =>
+        homeWatch({
+          id: `1b4e28ba-2fa1-41d2-883f-0016d3cc${String(i).padStart(4, '0')}`,
+          code: `<!channel>${i}`,
+          branchName: long,
+          threshold: i,
+          channelId: 'not a channel',
+          state: 'off',
+          offReason: long,
+        }),
+      ),
     });
     expect(view.blocks.length).toBeLessThanOrEqual(100);
-    expect(JSON.stringify(view.blocks)).not.toContain('<!channel>');
+    // Mrkdwn is where Slack would read a mention; plain text (labels, dialogs) shows it as typed.
+    const mrkdwn = JSON.stringify(view.blocks).match(/"type":"mrkdwn","text":"(?:[^"\\]|\\.)*"/g);
+    expect(mrkdwn?.join('\n')).not.toContain('<!channel>');
     const problems = checkMessageLimits({
       text: 'home',
       blocks: view.blocks.slice(0, 50) as KnownBlock[],

@@ -5,7 +5,11 @@
 import type { KnownBlock } from '@slack/types';
 import { type ButtonState, decodeState } from '../../src/views/actions.js';
 import type { SlackMessage } from '../../src/views/message.js';
-import { decodeWatchOpen, WATCH_ACTION, type WatchOpenState } from '../../src/views/watches.js';
+import {
+  decodeWatchOpen,
+  WATCH_ACTION,
+  type WatchOpenState,
+} from '../../src/views/watchButtons.js';
 import { buttonsOf, textOf, walk } from '../helpers/blocks.js';
 
 export { walk };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { stockVerdict } from '../../src/lookup/verdict.js';
+import { stockVerdict } from '../../src/rules/verdict.js';
 import { ACTION } from '../../src/views/actions.js';
 import { itemCard } from '../../src/views/itemCard.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
-import { WATCH_ACTION } from '../../src/views/watches.js';
+import { WATCH_ACTION } from '../../src/views/watchButtons.js';
 import {
   makeBomComponent,
   makeBranch,

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { moveSandboxStock } from '../../src/sandbox/index.js';
-import { WATCH_ACTION, WATCH_MODAL } from '../../src/views/watches.js';
+import { WATCH_ACTION } from '../../src/views/watchButtons.js';
+import { WATCH_MODAL } from '../../src/views/watchModal.js';
 import { type RunningApp, type Sent, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { buttonLabelled, textOf } from '../helpers/blocks.js';
 import { interactionForm, postToSlackApp } from '../helpers/slack/index.js';
@@ -19,10 +20,14 @@ import { eventEnvelope, viewSubmissionPayload } from '../helpers/slack/searchPay
 const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CHANNEL = SLACK_DEFAULTS.channelId;
 
+/** The answer, past a "working on it" line a loaded machine may send first. */
 async function answerOf(running: RunningApp, sent: Sent): Promise<string> {
   if (sent.ack?.blocks !== undefined || sent.ack?.text !== undefined) return textOf(sent.ack);
-  const [first] = await running.slack.waitForResponses(sent.responseUrl, 1, 5_000);
-  return textOf(first?.body ?? {});
+  const [first] = await running.slack.waitForResponses(sent.responseUrl, 1, 10_000);
+  const text = textOf(first?.body ?? {});
+  if (!/^Looking up/.test(text)) return text;
+  const [, answer] = await running.slack.waitForResponses(sent.responseUrl, 2, 10_000);
+  return textOf(answer?.body ?? {});
 }
 
 function posts(running: RunningApp, channel: string) {
@@ -107,7 +112,7 @@ function suite(
       });
       const alert = posts(running, CHANNEL).at(-1);
       const alertText = textOf(alert?.args ?? {});
-      expect(alertText).toContain('Available now:* 4');
+      expect(alertText).toContain('Available:* 4');
       expect(alertText).not.toMatch(/cost/i);
 
       // A later change while past: the same message, updated in place.
@@ -118,7 +123,7 @@ function suite(
       expect(posts(running, CHANNEL)).toHaveLength(postsBefore);
       const update = running.slack.calls('chat.update').at(-1);
       expect(update?.args.ts).toBe(alert?.reply.ts);
-      expect(textOf(update?.args ?? {})).toContain('Available now:* 2');
+      expect(textOf(update?.args ?? {})).toContain('Available:* 2');
 
       const list = await running.command('/stock', 'watches');
       const listed =

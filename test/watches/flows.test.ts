@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { watchRefusal } from '../../src/views/watches.js';
+import { watchRefusal } from '../../src/views/watchNotices.js';
 import { WatchChecker } from '../../src/watches/checker.js';
 import { openWatchStore, type WatchStore } from '../../src/watches/database.js';
 import { CLAIM_STALE_MS } from '../../src/watches/notifier.js';
@@ -39,7 +39,7 @@ describe.each(STORE_CASES)('watches on $name', (storeCase) => {
     return rig;
   }
 
-  it('confirms in the channel, alerts once on crossing, updates in place, re-arms past the margin', async () => {
+  it('one thread per watch: the first crossing posts the alert, later crossings and returns reply in its thread, the root says where it stands', async () => {
     const rig = await rigWith(30);
     const made = await rig.service.create({
       ...base,
@@ -52,35 +52,51 @@ describe.each(STORE_CASES)('watches on $name', (storeCase) => {
 
     rig.erp.stock.set('WIDGET-9', 15);
     await rig.nextRound();
-    const alerts = rig.slack.posts('C1').slice(1);
-    expect(alerts).toHaveLength(1);
-    const alert = textOf(requireValue(alerts[0]).message);
-    expect(alert).toContain('Available now:* 15');
-    expect(alert).toContain('Before:* 30');
-    expect(alert).not.toMatch(/cost/i);
+    const roots = rig.slack.roots('C1').slice(1);
+    expect(roots).toHaveLength(1);
+    const root = requireValue(roots[0]);
+    const alert = textOf(root.message);
+    expect(alert).toContain('WIDGET-9 is below 20: 15 available');
+    expect(alert).toContain('(from 30)');
+    expect(alert).not.toMatch(/cost|Before/i);
 
     rig.erp.stock.set('WIDGET-9', 12);
     await rig.nextRound();
     await rig.nextRound(); // unchanged: nothing more
     expect(rig.slack.posts('C1')).toHaveLength(2);
     expect(rig.slack.updates()).toHaveLength(1);
-    expect(requireValue(rig.slack.updates()[0]).ts).toBe(requireValue(alerts[0]).ts);
-    expect(textOf(requireValue(rig.slack.updates()[0]).message)).toContain('Available now:* 12');
+    expect(requireValue(rig.slack.updates()[0]).ts).toBe(root.ts);
+    expect(textOf(requireValue(rig.slack.updates()[0]).message)).toContain('Available:* 12');
 
     // Back by less than the margin (a tenth of 20 = 2): still past, shown in place.
     rig.erp.stock.set('WIDGET-9', 21);
     await rig.nextRound();
     expect(rig.slack.posts('C1')).toHaveLength(2);
-    // Back by the margin: re-armed, the alert says so.
+    // Back by the margin: a reply in the thread, and the root's first line says so.
     rig.erp.stock.set('WIDGET-9', 22);
     await rig.nextRound();
-    expect(textOf(requireValue(rig.slack.updates().at(-1)).message)).toContain('re-armed');
+    expect(rig.slack.replies(root.ts).map((r) => textOf(r.message))).toEqual([
+      expect.stringContaining('Back to 20 or more: 22 available'),
+    ]);
+    expect(textOf(requireValue(rig.slack.updates().at(-1)).message)).toContain(
+      'WIDGET-9 is back to 20 or more: 22 available',
+    );
+    expect(requireValue(rig.slack.updates().at(-1)).ts).toBe(root.ts);
     const watch = requireValue((await rig.repo.listByChannel('C1'))[0]);
-    expect(watch).toMatchObject({ state: 'armed', alert_ts: null });
+    expect(watch).toMatchObject({ state: 'armed', alert_ts: root.ts, alert_owed: 0 });
 
+    // A second crossing: a reply in the same thread, never a new top-level post.
     rig.erp.stock.set('WIDGET-9', 3);
     await rig.nextRound();
-    expect(rig.slack.posts('C1')).toHaveLength(3);
+    await rig.nextRound();
+    expect(rig.slack.roots('C1')).toHaveLength(2);
+    expect(rig.slack.replies(root.ts).map((r) => textOf(r.message))).toEqual([
+      expect.stringContaining('Back to 20 or more'),
+      expect.stringContaining('Below 20 again: 3 available (was 22)'),
+    ]);
+    expect(textOf(requireValue(rig.slack.updates().at(-1)).message)).toContain(
+      'WIDGET-9 is below 20: 3 available',
+    );
   });
 
   it('makes no watch and says why when it cannot post in the channel', async () => {
@@ -310,7 +326,23 @@ describe.each(STORE_CASES)('watches on $name', (storeCase) => {
     await second.checker.tick();
     await second.nextRound();
     expect(slack.posts()).toHaveLength(2);
-    expect(textOf(requireValue(slack.posts()[1]).message)).toContain('Before:* 30');
+    const root = requireValue(slack.posts()[1]);
+    expect(textOf(root.message)).toContain('(from 30)');
+
+    // After another restart, a return and a crossing are replies in that same thread, once each.
+    erp.stock.set('WIDGET-9', 25);
+    const third = makeRig(await reopen(), { slack, erp, clock });
+    await third.nextRound();
+    await third.nextRound();
+    erp.stock.set('WIDGET-9', 5);
+    const fourth = makeRig(await reopen(), { slack, erp, clock });
+    await fourth.nextRound();
+    await fourth.nextRound();
+    expect(slack.roots('C1')).toHaveLength(2);
+    expect(slack.replies(root.ts).map((r) => textOf(r.message))).toEqual([
+      expect.stringContaining('Back to 20 or more: 25 available'),
+      expect.stringContaining('Below 20 again: 5 available'),
+    ]);
   });
 
   it('a post claimed by a replica that died is posted after the claim goes stale, once', async () => {

@@ -27,7 +27,7 @@ describe.each(STORE_CASES)('watch repository on $name', (storeCase) => {
     const first = await sql<{ name: string }>`select name from watch_migrations`.execute(
       requireValue(store).db,
     );
-    expect(first.rows.map((r) => r.name)).toEqual(['0001_watches']);
+    expect(first.rows.map((r) => r.name)).toEqual(['0001_watches', '0002_threads_history_digests']);
   });
 
   it('creates, lists and replaces a watch on the same channel, item, branch and direction', async () => {
@@ -81,7 +81,8 @@ describe.each(STORE_CASES)('watch repository on $name', (storeCase) => {
     expect(claims.filter(Boolean)).toHaveLength(1);
     expect(await repo.claimAlert(owed, T0 + 1, T0 - 1)).toBe(false);
     expect(await repo.claimAlert(owed, T0 + 10 * 60_000, T0 + 1)).toBe(true);
-    expect(await repo.alertPosted(owed, '1700000000.000100', 12)).toBe(true);
+    await repo.rootPosted(owed, '1700000000.000100');
+    expect(await repo.turnTold(owed, 12)).toBe(true);
     expect(await repo.get(watch.id)).toMatchObject({
       alert_owed: 0,
       alert_ts: '1700000000.000100',
@@ -93,7 +94,8 @@ describe.each(STORE_CASES)('watch repository on $name', (storeCase) => {
     const repo = await open();
     const all = await repo.upsert(newWatch());
     await repo.upsert(newWatch({ branch: { id: 3, name: 'Perth' } }));
-    expect((await repo.removeByCode('C1', 'WIDGET-9', 3)).map((w) => w.branch_key)).toEqual(['3']);
+    const perth = requireValue((await repo.listByChannel('C1')).find((w) => w.branch_key === '3'));
+    expect((await repo.remove(perth.id))?.branch_key).toBe('3');
     const snoozed = await repo.snooze(all.id, T0 + 86_400_000, T0);
     expect(snoozed?.snoozed_until).toBe(T0 + 86_400_000);
     expect(await repo.switchOff(all, 'is_archived', T0)).toBe(true);
@@ -130,7 +132,10 @@ describe('the migrator on PostgreSQL', () => {
       const rows = await sql<{ name: string }>`select name from watch_migrations`.execute(
         requireValue(stores[0]).db,
       );
-      expect(rows.rows).toEqual([{ name: '0001_watches' }]);
+      expect(rows.rows).toEqual([
+        { name: '0001_watches' },
+        { name: '0002_threads_history_digests' },
+      ]);
       await Promise.all(stores.map((s) => s.close()));
     } finally {
       await drop();

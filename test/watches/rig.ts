@@ -9,6 +9,8 @@ import type { BackgroundBudget } from '../../src/lookup/background.js';
 import type { SlackMessage } from '../../src/views/message.js';
 import { WatchChecker } from '../../src/watches/checker.js';
 import type { WatchStore } from '../../src/watches/database.js';
+import { DigestRepository, WatchDigests } from '../../src/watches/digests.js';
+import { HistoryRepository } from '../../src/watches/history.js';
 import { type CheckerLease, soleProcessLease } from '../../src/watches/lease.js';
 import { WatchNotifier } from '../../src/watches/notifier.js';
 import { PostError, type WatchPoster } from '../../src/watches/poster.js';
@@ -24,6 +26,8 @@ export interface Posted {
   channel: string;
   ts: string;
   message: SlackMessage;
+  /** A reply: the thread's root. */
+  threadTs?: string;
 }
 
 export class FakeSlack implements WatchPoster {
@@ -32,11 +36,11 @@ export class FakeSlack implements WatchPoster {
   refuse = new Map<string, { error: string; once: boolean }>();
   private seq = 0;
 
-  async post(channel: string, message: SlackMessage): Promise<{ ts: string }> {
+  async post(channel: string, message: SlackMessage, threadTs?: string): Promise<{ ts: string }> {
     this.check(channel);
     this.seq += 1;
     const ts = `1700000000.${String(this.seq).padStart(6, '0')}`;
-    this.sent.push({ kind: 'post', channel, ts, message });
+    this.sent.push({ kind: 'post', channel, ts, message, ...(threadTs ? { threadTs } : {}) });
     return { ts };
   }
 
@@ -54,6 +58,16 @@ export class FakeSlack implements WatchPoster {
     return this.sent.filter(
       (s) => s.kind === 'post' && (channel === undefined || s.channel === channel),
     );
+  }
+
+  /** Top-level posts in a channel (not replies). */
+  roots(channel: string): Posted[] {
+    return this.posts(channel).filter((s) => s.threadTs === undefined);
+  }
+
+  /** Replies in one thread. */
+  replies(threadTs: string): Posted[] {
+    return this.posts().filter((s) => s.threadTs === threadTs);
   }
 
   updates(): Posted[] {
@@ -106,6 +120,7 @@ export const LIMITS: WatchLimits = {
   minIntervalSeconds: 60,
   maxIntervalMinutes: 60,
   maxPerChannel: 50,
+  maxPerUser: 20,
 };
 
 export interface Rig {
@@ -117,6 +132,8 @@ export interface Rig {
   notifier: WatchNotifier;
   checker: WatchChecker;
   service: WatchService;
+  history: HistoryRepository;
+  digests: WatchDigests;
   /** Moves the clock past the check interval and runs one tick. */
   nextRound(minutes?: number): Promise<void>;
 }
@@ -132,8 +149,25 @@ export function makeRig(
   const repo = new WatchRepository(store.db);
   const repoFn = async () => repo;
   const { logger } = collectingLogger('warn', 'watches');
-  const tracker = new WatchTracker(repoFn);
-  const notifier = new WatchNotifier({ repo: repoFn, poster: slack, logger, now });
+  const history = new HistoryRepository(store.db);
+  const historyFn = async () => history;
+  const tracker = new WatchTracker(repoFn, historyFn);
+  const notifier = new WatchNotifier({
+    repo: repoFn,
+    history: historyFn,
+    poster: slack,
+    logger,
+    now,
+  });
+  const digestRepo = new DigestRepository(store.db);
+  const digests = new WatchDigests({
+    digests: async () => digestRepo,
+    watchesOf: (channelId) => repo.activeWhere({ channelId }),
+    coverOf: (watch) => notifier.coverOf(watch),
+    poster: slack,
+    logger,
+    now,
+  });
   const checker = new WatchChecker({
     repo: repoFn,
     tracker,
@@ -143,6 +177,9 @@ export function makeRig(
     lease: shared.lease ?? soleProcessLease,
     limits: LIMITS,
     logger,
+    afterRound: async () => {
+      await digests.send();
+    },
     now,
   });
   const service = new WatchService({
@@ -151,6 +188,7 @@ export function makeRig(
     poster: slack,
     limits: LIMITS,
     now,
+    story: notifier,
   });
   return {
     clock,
@@ -161,6 +199,8 @@ export function makeRig(
     notifier,
     checker,
     service,
+    history,
+    digests,
     async nextRound(minutes = 2) {
       clock.now += minutes * 60_000;
       await checker.tick();

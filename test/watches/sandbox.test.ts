@@ -127,8 +127,8 @@ describe('watches over the sandbox ERP', () => {
     const report = await watches.checker.tick();
     expect(report).toMatchObject({ held: true, checked: 1 });
     const alert = requireValue(slack.posts('C1')[1]);
-    expect(textOf(alert.message)).toContain('Available now:* 4');
-    expect(textOf(alert.message)).toContain('Before:* 50');
+    expect(textOf(alert.message)).toContain('Available:* 4');
+    expect(textOf(alert.message)).toContain('(from 50)');
     expect(sandbox.stats().rateLimited).toBe(0);
   });
 
@@ -154,7 +154,7 @@ describe('watches over the sandbox ERP', () => {
     clock.now += 5_000;
     expect(await watches.checker.tick()).toMatchObject({ checked: 0 });
     expect(sandbox.stats().requests.getItem ?? 0).toBe(before);
-    expect(textOf(requireValue(slack.posts('C1')[1]).message)).toContain('Available now:* 2');
+    expect(textOf(requireValue(slack.posts('C1')[1]).message)).toContain('Available:* 2');
   });
 
   it('refuses a stock move on an unknown item or branch', () => {

@@ -1,20 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION, decodeState } from '../../src/views/actions.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
+import { watchAlert, watchDigest, watchTurnReply } from '../../src/views/watchAlert.js';
 import {
-  cannotPostWatchAdvice,
   decodeWatchButton,
   decodeWatchOpen,
   WATCH_ACTION,
-  type WatchSummary,
-  watchAlert,
+  watchOpenButton,
+} from '../../src/views/watchButtons.js';
+import { watchList } from '../../src/views/watchList.js';
+import { watchModal } from '../../src/views/watchModal.js';
+import {
+  cannotPostWatchAdvice,
+  unwatchSeveral,
   watchConfirmation,
   watchesSwitchedOff,
-  watchList,
-  watchModal,
-  watchOpenButton,
+  watchSnoozed,
   watchSwitchedOff,
-} from '../../src/views/watches.js';
+} from '../../src/views/watchNotices.js';
+import type { WatchSummary } from '../../src/views/watchWords.js';
 import { buttonsOf, textOf } from '../helpers/blocks.js';
 
 const watch: WatchSummary = {
@@ -33,6 +37,7 @@ const watch: WatchSummary = {
 };
 
 const alertModel = {
+  watchId: watch.id,
   code: 'WIDGET-9',
   itemId: 1001,
   description: 'Blue <widget> & co',
@@ -40,34 +45,146 @@ const alertModel = {
   direction: 'below' as const,
   threshold: 20,
   now: 12,
-  before: 30,
   onOrder: 40,
   checkedAt: new Date('2026-03-02T10:45:00Z'),
-  rearmed: false,
+  standing: 'past' as const,
+  crossing: { before: 30, at: new Date('2026-03-02T10:40:00Z') },
+  cover: { days: 4.6, windowDays: 12 },
+  mentions: ['<@U0PURCH01>', '<!subteam^S0GROUP01>'],
 };
 
+const dateToken = /<!date\^\d+\^[^|>]+\|[^>]+>/;
+
 describe('watch views', () => {
-  it('the alert shows now, before, threshold, on order and when, with the item View button, and no cost', () => {
+  it('the alert leads with where it stands, says the crossing in words, and carries Snooze and Stop watching', () => {
     const message = watchAlert(alertModel);
     const text = textOf(message);
     for (const part of [
-      'Available now:* 12',
-      'Before:* 30',
-      'below 20',
+      'WIDGET-9 is below 20: 12 available',
+      'Available:* 12',
+      'Fell below 20',
+      '(from 30)',
       'On order:* 40',
       'at Perth',
       '&lt;widget&gt;',
+      "About 5 days of cover at the last 12 days' rate",
+      'For <@U0PURCH01> <!subteam^S0GROUP01>',
     ]) {
       expect(text).toContain(part);
     }
+    expect(text).not.toMatch(/Before/);
     expect(text).not.toMatch(/cost/i);
-    const view = buttonsOf(message).find((b) => b.action_id === ACTION.itemView);
+    expect(text).toMatch(dateToken);
+    expect(message.text?.startsWith('<@U0PURCH01> <!subteam^S0GROUP01> ')).toBe(true);
+    const buttons = buttonsOf(message);
+    const view = buttons.find((b) => b.action_id === ACTION.itemView);
     expect(decodeState(view?.value)).toMatchObject({
       ok: true,
       state: { t: 'i', r: { c: 'WIDGET-9' } },
     });
+    const stop = buttons.find((b) => b.action_id.startsWith(`${WATCH_ACTION.stop}:`));
+    expect(stop?.confirm?.confirm?.text).toBe('Stop watching');
+    expect(decodeWatchButton(stop?.value)).toEqual({ v: 1, t: 'wx', w: watch.id });
+    const snoozes = buttons.filter((b) => b.action_id.startsWith(`${WATCH_ACTION.snooze}:`));
+    expect(snoozes.map((b) => b.accessibility_label)).toEqual([
+      'Snooze the watch on WIDGET-9 at Perth for a day',
+      'Snooze the watch on WIDGET-9 at Perth for a week',
+    ]);
     expect(checkMessageLimits(message)).toEqual([]);
-    expect(textOf(watchAlert({ ...alertModel, rearmed: true }))).toContain('re-armed');
+  });
+
+  it('a returned alert says where it stands without a bare "Before"; a stopped one says who and has no watch buttons', () => {
+    const back = textOf(
+      watchAlert({
+        ...alertModel,
+        direction: 'above',
+        threshold: 0,
+        standing: 'back',
+        now: 0,
+        cover: undefined,
+      }),
+    );
+    expect(back).toContain('WIDGET-9 is out of stock again: 0 available');
+    expect(back).not.toMatch(/Before|cover/);
+    const backIn = textOf(
+      watchAlert({
+        ...alertModel,
+        direction: 'above',
+        threshold: 0,
+        now: 30,
+        crossing: { before: 4, at: new Date() },
+      }),
+    );
+    expect(backIn).toContain('Came back in stock');
+    expect(backIn).toContain('(from 4)');
+    const stopped = watchAlert({ ...alertModel, standing: 'stopped', stoppedBy: 'U0STOPPER' });
+    expect(textOf(stopped)).toContain('Stopped by <@U0STOPPER>');
+    expect(buttonsOf(stopped).map((b) => b.action_id)).toEqual([ACTION.itemView]);
+    expect(stopped.text).not.toContain('<@U0PURCH01>');
+  });
+
+  it('turns in the thread: a crossing again mentions, a return does not', () => {
+    const turn = {
+      code: 'WIDGET-9',
+      direction: 'below' as const,
+      threshold: 20,
+      now: 12,
+      standing: 'past' as const,
+      before: 25,
+      checkedAt: new Date('2026-03-02T10:45:00Z'),
+      cover: undefined,
+      mentions: ['<@U0PURCH01>'],
+    };
+    expect(textOf(watchTurnReply(turn))).toContain(
+      '<@U0PURCH01> ⚠️ Below 20 again: 12 available (was 25)',
+    );
+    const back = textOf(watchTurnReply({ ...turn, standing: 'back', now: 34, before: undefined }));
+    expect(back).toContain('Back to 20 or more: 34 available');
+    expect(back).not.toContain('<@U0PURCH01>');
+  });
+
+  it('the digest lists each watch past with its quantity and cover, within Block Kit limits', () => {
+    const many = Array.from({ length: 50 }, (_, i) => ({
+      ...watch,
+      id: `1b4e28ba-2fa1-41d2-883f-0016d3cc${String(i).padStart(4, '0')}`,
+      code: `ITEM-${i}`,
+      state: 'past' as const,
+      lastAvailable: i,
+      cover: i % 2 === 0 ? { days: 3, windowDays: 7 } : undefined,
+    }));
+    const message = watchDigest({ watches: many, checkedAt: new Date() });
+    expect(textOf(message)).toContain('50 watches past the threshold');
+    expect(textOf(message)).toContain(
+      "`ITEM-2` at Perth: *2* available, below 20 · about 3 days of cover at the last 7 days' rate",
+    );
+    expect(checkMessageLimits(message)).toEqual([]);
+  });
+
+  it('snoozed until a date token, never a frozen UTC string in the blocks', () => {
+    const message = watchSnoozed(watch, new Date('2026-11-28T06:28:00Z'));
+    const blocksText = JSON.stringify(message.blocks);
+    expect(blocksText).toMatch(dateToken);
+    expect(blocksText).not.toContain('28 Nov 2026 at 06:28 UTC"');
+  });
+
+  it('an unwatch of several asks first: Remove all and each Remove carry a confirm dialog and a label', () => {
+    const several = [
+      watch,
+      { ...watch, id: '2b4e28ba-2fa1-41d2-883f-0016d3cca427', branchName: 'Sydney' },
+    ];
+    const message = unwatchSeveral(several);
+    const buttons = buttonsOf(message);
+    expect(buttons.every((b) => b.confirm !== undefined)).toBe(true);
+    expect(buttons.map((b) => b.accessibility_label)).toEqual([
+      'Remove all 2 watches on WIDGET-9',
+      'Remove the watch on WIDGET-9 at Perth',
+      'Remove the watch on WIDGET-9 at Sydney',
+    ]);
+    expect(decodeWatchButton(buttons[0]?.value)).toEqual({
+      v: 1,
+      t: 'wa',
+      ws: several.map((w) => w.id),
+    });
   });
 
   it('the confirmation names who, what, the threshold, the interval and the quantity now', () => {
@@ -120,6 +237,8 @@ describe('watch views', () => {
       WATCH_ACTION.remove,
     ]);
     expect(decodeWatchButton(buttons[1]?.value)).toEqual({ v: 1, t: 'ws', w: watch.id, d: 7 });
+    expect(buttons[2]?.accessibility_label).toBe('Remove the watch on WIDGET-9 at Perth');
+    expect(buttons[2]?.confirm?.title.text).toBe('Remove this watch?');
     expect(textOf(message)).toContain('the channel was archived');
     expect(decodeWatchButton('{"v":1,"t":"ws","w":"x","d":3}')).toBeUndefined();
     expect(decodeWatchButton('not json')).toBeUndefined();

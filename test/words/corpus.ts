@@ -11,7 +11,7 @@
  */
 import { CatalogueStore } from '../../src/catalogue/store.js';
 import type { BranchStock } from '../../src/erp/schemas.js';
-import { matchBranch } from '../../src/lookup/branches.js';
+import { matchBranch } from '../../src/rules/branches.js';
 import { generateSandboxData } from '../../src/sandbox/data.js';
 import { itemSearchRow } from '../../src/sandbox/render.js';
 import { BranchNames, catalogueWordsIndex } from '../../src/words/catalogueIndex.js';

@@ -8,7 +8,7 @@ import { decodeState, MAX_VALUE_LENGTH } from '../../../src/views/actions.js';
 import { checkMessageLimits } from '../../../src/views/limits.js';
 import type { SlackMessage } from '../../../src/views/message.js';
 import { escapeMrkdwn } from '../../../src/views/mrkdwn.js';
-import { decodeWatchOpen, WATCH_ACTION } from '../../../src/views/watches.js';
+import { decodeWatchOpen, WATCH_ACTION } from '../../../src/views/watchButtons.js';
 import { foreignMarkup, mrkdwnTexts, walk } from '../inspect.js';
 
 type Json = Record<string, unknown>;

@@ -63,7 +63,8 @@ export const ACTION_LISTENERS: ReadonlyArray<readonly [readonly string[], Action
 
 /** Watch buttons carry the watch id in their action id (`watch_remove:<id>`), not a number. */
 const WATCH_LISTENERS: ReadonlyArray<readonly [RegExp, ActionListener]> = [
-  [/^watch_remove(?::|$)/, watchRemoveClick],
+  [/^watch_(?:remove|stop)(?::|$)/, watchRemoveClick],
+  [/^watch_remove_all$/, watchRemoveClick],
   [/^watch_snooze(?::|$)/, watchSnoozeClick],
   [/^watch_open(?::\d+)?$/, watchOpenClick],
 ];

@@ -1,7 +1,8 @@
 /** "Watch…" on an item card: opens the watch modal for that item (its branches to choose from). */
 import { errorFields } from '../../../log/logger.js';
 import { errorMessage } from '../../../views/feedback.js';
-import { decodeWatchOpen, watchModal } from '../../../views/watches.js';
+import { decodeWatchOpen } from '../../../views/watchButtons.js';
+import { watchModal } from '../../../views/watchModal.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { DeliveryDeps, ItemDeps, WatchDeps } from '../../deps.js';
 import { acceptWatchClick, replyPrivately } from './watchClicks.js';

@@ -1,8 +1,10 @@
 /**
- * Remove on a watch list (`/stock watches` in a channel, or App Home): in a channel only that
- * channel's watches; on App Home only the presser's own.
+ * Remove (a watch list or App Home), Stop watching (on the alert) and Remove all (after an
+ * unwatch that matched several): in a channel only that channel's watches; on App Home only
+ * the presser's own. Each press is logged with who; the watch's thread says who stopped it.
  */
-import { decodeWatchButton, watchRefusal, watchRemoved } from '../../../views/watches.js';
+import { decodeWatchButton } from '../../../views/watchButtons.js';
+import { watchRefusal, watchRemoved } from '../../../views/watchNotices.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 import { acceptWatchClick, mayTouchWatch, replyPrivately } from './watchClicks.js';
@@ -10,16 +12,19 @@ import { acceptWatchClick, mayTouchWatch, replyPrivately } from './watchClicks.j
 export function watchRemoveClick(deps: DeliveryDeps & WatchDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptWatchClick(deps, args, decodeWatchButton);
-    if (click?.state.t !== 'wr') return;
+    if (click === undefined) return;
     const { actor, watches, state } = click;
+    if (state.t !== 'wr' && state.t !== 'wx' && state.t !== 'wa') return;
+    const ids = state.t === 'wa' ? state.ws : [state.w];
     try {
-      if (!(await mayTouchWatch(click, state.w))) {
-        await replyPrivately(deps, args, watchRefusal({ reason: 'not_found' }));
-        return;
-      }
-      const removed = await watches.service.remove(state.w, actor.channelId);
-      deps.logger.info({ user: actor.userId, removed: removed !== undefined }, 'watch remove');
-      await replyPrivately(deps, args, watchRemoved(removed ? [removed] : []));
+      const mine = await Promise.all(ids.map((id) => mayTouchWatch(click, id)));
+      const allowed = ids.filter((_id, i) => mine[i]);
+      const removed = await watches.service.removeMany(allowed, actor.channelId, actor.userId);
+      deps.logger.info(
+        { user: actor.userId, press: state.t, asked: ids.length, removed: removed.length },
+        'watch remove',
+      );
+      await replyPrivately(deps, args, watchRemoved(removed));
     } catch (error) {
       deps.logger.warn({ err: { name: (error as Error).name } }, 'watch remove failed');
       await replyPrivately(deps, args, watchRefusal({ reason: 'store_unavailable' }));

@@ -1,5 +1,9 @@
-/** Snooze a day / a week on a watch list: no alerts for that watch until then. */
-import { decodeWatchButton, watchRefusal, watchSnoozed } from '../../../views/watches.js';
+/**
+ * Snooze a day / a week, on a watch list or on the alert: no alerts for that watch until then.
+ * Each press is logged with who; the watch's thread says who snoozed it and until when.
+ */
+import { decodeWatchButton } from '../../../views/watchButtons.js';
+import { watchRefusal, watchSnoozed } from '../../../views/watchNotices.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 import { acceptWatchClick, mayTouchWatch, replyPrivately } from './watchClicks.js';
@@ -14,7 +18,11 @@ export function watchSnoozeClick(deps: DeliveryDeps & WatchDeps) {
         await replyPrivately(deps, args, watchRefusal({ reason: 'not_found' }));
         return;
       }
-      const snoozed = await watches.service.snooze(state.w, state.d, actor.channelId);
+      const snoozed = await watches.service.snooze(state.w, state.d, actor.channelId, actor.userId);
+      deps.logger.info(
+        { user: actor.userId, days: state.d, snoozed: snoozed !== undefined },
+        'watch snooze',
+      );
       await replyPrivately(
         deps,
         args,

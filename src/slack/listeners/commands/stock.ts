@@ -123,6 +123,7 @@ export function stockAnswer(
     case 'watch':
     case 'watches':
     case 'unwatch':
+    case 'digest':
       if (deps.watches) return watchAnswer(deps, deps.watches, request, actor);
       return Promise.resolve(noticeMessage(watchesNotReadyText(request.kind)));
   }

@@ -1,26 +1,33 @@
 /**
- * `/stock watch CODE below|above N [at BRANCH]`, `/stock watches`, `/stock unwatch CODE [at
- * BRANCH]`: the watch service answers; the confirmation of a new watch is posted in the
- * channel by the service itself (which proves the app can post there), the rest is private.
+ * `/stock watch CODE below|above N [at BRANCH] [notify …]`, `/stock watches`, `/stock unwatch
+ * CODE [at BRANCH]`, `/stock digest on|off`: the watch service answers; the confirmation of a
+ * new watch is posted in the channel by the service itself (which proves the app can post
+ * there), the rest is private. An unwatch that matches several asks first (buttons with a
+ * confirm dialog); nothing is removed until one is pressed.
  */
 import { isErpError } from '../../../erp/errors.js';
 import { noticeMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
+import { watchList } from '../../../views/watchList.js';
 import {
   cannotPostWatchAdvice,
+  digestAnswer,
+  unwatchSeveral,
   watchCreatedNote,
-  watchList,
   watchNeedsChannelText,
   watchRefusal,
   watchRemoved,
-} from '../../../views/watches.js';
+} from '../../../views/watchNotices.js';
 import type { Watches } from '../../../watches/index.js';
 import { refusalOfFailure } from '../../../watches/service.js';
 import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 import type { StockRequest } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 
-export type WatchRequest = Extract<StockRequest, { kind: 'watch' | 'watches' | 'unwatch' }>;
+export type WatchRequest = Extract<
+  StockRequest,
+  { kind: 'watch' | 'watches' | 'unwatch' | 'digest' }
+>;
 
 /** Branch words as the service matches them: none means company-wide. */
 function branchOf(words: readonly string[]): string | undefined {
@@ -47,6 +54,7 @@ export async function watchAnswer(
           branch: branchOf(request.branchWords),
           direction: request.direction,
           threshold: request.threshold,
+          ...(request.notify ? { notify: request.notify } : {}),
         });
         if (made.ok) return watchCreatedNote(made.watch, made.past);
         return 'refusal' in made
@@ -57,10 +65,17 @@ export async function watchAnswer(
         const listed = await watches.service.listChannel(channelId);
         return watchList({ ...listed, scope: 'channel', now: deps.now() });
       }
-      case 'unwatch':
-        return watchRemoved(
-          await watches.service.unwatch(channelId, request.code, branchOf(request.branchWords)),
+      case 'unwatch': {
+        const result = await watches.service.unwatch(
+          channelId,
+          request.code,
+          branchOf(request.branchWords),
+          actor.userId,
         );
+        return 'confirm' in result ? unwatchSeveral(result.confirm) : watchRemoved(result.removed);
+      }
+      case 'digest':
+        return digestCommand(watches, request, channelId, actor);
     }
   } catch (error) {
     // ERP failures get the usual answer; anything else here is the watch database.
@@ -68,4 +83,29 @@ export async function watchAnswer(
     deps.logger.warn({ err: { name: (error as Error).name } }, 'watch command: store unavailable');
     return watchRefusal(refusalOfFailure(error));
   }
+}
+
+async function digestCommand(
+  watches: Watches,
+  request: Extract<WatchRequest, { kind: 'digest' }>,
+  channelId: string,
+  actor: Actor,
+): Promise<SlackMessage> {
+  if (request.action === 'on') {
+    const setting = await watches.digests.turnOn({
+      channelId,
+      teamId: actor.teamId ?? '',
+      userId: actor.userId,
+      minuteOfDay: request.minuteOfDay,
+      zone: request.zone,
+    });
+    return digestAnswer({ kind: 'on', ...setting });
+  }
+  if (request.action === 'off') {
+    return digestAnswer({
+      kind: 'off',
+      wasOn: await watches.digests.turnOff(channelId, actor.userId),
+    });
+  }
+  return digestAnswer({ kind: 'status', setting: await watches.digests.setting(channelId) });
 }

@@ -6,7 +6,8 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
 import { errorFields } from '../../../log/logger.js';
-import { type WatchSummary, watchesSwitchedOff } from '../../../views/watches.js';
+import { watchesSwitchedOff } from '../../../views/watchNotices.js';
+import type { WatchSummary } from '../../../views/watchWords.js';
 import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 import { SharedChannelId, TeamId } from '../../ids.js';
 

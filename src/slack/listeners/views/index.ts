@@ -1,7 +1,7 @@
 import type { AnyMiddlewareArgs, App, Middleware, ViewSubmitAction } from '@slack/bolt';
 import { FIND_CONTACT } from '../../../views/findContactModal.js';
 import { SEARCH } from '../../../views/searchModal.js';
-import { WATCH_MODAL } from '../../../views/watches.js';
+import { WATCH_MODAL } from '../../../views/watchModal.js';
 import type { ListenerDeps } from '../../deps.js';
 import { findContactSubmitted } from './findContactSubmitted.js';
 import { shareFromSearch } from './shareFromSearch.js';

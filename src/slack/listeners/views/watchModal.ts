@@ -10,14 +10,13 @@ import { errorFields } from '../../../log/logger.js';
 import { checkAccess } from '../../../privacy/access.js';
 import { errorMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
+import { decodeWatchOpen } from '../../../views/watchButtons.js';
+import { WATCH_MODAL, WATCH_MODAL_NO_CHANNEL } from '../../../views/watchModal.js';
 import {
   cannotPostWatchAdvice,
-  decodeWatchOpen,
-  WATCH_MODAL,
-  WATCH_MODAL_NO_CHANNEL,
   watchCreatedNote,
   watchRefusal,
-} from '../../../views/watches.js';
+} from '../../../views/watchNotices.js';
 import { refusalOfFailure } from '../../../watches/service.js';
 import { sendDirect } from '../../delivery.js';
 import type { DeliveryDeps, WatchDeps } from '../../deps.js';

@@ -1,0 +1,68 @@
+/**
+ * A stored watch as the views see it: the summary lists and notices read, and the models of
+ * its alert and of a turn told in its thread. Pure mapping, no I/O.
+ */
+import type { AlertModel, TurnModel } from '../views/watchAlert.js';
+import { mentionsOf, type WatchSummary } from '../views/watchWords.js';
+import type { Cover } from './cover.js';
+import type { Watch } from './repository.js';
+
+export function summaryOf(watch: Watch, cover?: Cover): WatchSummary {
+  return {
+    id: watch.id,
+    channelId: watch.channel_id,
+    creatorId: watch.creator_id,
+    code: watch.item_code,
+    itemId: watch.item_id,
+    branchName: watch.branch_name ?? undefined,
+    direction: watch.direction,
+    threshold: watch.threshold,
+    state: watch.state,
+    offReason: watch.off_reason ?? undefined,
+    lastAvailable: watch.last_available ?? undefined,
+    snoozedUntil: watch.snoozed_until === null ? undefined : new Date(watch.snoozed_until),
+    ...(cover === undefined ? {} : { cover }),
+  };
+}
+
+export function alertModelOf(
+  watch: Watch,
+  cover: Cover | undefined,
+  stoppedBy?: string,
+): AlertModel {
+  return {
+    watchId: watch.id,
+    code: watch.item_code,
+    itemId: watch.item_id,
+    description: watch.description,
+    branchName: watch.branch_name ?? undefined,
+    direction: watch.direction,
+    threshold: watch.threshold,
+    now: watch.last_available ?? 0,
+    onOrder: watch.last_on_order ?? 0,
+    checkedAt: new Date(watch.last_checked_at ?? watch.updated_at),
+    standing: stoppedBy !== undefined ? 'stopped' : watch.state === 'past' ? 'past' : 'back',
+    crossing:
+      watch.crossed_at === null
+        ? undefined
+        : { before: watch.crossed_before ?? undefined, at: new Date(watch.crossed_at) },
+    cover,
+    mentions: mentionsOf(watch.notify ?? undefined),
+    ...(stoppedBy === undefined ? {} : { stoppedBy }),
+  };
+}
+
+export function turnModelOf(watch: Watch, cover: Cover | undefined): TurnModel {
+  const past = watch.state === 'past';
+  return {
+    code: watch.item_code,
+    direction: watch.direction,
+    threshold: watch.threshold,
+    now: watch.last_available ?? 0,
+    standing: past ? 'past' : 'back',
+    before: past ? (watch.crossed_before ?? undefined) : undefined,
+    checkedAt: new Date(watch.last_checked_at ?? watch.updated_at),
+    cover,
+    mentions: mentionsOf(watch.notify ?? undefined),
+  };
+}
