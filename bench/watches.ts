@@ -44,6 +44,7 @@ import { appPool, BOT_TOKEN, closedLoop, SIGNING_SECRET, signedStock } from './l
 import { ERP_CONNECTIONS, GET_LIMIT, LATENCY, MINUTE } from './lookup.js';
 import { type AppCommand, startApp } from './procs.js';
 import { startSlackStub } from './slackStub.js';
+import { runWatchStoryBench, type StoryRow } from './watchStory.js';
 import { percentile, seeded } from './workload.js';
 
 /** ERP milliseconds per wall millisecond. */
@@ -97,6 +98,8 @@ export interface WatchFigures {
   memory: MemoryRow[];
   /** Why a row is missing (node:sqlite without Node 24, PostgreSQL away). */
   skipped: string[];
+  /** History and digest figures (issue 33), per store. */
+  story: StoryRow[];
 }
 
 export interface UserRun {
@@ -333,7 +336,7 @@ async function checkRun(
   quick: boolean,
   data: SandboxData,
   progress: (line: string) => void,
-): Promise<Omit<WatchFigures, 'memory' | 'skipped'>> {
+): Promise<Omit<WatchFigures, 'memory' | 'skipped' | 'story'>> {
   const minutes = quick ? 60 : 180;
   const sandbox = await startSandbox({
     data,
@@ -760,5 +763,6 @@ export async function runWatchSection(
   const checks = await checkRun(quick, data, progress);
   progress('Watches: the app with watches loaded, idle and peak RSS...');
   const memory = await memoryRuns(quick, generateSandboxData(11), ours, progress);
-  return { ...checks, memory: memory.rows, skipped: memory.skipped };
+  const story = await runWatchStoryBench(quick, progress);
+  return { ...checks, memory: memory.rows, skipped: memory.skipped, story };
 }
