@@ -184,7 +184,8 @@ export function watchableCodes(data: SandboxData, count: number, skip = 0): stri
 
 /**
  * Fetches each item once, `batch` at a time and `pauseMs` apart (no ledger: nothing else runs;
- * half the sandbox's limit a window for the check run, so a loaded machine's late batch never meets the next, under the ERP pool's 80 connections always).
+ * half the sandbox's limit a window for the check run, so that a late batch on a loaded
+ * machine never shares a window with the next; under the ERP pool's 80 connections always).
  */
 async function fetchAll(
   client: ErpClient,
