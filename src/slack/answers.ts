@@ -11,9 +11,10 @@ import {
   type ItemQuery,
   type LookupOptions,
 } from '../lookup/types.js';
-import { stockVerdict } from '../lookup/verdict.js';
 import type { InternalFiguresPolicy, SlackMembersApi } from '../privacy/membership.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
+import { matchingPeople } from '../rules/people.js';
+import { stockVerdict } from '../rules/verdict.js';
 import { contactCard } from '../views/contactCard.js';
 import { errorMessage, noticeMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
@@ -169,6 +170,9 @@ export async function contactCardAnswer(
     canReveal,
     shared,
     peopleWords: request.peopleWords,
+    ...(request.peopleWords && {
+      people: matchingPeople(fetched.data.addressbook, request.peopleWords),
+    }),
     retriedFrom: request.retriedFrom,
   });
 }

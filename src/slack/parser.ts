@@ -43,7 +43,7 @@ export interface ItemQuestion {
   code: string;
   /** The whole number asked for (`50`, `50x`, `50 pcs`, `50 units`); absent: no quantity. */
   quantity?: number;
-  /** Words that should name a branch of the item (matched by src/lookup/branches.ts). */
+  /** Words that should name a branch of the item (matched by src/rules/branches.ts). */
   branchWords: string[];
   /** The search the text reads as when `code` is not an item (exactly as before). */
   fallback: ItemQuery;

@@ -4,8 +4,7 @@
  * `contactReveal`, for the ephemeral answer to "Reveal details".
  */
 import type { Button, KnownBlock } from '@slack/types';
-import type { Contact } from '../erp/schemas.js';
-import { matchingPeople } from '../lookup/people.js';
+import type { AddressbookEntry, Contact } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
 import { ACTION, actionId } from './actions.js';
 import { actions, context, packLines, section, stateButton } from './blocks.js';
@@ -14,8 +13,10 @@ import { formatExact, freshnessText, plural } from './format.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { codeSpan, escapeTruncated, oneLine, statusLabel } from './mrkdwn.js';
+
 import { clampPage, PEOPLE_PAGE_SIZE, pageCount, personLine, personLines } from './people.js';
-import { redactContact } from './redact.js';
+import { redactContact, redactPerson } from './redact.js';
+
 import { contactState } from './states.js';
 
 export { contactReveal } from './contactReveal.js';
@@ -40,6 +41,11 @@ export interface ContactCardModel extends DisplayOptions {
    * people match “accounts”"), and every button, Reveal included, carries the filter.
    */
   peopleWords?: readonly string[];
+  /**
+   * The people those words keep, worked out by whoever asks for the card
+   * (src/rules/people.ts); absent: the whole addressbook.
+   */
+  people?: readonly AddressbookEntry[];
   /** Set when the card answers a search that found nothing, retried as account + people. */
   retriedFrom?: readonly string[];
 }
@@ -57,7 +63,7 @@ export function contactCard(model: ContactCardModel): SlackMessage {
   // Credit limit, discount, terms and stop credit are internal, like cost.
   const terms = showsAccountTerms(model.shared ?? false, model);
   const words = model.peopleWords ?? [];
-  const people = matchingPeople(contact.addressbook, words);
+  const people = model.people ? model.people.map(redactPerson) : contact.addressbook;
   const all = model.allPeople ?? false;
   const page = all ? clampPage(model.peoplePage, people.length) : 0;
   const shared = model.shared ?? false;

@@ -5,7 +5,6 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { AddressbookEntry, Contact } from '../erp/schemas.js';
-import { matchingPeople } from '../lookup/people.js';
 import { context, header, packLines, section } from './blocks.js';
 import { plural, slackTime } from './format.js';
 import { LIMITS } from './limits.js';
@@ -24,6 +23,8 @@ export interface ContactRevealModel {
   now: Date;
   /** The card's people filter: only the people it keeps are revealed. */
   peopleWords?: readonly string[];
+  /** The people it keeps (src/rules/people.ts); absent: the whole addressbook. */
+  people?: readonly AddressbookEntry[];
 }
 
 /** An address a mail app can open: nothing that could end or bend Slack's `<…|…>` link. */
@@ -71,7 +72,7 @@ export function contactReveal(model: ContactRevealModel): SlackMessage {
   ]
     .filter(Boolean)
     .join(' · ');
-  const people = matchingPeople(contact.addressbook, words);
+  const people = model.people ?? contact.addressbook;
   const count =
     words.length > 0
       ? `${people.length} of ${plural(contact.addressbook.length, 'person', 'people')} matching “${escapeTruncated(words.join(' '), 80)}”`

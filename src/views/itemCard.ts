@@ -9,7 +9,7 @@
 import type { Button, KnownBlock } from '@slack/types';
 import type { BranchStock, Item } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
-import type { StockVerdict } from '../lookup/verdict.js';
+import type { StockVerdict } from '../rules/verdict.js';
 import { ACTION, actionId } from './actions.js';
 import { actions, context, section, stateButton } from './blocks.js';
 import { type DisplayOptions, shortFooter, showsCost } from './display.js';
@@ -48,7 +48,7 @@ export interface ItemCardModel extends DisplayOptions {
    * keep answering it.
    */
   question?: CardQuestion;
-  /** The answer to `question`, worked out before the card is drawn (src/lookup/verdict.ts). */
+  /** The answer to `question`, worked out before the card is drawn (src/rules/verdict.ts). */
   verdict?: StockVerdict;
   /** The item's sell price, where the ERP gave one (search rows carry it; getItem does not). */
   price?: number;

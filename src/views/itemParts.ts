@@ -5,7 +5,6 @@
  */
 import type { Button, KnownBlock } from '@slack/types';
 import type { BomComponent, BranchStock, Item, KitEntry } from '../erp/schemas.js';
-import { branchFirst } from '../lookup/branches.js';
 import { ACTION, actionId, type ItemCardState } from './actions.js';
 import { md, packLines, stateButton } from './blocks.js';
 import { formatMoney, formatQty, plural } from './format.js';
@@ -288,4 +287,14 @@ export function kitBlocks(kits: readonly KitEntry[]): KnownBlock[] {
     },
   });
   return sections;
+}
+
+/** The item's branches with the asked-for one first, the rest in their given order. */
+export function branchFirst(
+  branches: readonly BranchStock[],
+  id: number | undefined,
+): BranchStock[] {
+  if (id === undefined) return [...branches];
+  const first = branches.filter((b) => b.id === id);
+  return [...first, ...branches.filter((b) => b.id !== id)];
 }

@@ -43,7 +43,7 @@ export function redactPhone(phone: string): string {
   return `•••• ••• ${digits.slice(-3)}`;
 }
 
-function redactPerson(person: AddressbookEntry): AddressbookEntry {
+export function redactPerson(person: AddressbookEntry): AddressbookEntry {
   return {
     ...person,
     telephone: redactPhone(person.telephone),

@@ -6,7 +6,7 @@
  * workflow step's `summary` output.
  */
 import type { KnownBlock } from '@slack/types';
-import type { StockVerdict, VerdictBranch } from '../lookup/verdict.js';
+import type { StockVerdict, VerdictBranch } from '../rules/verdict.js';
 import { context, section } from './blocks.js';
 import { formatQty, plural } from './format.js';
 import { truncatePlain } from './limits.js';

@@ -4,7 +4,7 @@
  * `functions.completeError`. Workflow Builder shows that sentence as text, so nothing here is
  * mrkdwn, and nothing from an error itself (messages, URLs, tokens) is echoed.
  */
-import type { StockVerdict } from '../lookup/verdict.js';
+import type { StockVerdict } from '../rules/verdict.js';
 import { errorToUserMessage } from './feedback.js';
 import { truncatePlain } from './limits.js';
 import { verdictSentence } from './verdict.js';

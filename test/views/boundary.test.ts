@@ -30,8 +30,8 @@ const ALLOWED = [
   /^\.\/[\w-]+\.js$/,
   /^\.\.\/erp\/(schemas|errors|api)\.js$/,
   /^\.\.\/lookup\/types\.js$/,
-  // Pure functions over the item model (no I/O): the verdict the card and the step share.
-  /^\.\.\/lookup\/(verdict|branches|people)\.js$/,
+  // The rules' result types: the answer works the verdict out, the view only draws it.
+  /^\.\.\/rules\/\w+\.js$/,
 ];
 
 interface Import {
@@ -70,6 +70,12 @@ describe('src/views boundary', () => {
   it('imports no transport', () => {
     const bad = imports.filter((i) => FORBIDDEN.some((pattern) => pattern.test(i.specifier)));
     expect(bad).toEqual([]);
+  });
+
+  it('takes only types from the stock and contact rules: the answers work them out', () => {
+    const ruleCalls = imports.filter((i) => i.specifier.includes('/rules/') && !i.typeOnly);
+    expect(ruleCalls).toEqual([]);
+    expect(imports.some((i) => i.specifier === '../rules/verdict.js' && i.typeOnly)).toBe(true);
   });
 
   it('imports only from the allowlist', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../src/erp/schemas.js';
+import { matchingPeople } from '../../src/rules/people.js';
 import { ACTION } from '../../src/views/actions.js';
 import { contactCard, contactReveal } from '../../src/views/contactCard.js';
 import { emailLink, phoneLink } from '../../src/views/contactReveal.js';
@@ -15,6 +16,8 @@ const card = (contact: Contact, extra: Partial<Parameters<typeof contactCard>[0]
     now: TEST_NOW,
     canReveal: true,
     internalFigures: true,
+    // The answer keeps the people the words name (src/slack/answers.ts); so does this helper.
+    ...(extra.peopleWords && { people: matchingPeople(contact.addressbook, extra.peopleWords) }),
     ...extra,
   });
 
@@ -196,10 +199,12 @@ describe('contactReveal', () => {
       }),
       makeAddressbookEntry({ id: 2, name: 'Bob Roe', role: 'Buyer', email: 'bob@acme.com.au' }),
     ];
+    const contact = makeContact({ addressbook });
     const message = contactReveal({
-      contact: makeContact({ addressbook }),
+      contact,
       now: TEST_NOW,
       peopleWords: ['accounts'],
+      people: matchingPeople(contact.addressbook, ['accounts']),
     });
     const text = allText(message);
     expect(text).toContain('*People* · 1 of 2 people matching “accounts”');

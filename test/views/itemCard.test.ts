@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stockVerdict } from '../../src/lookup/verdict.js';
+import { stockVerdict } from '../../src/rules/verdict.js';
 import { ACTION } from '../../src/views/actions.js';
 import { itemCard } from '../../src/views/itemCard.js';
 import { checkMessageLimits } from '../../src/views/limits.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../src/erp/schemas.js';
-import { stockVerdict, type VerdictQuestion } from '../../src/lookup/verdict.js';
+import { stockVerdict, type VerdictQuestion } from '../../src/rules/verdict.js';
 import { contactCard } from '../../src/views/contactCard.js';
 import { itemCard } from '../../src/views/itemCard.js';
 import { checkMessageLimits } from '../../src/views/limits.js';

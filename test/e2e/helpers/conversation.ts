@@ -19,7 +19,11 @@ const ANSWER_WAIT_MS = 8000;
 const isWorkingLine = (message: Message) => textOf(message).includes(':hourglass_flowing_sand:');
 
 /** The answer a user finally sees: on the acknowledgement, else the last response_url post. */
-async function finalAnswer(run: RunningApp, responseUrl: string, ack?: Message): Promise<Message> {
+export async function finalAnswer(
+  run: RunningApp,
+  responseUrl: string,
+  ack?: Message,
+): Promise<Message> {
   if (ack?.blocks && !isWorkingLine(ack)) return ack;
   for (let count = 1; ; count += 1) {
     const posts = await run.slack.waitForResponses(responseUrl, count, ANSWER_WAIT_MS);

@@ -4,8 +4,8 @@
  * button is clicked on a card others can see). Every outcome writes an audit line.
  */
 import { NotFoundError } from '../../../erp/errors.js';
-import { matchingPeople } from '../../../lookup/people.js';
 import { revealRefusal } from '../../../privacy/revealPolicy.js';
+import { matchingPeople } from '../../../rules/people.js';
 import { contactReveal } from '../../../views/contactCard.js';
 import { errorMessage, noticeMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
@@ -61,17 +61,9 @@ export function revealClick(deps: DeliveryDeps & ContactDeps) {
       try {
         const fetched = await deps.lookup.getContact(ref, { requester: actor.userId });
         const peopleWords = click.state.pf ?? [];
-        audit(
-          'revealed',
-          fetched.data.code,
-          undefined,
-          matchingPeople(fetched.data.addressbook, peopleWords).length,
-        );
-        return contactReveal({
-          contact: fetched.data,
-          now: deps.now(),
-          peopleWords,
-        });
+        const people = matchingPeople(fetched.data.addressbook, peopleWords);
+        audit('revealed', fetched.data.code, undefined, people.length);
+        return contactReveal({ contact: fetched.data, now: deps.now(), peopleWords, people });
       } catch (error) {
         audit(
           'failed',

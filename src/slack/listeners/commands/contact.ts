@@ -1,7 +1,7 @@
 import { type ErpEndpoint, NotFoundError } from '../../../erp/errors.js';
-import { contactRetryPlan } from '../../../lookup/people.js';
 import type { ContactQuery } from '../../../lookup/types.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
+import { contactRetryPlan } from '../../../rules/people.js';
 import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
 import { contactHelp } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';

@@ -11,8 +11,8 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
 import { NotFoundError } from '../../../erp/errors.js';
 import { errorFields } from '../../../log/logger.js';
-import { stockVerdict } from '../../../lookup/verdict.js';
 import { checkAccess } from '../../../privacy/access.js';
+import { stockVerdict } from '../../../rules/verdict.js';
 import {
   type LookupStockOutputs,
   type StepInputProblem,

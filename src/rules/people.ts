@@ -4,7 +4,7 @@
  * (the leading word(s) as the account, the rest as a person filter). Pure; views word it.
  */
 import type { AddressbookEntry } from '../erp/schemas.js';
-import type { ContactQuery } from './types.js';
+import type { ContactQuery } from '../lookup/types.js';
 
 const fold = (text: string): string => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 

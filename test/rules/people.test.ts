@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactRetryPlan, matchingPeople } from '../../src/lookup/people.js';
+import { contactRetryPlan, matchingPeople } from '../../src/rules/people.js';
 import { makeAddressbookEntry } from '../helpers/builders.js';
 
 const people = [

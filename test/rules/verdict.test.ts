@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { branchFirst, matchBranch } from '../../src/lookup/branches.js';
-import { stockVerdict } from '../../src/lookup/verdict.js';
+import { matchBranch } from '../../src/rules/branches.js';
+import { stockVerdict } from '../../src/rules/verdict.js';
+import { branchFirst } from '../../src/views/itemParts.js';
 import {
   coverLine,
   unknownBranchNote,

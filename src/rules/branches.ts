@@ -77,13 +77,3 @@ export function coveringBranches(
     .filter((b) => b.id !== except && availableOf(b) >= needed)
     .sort((a, b) => availableOf(b) - availableOf(a) || a.name.localeCompare(b.name));
 }
-
-/** The item's branches with the asked-for one first, the rest in their given order. */
-export function branchFirst(
-  branches: readonly BranchStock[],
-  id: number | undefined,
-): BranchStock[] {
-  if (id === undefined) return [...branches];
-  const first = branches.filter((b) => b.id === id);
-  return [...first, ...branches.filter((b) => b.id !== id)];
-}
