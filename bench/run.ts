@@ -278,6 +278,23 @@ function watchTargets(w: WatchFigures): Target[] {
       pass: withChecks.errors === 0 && alone.errors === 0,
     },
   ];
+  const HISTORY_BOUND = (30 * 24 * 60) / 15 + 1;
+  for (const row of w.story) {
+    targets.push({
+      name: `history after 30 simulated days, ${row.store}: rows / bytes per watched item (a reading every ${row.history.intervalMinutes} min)`,
+      goal: `≤ ${HISTORY_BOUND} rows (30 days, at most one point a reading, never two within 15 min)`,
+      measured: `${row.history.rowsPerItem.toFixed(0)} rows, ${(row.history.bytesPerItem / 1024).toFixed(1)} KiB (${row.history.readings} readings)${row.worst ? `; a reading a minute, moving each time: ${row.worst.rowsPerItem} rows of ${row.worst.readings} readings` : ''}`,
+      pass:
+        row.history.rowsPerItem <= HISTORY_BOUND &&
+        (row.worst === undefined || row.worst.rowsPerItem <= HISTORY_BOUND),
+    });
+    targets.push({
+      name: `daily digest, ${row.store}: a full channel (${row.digest.watches} watches past, ${row.digest.historyRows.toLocaleString('en')} history rows)`,
+      goal: 'one post a day, no ERP call',
+      measured: `p50 ${ms(row.digest.msP50)}, max ${ms(row.digest.msMax)} a digest; ${row.digest.posts} posts for ${row.digest.posts} days; ${row.digest.erpCalls} getItem`,
+      pass: row.digest.erpCalls === 0 && row.digest.posts > 0,
+    });
+  }
   for (const row of w.memory) {
     targets.push({
       name: `RSS, ${row.name} (${row.node}): idle / peak`,
