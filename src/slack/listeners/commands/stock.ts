@@ -168,8 +168,11 @@ export async function questionAnswer(
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
   }
-  // `widget-9 perth` while the index does not know WIDGET-9 yet: the code in another case.
-  const code = await codeBySearch(deps, request.code, actor);
+  // `widget-9 perth` while the index does not know WIDGET-9 yet: the code in another case
+  // (one search, only when the code was typed with lower-case letters).
+  const code = /\p{Ll}/u.test(request.code)
+    ? await codeBySearch(deps, request.code, actor)
+    : undefined;
   if (code !== undefined) {
     return itemCardAnswer(deps, { ref: { code }, question }, actor, client);
   }
