@@ -28,7 +28,8 @@ COPY --from=build /app/dist ./dist
 # Files stay owned by root: the app can read its code but not change it.
 USER node
 EXPOSE 3000
-# Liveness only (/healthz); orchestrators route on GET /readyz (see README "Running in production").
+# Liveness only (/healthz); orchestrators route on GET /readyz (docs/operations.md, "Health endpoints").
+# HOST is left unset: the app listens on every address, as it must to be reached in a container.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The same entry point as `npm start`; SIGTERM drains in-flight answers, then exits.

@@ -63,6 +63,7 @@ export const WATCH_LIMITS: WatchLimits = {
   minIntervalSeconds: 60,
   maxIntervalMinutes: 60,
   maxPerChannel: 50,
+  maxPerUser: 20,
 };
 
 export interface WatchFigures {

@@ -163,6 +163,7 @@ export async function createServices(
     minIntervalSeconds: config.watches.minIntervalMs / 1000,
     maxIntervalMinutes: config.watches.maxIntervalMs / 60_000,
     maxPerChannel: config.watches.maxPerChannel,
+    maxPerUser: config.watches.maxPerUser,
   };
   const watches = createWatches({
     store: config.watches.databaseUrl

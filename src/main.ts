@@ -54,12 +54,19 @@ function registerSecrets(config: AppConfig): void {
 function slackTransport(config: AppConfig): SlackTransport {
   const botToken = config.slack.botToken ?? '';
   return config.mode === 'socket'
-    ? { kind: 'socket', botToken, appToken: config.slack.appToken ?? '', port: config.port }
+    ? {
+        kind: 'socket',
+        botToken,
+        appToken: config.slack.appToken ?? '',
+        port: config.port,
+        host: config.host,
+      }
     : {
         kind: 'http',
         botToken,
         signingSecret: config.slack.signingSecret ?? '',
         port: config.port,
+        host: config.host,
       };
 }
 
@@ -67,14 +74,19 @@ interface RunningSlack {
   app: App;
   /** Rejects when Slack refuses a token on a later attempt: the replica must stop then. */
   connection: SlackConnection;
+  /** Settles once the first attempt of every step is over and the HTTP server listens. */
+  started: Promise<void>;
 }
+
+/** How long shutdown waits for Bolt's receiver to stop (a socket still connecting may not). */
+const STOP_WAIT_MS = 5_000;
 
 /**
  * Starts the Slack side. Slack refusing a token stops start-up; Slack unreachable does not:
  * the receiver serves /healthz and /readyz (not ready, naming slack) while `connectSlack`
  * keeps trying in the background.
  */
-async function runSlack(services: Services, logger: AppLogger): Promise<RunningSlack> {
+function runSlack(services: Services, logger: AppLogger): RunningSlack {
   const { config } = services;
   const app = slackAppFor(services, slackTransport(config));
   const receiver = receiverOf(app);
@@ -98,14 +110,23 @@ async function runSlack(services: Services, logger: AppLogger): Promise<RunningS
   app.logger.setLevel(LogLevel.ERROR);
   const connection = connectSlack({ steps, apiUrl: config.slack.apiUrl, state, logger });
   void connection.connected.finally(() => app.logger.setLevel(boltLevel)).catch(() => undefined);
-  await connection.firstPass;
-  if (receiver instanceof HTTPReceiver) await receiver.start(config.port);
+  const started = (async () => {
+    await connection.firstPass;
+    if (receiver instanceof HTTPReceiver) await receiver.start(config.port);
+    announce(config, logger);
+  })();
+  return { app, connection, started };
+}
+
+function announce(config: AppConfig, logger: AppLogger): void {
+  // HOST unset: every address (what a container needs to be reached at all).
+  const where =
+    config.host === undefined ? `port ${config.port}` : `${config.host} port ${config.port}`;
   logger.info(
     config.mode === 'socket'
-      ? `Socket Mode; /healthz, /readyz and /metrics on port ${config.port}`
-      : `Listening on port ${config.port}: POST /slack/events, GET /healthz, GET /readyz, GET /metrics`,
+      ? `Socket Mode; /healthz, /readyz and /metrics on ${where}`
+      : `Listening on ${where}: POST /slack/events, GET /healthz, GET /readyz, GET /metrics`,
   );
-  return { app, connection };
 }
 
 async function runConsoleMode(
@@ -241,22 +262,44 @@ async function main(): Promise<number> {
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
-  const { app, connection } = await runSlack(services, logger).catch(async (error: unknown) => {
+  const { app, connection, started } = runSlack(services, logger);
+  // One signal is enough at any time, also while the first connection is still being made
+  // (Socket Mode's client may be opening its socket for a long while): the race below.
+  const startedFirst = await Promise.race([
+    started.then(() => true),
+    signalled.then(() => false),
+  ]).catch(async (error: unknown) => {
     await services.close();
     throw error;
   });
-  await services.startWatches();
-  // A refusal on a later attempt (the token revoked while Slack was unreachable) stops too.
-  const refused = connection.connected.then(
-    () => new Promise<never>(() => undefined),
-    (error: unknown) => error,
-  );
-  const outcome = await Promise.race([signalled, refused]);
+  started.catch(() => undefined);
+  let outcome: unknown;
+  if (startedFirst) {
+    await services.startWatches();
+    // A refusal on a later attempt (the token revoked while Slack was unreachable) stops too.
+    const refused = connection.connected.then(
+      () => new Promise<never>(() => undefined),
+      (error: unknown) => error,
+    );
+    outcome = await Promise.race([signalled, refused]);
+  }
   connection.stop();
-  await app.stop().catch(() => undefined);
+  await waitAtMost(app.stop(), STOP_WAIT_MS);
   await services.close();
   if (outcome !== undefined) throw outcome;
   return 0;
+}
+
+/** Waits for `promise` (errors ignored) at most `ms`: shutdown never hangs on one part. */
+function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    promise.then(
+      () => resolve(),
+      () => resolve(),
+    );
+  });
 }
 
 main().then(

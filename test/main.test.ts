@@ -5,6 +5,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../src/sandbox/index.js';
@@ -195,6 +197,64 @@ describe('npm start in HTTP mode', () => {
     stop(app.child);
     expect(await app.exited).toBe(0);
   });
+});
+
+describe('npm start in Socket Mode, stopped while connecting', () => {
+  it('exits on one SIGTERM while the socket is still being opened', async () => {
+    // A Slack that verifies the bot token and then never answers apps.connections.open: the
+    // Socket Mode connection stays "connecting" for as long as the test likes.
+    const opened: string[] = [];
+    const server = createServer((req, res) => {
+      opened.push(req.url ?? '');
+      if (req.url?.includes('auth.test')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({
+            ok: true,
+            url: 'https://acme.slack.com/',
+            team: 'Acme',
+            user: 'erp',
+            team_id: 'T0ACME001',
+            user_id: 'U0BOT0001',
+            bot_id: 'B0BOT0001',
+          }),
+        );
+      }
+      // apps.connections.open: no answer, ever.
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port: slackPort } = server.address() as AddressInfo;
+    const erp = await startSandbox();
+    try {
+      const run = start([], {
+        SLACK_BOT_TOKEN: 'xoxb-main-socket-0123456789',
+        SLACK_APP_TOKEN: 'xapp-main-socket-0123456789',
+        SLACK_API_URL: `http://127.0.0.1:${slackPort}/api/`,
+        PORT: String(await freePort()),
+        ERP_BASE_URL: erp.url,
+        ERP_COMPANY_CODE: erp.credentials.companyCode,
+        ERP_ACCESS_TOKEN: erp.credentials.accessToken,
+        ERP_TENANT_ID: erp.credentials.tenantId,
+        LOG_LEVEL: 'info',
+      });
+      const deadline = Date.now() + 20_000;
+      while (!opened.some((url) => url.includes('apps.connections.open'))) {
+        if (Date.now() > deadline) throw new Error(`never connected:\n${run.out()}${run.err()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      run.child.kill('SIGTERM');
+      // Once is enough: exit 0, without a second signal.
+      expect(await run.exited, run.out() + run.err()).toBe(0);
+      expect(run.out()).toContain('SIGTERM received');
+      // It did not wait for the connection attempt to give up first.
+      expect(run.out()).not.toContain('slack_unreachable');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+      await erp.close();
+    }
+  }, 40_000);
 });
 
 function stop(child: ChildProcess | undefined): void {

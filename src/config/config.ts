@@ -19,7 +19,7 @@ import {
 } from './problems.js';
 import { EnvSchema, MAX_ERP_CONNECTIONS, parseReveal, SANDBOX } from './schema.js';
 import type { AppConfig, ErpTarget, SlackMode } from './types.js';
-import { unknownVariableWarnings } from './unknownVariables.js';
+import { unknownVariableWarnings, withSpellingHint } from './unknownVariables.js';
 import { warningsFor } from './warnings.js';
 
 export { isLoopbackHost } from './crossCheck.js';
@@ -55,7 +55,9 @@ export function loadConfigReport(source: NodeJS.ProcessEnv = process.env): {
         return { variable, problem: issue.message, fix: fixFor(variable) };
       });
   crossCheck(rawView(source), problems);
-  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(problems.map((p) => withSpellingHint(p, source)));
+  }
   const env = parsed.data;
 
   const mode: SlackMode = !env.SLACK_BOT_TOKEN
@@ -83,6 +85,7 @@ export function loadConfigReport(source: NodeJS.ProcessEnv = process.env): {
       apiUrl: env.SLACK_API_URL.endsWith('/') ? env.SLACK_API_URL : `${env.SLACK_API_URL}/`,
     },
     port: env.PORT,
+    host: env.HOST,
     erp,
     erpTimeoutMs: env.ERP_TIMEOUT_MS,
     limits: {
@@ -123,6 +126,7 @@ export function loadConfigReport(source: NodeJS.ProcessEnv = process.env): {
       minIntervalMs: env.WATCH_MIN_INTERVAL_SECONDS * 1000,
       maxIntervalMs: env.WATCH_MAX_INTERVAL_MINUTES * 60_000,
       maxPerChannel: env.WATCH_MAX_PER_CHANNEL,
+      maxPerUser: env.WATCH_MAX_PER_USER,
     },
     catalogue: {
       crawlShare: env.CATALOGUE_CRAWL_SHARE,

@@ -16,6 +16,7 @@ const MEANINGS = {
     'Socket Mode when set: app-level token (xapp-…) with connections:write. Unset: HTTP mode.',
   SLACK_API_URL: 'Slack Web API base URL (change only for a proxy or a test double).',
   PORT: 'HTTP port: POST /slack/events (HTTP mode), GET /healthz, /readyz and /metrics.',
+  HOST: 'Address to listen on (127.0.0.1: this machine only). Unset: every address, as a container needs.',
   ERP_BASE_URL:
     'The ERP API (https://, or http:// on a loopback host only), or sandbox for the built-in sandbox ERP. Required in Slack mode; the console without it uses the sandbox.',
   ERP_COMPANY_CODE: 'ERP company code (Basic auth user name); required with ERP_BASE_URL.',
@@ -64,6 +65,8 @@ const MEANINGS = {
   WATCH_MAX_INTERVAL_MINUTES:
     'Longest check interval, in minutes; beyond it new watches are refused rather than checked late.',
   WATCH_MAX_PER_CHANNEL: 'Most watches in one channel.',
+  WATCH_MAX_PER_USER:
+    'Most watches one person may keep (their direct messages with the app included).',
 } satisfies Record<EnvName, string>;
 
 /**
@@ -80,6 +83,11 @@ export const COMPOSE_VARIABLES: Record<string, { meaning: string; example: strin
     meaning:
       "compose.yaml's Redis: the password it requires and the replicas' REDIS_URL carries. Required by compose.yaml.",
     example: 'a-long-random-string',
+  },
+  POSTGRES_PASSWORD: {
+    meaning:
+      "compose.yaml's PostgreSQL (the watches): the password it is created with and the replicas' DATABASE_URL carries. Required by compose.yaml.",
+    example: 'another-long-random-string',
   },
 };
 

@@ -37,6 +37,7 @@ const FIXES: Record<string, string> = {
   SLACK_API_URL:
     'Leave it unset for https://slack.com/api/; a proxy or test double must use https:// unless it is on a loopback host.',
   PORT: 'Use a port number from 0 to 65535 (0 picks a free port), e.g. PORT=3000.',
+  HOST: 'Use an IP address such as 127.0.0.1 or ::, or a host name; leave it unset to listen on every address.',
   ERP_BASE_URL:
     'Use the https:// address of the ERP API, or ERP_BASE_URL=sandbox to run on the built-in sandbox and its invented data on purpose.',
   ERP_COMPANY_CODE: 'Set the company code your ERP administrator gave you.',
@@ -66,6 +67,7 @@ const FIXES: Record<string, string> = {
   WATCH_MIN_INTERVAL_SECONDS: 'Use a whole number of seconds from 1 to 86400, e.g. 60.',
   WATCH_MAX_INTERVAL_MINUTES: 'Use a whole number of minutes from 1 to 10080 (a week), e.g. 60.',
   WATCH_MAX_PER_CHANNEL: 'Use a whole number from 1 to 10000, e.g. 50.',
+  WATCH_MAX_PER_USER: 'Use a whole number from 1 to 10000, e.g. 20.',
   quotes:
     'Remove the quotes: docker run --env-file keeps them as part of the value, so write NAME=value in .env.',
 };

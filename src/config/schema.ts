@@ -2,6 +2,7 @@
  * The environment's schema: every variable the app reads, parsed with zod. Field names are the
  * variable names, so zod's paths name the variable in a problem.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { RevealPolicy } from './types.js';
 
@@ -86,6 +87,18 @@ export const EnvSchema = z.object({
     z.url({ protocol: /^https?$/ }).default('https://slack.com/api/'),
   ),
   PORT: intInRange(3000, 0, 65535),
+  // An IP address or a host name; unset: every address (what a container needs).
+  HOST: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(253)
+      .refine((v) => isIP(v) !== 0 || /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(v), {
+        message: 'must be an IP address or a host name',
+      })
+      .optional(),
+  ),
   // `sandbox`: the built-in sandbox ERP, chosen on purpose (invented data).
   ERP_BASE_URL: z.preprocess(
     (v) =>
@@ -148,6 +161,7 @@ export const EnvSchema = z.object({
   WATCH_MIN_INTERVAL_SECONDS: intInRange(60, 1, 86_400),
   WATCH_MAX_INTERVAL_MINUTES: intInRange(60, 1, 10_080),
   WATCH_MAX_PER_CHANNEL: intInRange(50, 1, 10_000),
+  WATCH_MAX_PER_USER: intInRange(20, 1, 10_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -33,6 +33,8 @@ export interface AppConfig {
     apiUrl: string;
   };
   port: number;
+  /** HOST: the address the HTTP server listens on; undefined: every address. */
+  host: string | undefined;
   erp: ErpTarget;
   /** Per ERP call: connect, headers and body each get this long. */
   erpTimeoutMs: number;
@@ -67,6 +69,8 @@ export interface AppConfig {
     maxIntervalMs: number;
     /** WATCH_MAX_PER_CHANNEL: most watches in one channel. */
     maxPerChannel: number;
+    /** WATCH_MAX_PER_USER: most watches one person may keep. */
+    maxPerUser: number;
   };
   /** The catalogue index: crawl share of the search budget, refresh, save file. */
   catalogue: {

@@ -2,7 +2,7 @@
  * Typo warnings: an unknown variable with one of the app's prefixes, naming the nearest known
  * variable. The edit distance is written here (twenty lines) because no dependency offers one.
  */
-import type { ConfigWarning } from './problems.js';
+import type { ConfigProblem, ConfigWarning } from './problems.js';
 import { EnvSchema } from './schema.js';
 
 /**
@@ -44,6 +44,23 @@ export function unknownVariableWarnings(source: NodeJS.ProcessEnv): ConfigWarnin
   }
   return warnings;
 }
+
+/**
+ * A problem with a variable that is missing, while one set differs from it only by
+ * underscores or case (ERP_TENANTID for ERP_TENANT_ID): the fix names what was set. Start-up
+ * stops on the problem, so the typo warning alone would never be read.
+ */
+export function withSpellingHint(problem: ConfigProblem, source: NodeJS.ProcessEnv): ConfigProblem {
+  const { variable } = problem;
+  if (source[variable] !== undefined) return problem;
+  const squeezed = squeeze(variable);
+  const set = Object.keys(source).find((name) => name !== variable && squeeze(name) === squeezed);
+  return set === undefined
+    ? problem
+    : { ...problem, fix: `${set} is set: did you mean ${variable}? ${problem.fix}` };
+}
+
+const squeeze = (name: string) => name.replace(/_/g, '').toUpperCase();
 
 function nearestName(name: string, known: readonly string[]): string | undefined {
   let best: { name: string; distance: number } | undefined;

@@ -15,6 +15,7 @@ import type { AppLogger } from '../log/logger.js';
 import type { BackgroundBudget } from '../lookup/background.js';
 import { WatchChecker } from './checker.js';
 import type { WatchStoreOptions } from './database.js';
+import { type DatabaseProblemKind, databaseProblem } from './databaseProblem.js';
 import { DigestRepository, WatchDigests } from './digests.js';
 import { type WatchFeed, watchFeed } from './feed.js';
 import { HistoryRepository } from './history.js';
@@ -56,7 +57,8 @@ export interface Watches {
   /** Give `feed.offer` every item a user's lookup fetched (or wrap the ERP with `watchFeedErp`). */
   feed: WatchFeed;
   /** For /readyz: undefined while unused; else whether the database answers. */
-  databaseReady(): Promise<boolean | undefined>;
+  /** true: up; a reason when down (database_missing …); undefined: never used. */
+  databaseReady(): Promise<true | DatabaseProblemKind | undefined>;
   /** Whether the store was opened: App Home lists watches only then, never opening it. */
   used(): boolean;
   start(): Promise<void>;
@@ -190,9 +192,9 @@ export function createWatches(options: WatchesOptions): Watches {
         await store.db.selectFrom('watches').select('id').limit(1).execute();
         databaseAway = false;
         return true;
-      } catch {
+      } catch (error) {
         databaseAway = true;
-        return false;
+        return databaseProblem(error, databaseUrlOf(options.store)).kind;
       }
     },
     async start() {
@@ -203,9 +205,10 @@ export function createWatches(options: WatchesOptions): Watches {
           existsSync(join(options.store.dataDir, SQLITE_FILE)));
       if (inUse) {
         // A database away at start is not fatal: the next tick or command opens it.
-        await repo().catch((error: unknown) =>
-          logger.warn({ err: { name: (error as Error).name } }, 'watch database not reachable yet'),
-        );
+        await repo().catch((error: unknown) => {
+          const problem = databaseProblem(error, databaseUrlOf(options.store));
+          logger.warn({ event: 'watch_database', reason: problem.kind }, problem.message);
+        });
       }
       checker.start();
     },
@@ -215,6 +218,9 @@ export function createWatches(options: WatchesOptions): Watches {
     },
   };
 }
+
+const databaseUrlOf = (store: WatchStoreOptions) =>
+  store.kind === 'postgres' ? store.url : undefined;
 
 export { feedWatches } from './feed.js';
 export { slackPoster } from './poster.js';

@@ -24,6 +24,8 @@ export interface WatchLimits {
   maxIntervalMinutes: number;
   /** WATCH_MAX_PER_CHANNEL. */
   maxPerChannel: number;
+  /** WATCH_MAX_PER_USER. */
+  maxPerUser: number;
 }
 
 /** About items ÷ (share × limit) minutes between two checks of one item, never under the floor. */

@@ -53,7 +53,7 @@ export function deferredPoster(): DeferredPoster {
  * up or down at each look. The checker pauses by itself while the database is down.
  */
 export function followDatabase(
-  ready: () => Promise<boolean | undefined>,
+  ready: () => Promise<true | string | undefined>,
   register: () => DependencyState,
   logger: AppLogger,
   everyMs = 10_000,
@@ -66,10 +66,12 @@ export function followDatabase(
       const answer = await ready();
       if (answer === undefined) return;
       state ??= register();
-      if (answer) state.up();
-      else state.down('unreachable');
+      // Down with its reason: `database_missing` and `credentials_refused` need the operator,
+      // `unreachable` only time.
+      if (answer === true) state.up();
+      else state.down(answer);
     } catch (error) {
-      logger.debug({ err: { name: (error as Error).name } }, 'watch database health look failed');
+      logger.debug({ errorClass: (error as Error).name }, 'watch database health look failed');
     }
   };
   const loop = () => {

@@ -113,8 +113,14 @@ describe('watches settings', () => {
       minIntervalMs: 60_000,
       maxIntervalMs: 3_600_000,
       maxPerChannel: 50,
+      maxPerUser: 20,
     });
     expect(loadConfig({}).shareAccountTerms).toBe(false);
+  });
+
+  it('takes WATCH_MAX_PER_USER, and refuses one out of range', () => {
+    expect(loadConfig({ WATCH_MAX_PER_USER: '5' }).watches.maxPerUser).toBe(5);
+    expect(() => loadConfig({ WATCH_MAX_PER_USER: '0' })).toThrow(/WATCH_MAX_PER_USER/);
   });
 
   it('refuses a DATABASE_URL that is not postgres, and out-of-range watch values', () => {
@@ -126,5 +132,51 @@ describe('watches settings', () => {
     for (const name of ['DATABASE_URL', 'WATCH_SHARE', 'WATCH_MAX_PER_CHANNEL']) {
       expect(text).toContain(`${name}:`);
     }
+  });
+});
+
+describe('HOST', () => {
+  it('is every address when unset, and takes an address or a host name', () => {
+    expect(loadConfig({}).host).toBeUndefined();
+    expect(loadConfig({ HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '::' }).host).toBe('::');
+    expect(loadConfig({ HOST: 'app.internal' }).host).toBe('app.internal');
+  });
+
+  it('refuses something that is neither, naming the fix', () => {
+    expect(() => loadConfig({ HOST: 'http://0.0.0.0:3000' })).toThrow(
+      /HOST: must be an IP address or a host name\. Use an IP address/,
+    );
+  });
+});
+
+describe('a required variable set under a misspelt name', () => {
+  const remote = {
+    SLACK_BOT_TOKEN: 'xoxb-1',
+    SLACK_SIGNING_SECRET: '0123456789abcdef0123456789abcdef',
+    ERP_BASE_URL: 'https://erp.example.com',
+    ERP_COMPANY_CODE: 'ACME',
+    ERP_ACCESS_TOKEN: 'token',
+  };
+
+  it('names the variable that was set: ERP_TENANTID for ERP_TENANT_ID', () => {
+    expect(() => loadConfig({ ...remote, ERP_TENANTID: 't1' })).toThrow(
+      /ERP_TENANT_ID: .*ERP_TENANTID is set: did you mean ERP_TENANT_ID\?/,
+    );
+  });
+
+  it('says nothing of the kind when no such variable is set', () => {
+    expect(() => loadConfig(remote)).toThrow(/ERP_TENANT_ID/);
+    expect(() => loadConfig(remote)).not.toThrow(/did you mean/);
+  });
+
+  it('warns about the misspelt name when the right one is set too', () => {
+    const report = loadConfigReport({ ...remote, ERP_TENANT_ID: 't1', ERP_TENANTID: 't1' });
+    expect(report.warnings).toContainEqual(
+      expect.objectContaining({
+        variable: 'ERP_TENANTID',
+        message: expect.stringContaining('ERP_TENANT_ID'),
+      }),
+    );
   });
 });

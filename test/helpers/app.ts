@@ -129,14 +129,15 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
           botToken: BOT_TOKEN,
           signingSecret: SIGNING_SECRET,
           port,
+          host: config.host,
           limits: options.limits,
         }
-      : { kind: 'socket', botToken: BOT_TOKEN, appToken: APP_TOKEN, port },
+      : { kind: 'socket', botToken: BOT_TOKEN, appToken: APP_TOKEN, port, host: config.host },
   );
   await app.init();
   await app.start();
   if (mode === 'socket') await slack.socketConnected();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${config.host ?? '127.0.0.1'}:${port}`;
   const eventsUrl = `${baseUrl}/slack/events`;
   const send = async (body: string, responseUrl: string): Promise<Sent> => {
     const reply = await postToSlackApp(eventsUrl, body, { signingSecret: SIGNING_SECRET });

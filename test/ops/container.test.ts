@@ -102,6 +102,7 @@ const Compose = z.object({
       image: z.string().optional(),
       environment: z.record(z.string(), z.string()).optional(),
       volumes: z.array(z.string()).optional(),
+      depends_on: z.union([z.record(z.string(), z.unknown()), z.array(z.string())]).optional(),
     }),
   ),
 });
@@ -139,4 +140,44 @@ describe('compose.yaml', () => {
     expect(upstreams?.sort()).toEqual(apps.map(([name]) => port(name)).sort());
     expect(caddyfile).toMatch(/health_uri\s+\/readyz/);
   });
+});
+
+describe('compose.yaml watches', () => {
+  const compose = Compose.parse(
+    parseYaml(readFileSync(`${repoRoot}/compose.yaml`, 'utf8'), { merge: true }),
+  );
+  const apps = Object.entries(compose.services).filter(([, service]) => service.build === '.');
+
+  it('gives every replica the one PostgreSQL, so watches are on there', () => {
+    const postgres = compose.services.postgres;
+    expect(postgres?.image).toMatch(/^postgres:/);
+    for (const [name, app] of apps) {
+      expect(app.environment?.DATABASE_URL, name).toMatch(/^postgres:\/\/[^@]+@postgres:5432\//);
+      expect(Object.keys(app.depends_on ?? {}), name).toContain('postgres');
+    }
+  });
+});
+
+/** `README "Section"` and `docs/x.md, "Section"`: each must name a heading that exists. */
+function pointersIn(text: string): Array<{ file: string; heading: string }> {
+  const found: Array<{ file: string; heading: string }> = [];
+  for (const match of text.matchAll(/\b(README|[\w/]+\.md),? "([^"]+)"/g)) {
+    const file = match[1] === 'README' ? 'README.md' : (match[1] ?? '');
+    found.push({ file, heading: match[2] ?? '' });
+  }
+  return found;
+}
+
+describe('pointers from the Dockerfile and compose.yaml into the docs', () => {
+  for (const source of ['Dockerfile', 'compose.yaml']) {
+    it(`${source} names only sections that exist`, () => {
+      for (const { file, heading } of pointersIn(readFileSync(`${repoRoot}/${source}`, 'utf8'))) {
+        const doc = readFileSync(`${repoRoot}/${file}`, 'utf8');
+        expect(
+          doc.split('\n').some((line) => /^#+ /.test(line) && line.replace(/^#+ /, '') === heading),
+          `${file} "${heading}"`,
+        ).toBe(true);
+      }
+    });
+  }
 });

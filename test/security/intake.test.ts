@@ -184,3 +184,19 @@ describe('Slack-sized bodies', () => {
     expect(held.status).toContain('413');
   });
 });
+
+describe('HOST', () => {
+  for (const mode of ['http', 'socket'] as const) {
+    it(`listens on the address it names only (${mode})`, async () => {
+      // 127.0.0.2 is a loopback address of its own: 127.0.0.1 on the same port is not it.
+      const run = await startApp({ mode, env: { HOST: '127.0.0.2' } });
+      try {
+        const port = new URL(run.baseUrl).port;
+        expect((await fetch(`http://127.0.0.2:${port}/healthz`)).status).toBe(200);
+        await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+      } finally {
+        await run.stop();
+      }
+    });
+  }
+});

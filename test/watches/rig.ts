@@ -120,6 +120,7 @@ export const LIMITS: WatchLimits = {
   minIntervalSeconds: 60,
   maxIntervalMinutes: 60,
   maxPerChannel: 50,
+  maxPerUser: 20,
 };
 
 export interface Rig {
