@@ -15,6 +15,7 @@ import { CONSOLE } from './identity.js';
 import { ConsoleReceiver } from './receiver.js';
 import { defaultHistoryFile, runRepl, Screen } from './repl.js';
 import {
+  ASK_WORD,
   ConsoleSession,
   DEFAULT_TIMING,
   type LineOutcome,
@@ -179,7 +180,7 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
       const before = board.lastMessage();
       const outcome = await session.runLine(options.once);
       const shown = { before, after: board.lastMessage() };
-      const commands = [...(options.commands ?? ['/stock', '/contact']), '/shortcut'];
+      const commands = [...(options.commands ?? ['/stock', '/contact']), '/shortcut', ASK_WORD];
       return onceExitCode(options.once, outcome, shown, commands);
     }
     if (!options.banner?.length) {

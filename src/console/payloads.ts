@@ -152,3 +152,37 @@ export function messageActionBody(
     is_enterprise_install: false,
   };
 }
+
+/**
+ * A sentence typed to the app in its Messages tab, as the Events API delivers it: a person's
+ * plain message (`message.im`) in the console's direct message, in its `event_callback`.
+ */
+export function directMessageBody(text: string): Record<string, unknown> {
+  const ts = actionTs();
+  return {
+    token: CONSOLE.verificationToken,
+    team_id: CONSOLE.teamId,
+    api_app_id: CONSOLE.appId,
+    type: 'event_callback',
+    event_id: `Ev${ts.replace('.', '')}`,
+    event_time: Math.floor(Date.now() / 1000),
+    event: {
+      type: 'message',
+      channel: CONSOLE.channelId,
+      channel_type: 'im',
+      user: CONSOLE.userId,
+      team: CONSOLE.teamId,
+      text,
+      ts,
+      event_ts: ts,
+    },
+    authorizations: [
+      {
+        team_id: CONSOLE.teamId,
+        user_id: CONSOLE.botUserId,
+        is_bot: true,
+        is_enterprise_install: false,
+      },
+    ],
+  };
+}

@@ -18,9 +18,10 @@ import {
 } from '../../answers.js';
 import { acceptCommand, type CommandArgs } from '../../commands.js';
 import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
-import type { ContactDeps, DeliveryDeps } from '../../deps.js';
+import type { ContactDeps, DeliveryDeps, ItemDeps, WordsDeps } from '../../deps.js';
 import { type ContactRequest, parseContactCommand } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
+import { contactRequestAnswer, contactSentenceInstead } from '../../words/asCommand.js';
 
 export type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
 
@@ -28,7 +29,9 @@ export type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
  * `/contact …`: help, a contact card (redacted; with the search fallback; only the matching
  * people when asked), or a list.
  */
-export function contactCommand(deps: DeliveryDeps & ContactDeps) {
+export function contactCommand(
+  deps: DeliveryDeps & ContactDeps & Pick<ItemDeps, 'catalogue'> & WordsDeps,
+) {
   return async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
     const accepted = await acceptCommand(deps, command, ack, 'contact');
     if (!accepted) return;
@@ -56,9 +59,16 @@ export function contactCommand(deps: DeliveryDeps & ContactDeps) {
     await deliverCommandAnswer({
       ack,
       respond,
-      answer: safely(deps.logger, '/contact', async () =>
-        withNotices(await contactAnswer(deps, request, actor, client), notices),
-      ),
+      answer: safely(deps.logger, '/contact', async () => {
+        // `/contact who does accounts at ACME01`: a sentence, when its search finds nothing.
+        const sentence = await contactSentenceInstead(deps, accepted.text, request, actor);
+        if (sentence) {
+          return contactRequestAnswer(deps, sentence, actor, client, (lookup) =>
+            contactAnswer(deps, lookup, actor, client),
+          );
+        }
+        return withNotices(await contactAnswer(deps, request, actor, client), notices);
+      }),
       working: () => workingLine(deps, subject, endpoint, actor),
       knownToBeSlow: () => isKnownToBeSlow(deps, endpoint, actor),
       timing: deps.timing,
