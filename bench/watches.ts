@@ -44,6 +44,7 @@ import { appPool, BOT_TOKEN, closedLoop, SIGNING_SECRET, signedStock } from './l
 import { ERP_CONNECTIONS, GET_LIMIT, LATENCY, MINUTE } from './lookup.js';
 import { type AppCommand, startApp } from './procs.js';
 import { startSlackStub } from './slackStub.js';
+import { runWatchStoryBench, type StoryRow } from './watchStory.js';
 import { percentile, seeded } from './workload.js';
 
 /** ERP milliseconds per wall millisecond. */
@@ -98,6 +99,8 @@ export interface WatchFigures {
   memory: MemoryRow[];
   /** Why a row is missing (node:sqlite without Node 24, PostgreSQL away). */
   skipped: string[];
+  /** History and digest figures (issue 33), per store. */
+  story: StoryRow[];
 }
 
 export interface UserRun {
@@ -182,7 +185,8 @@ export function watchableCodes(data: SandboxData, count: number, skip = 0): stri
 
 /**
  * Fetches each item once, `batch` at a time and `pauseMs` apart (no ledger: nothing else runs;
- * under the sandbox's limit for the check run, under the ERP pool's 80 connections always).
+ * half the sandbox's limit a window for the check run, so that a late batch on a loaded
+ * machine never shares a window with the next; under the ERP pool's 80 connections always).
  */
 async function fetchAll(
   client: ErpClient,
@@ -334,7 +338,7 @@ async function checkRun(
   quick: boolean,
   data: SandboxData,
   progress: (line: string) => void,
-): Promise<Omit<WatchFigures, 'memory' | 'skipped'>> {
+): Promise<Omit<WatchFigures, 'memory' | 'skipped' | 'story'>> {
   const minutes = quick ? 60 : 180;
   const sandbox = await startSandbox({
     data,
@@ -360,7 +364,7 @@ async function checkRun(
   const dir = mkdtempSync(join(tmpdir(), 'bench-watches-'));
   const poster = new RecordingPoster();
   try {
-    const items = await fetchAll(client, codes, GET_LIMIT - 10, MINUTE * 1.05);
+    const items = await fetchAll(client, codes, GET_LIMIT / 2, MINUTE * 1.05);
     const plans = planWatches(codes, items);
     const interval = checkIntervalSeconds(ITEMS, WATCH_LIMITS) * 1000;
     // Watches made over the last interval, item by item: at the start every item has been
@@ -761,5 +765,6 @@ export async function runWatchSection(
   const checks = await checkRun(quick, data, progress);
   progress('Watches: the app with watches loaded, idle and peak RSS...');
   const memory = await memoryRuns(quick, generateSandboxData(11), ours, progress);
-  return { ...checks, memory: memory.rows, skipped: memory.skipped };
+  const story = await runWatchStoryBench(quick, progress);
+  return { ...checks, memory: memory.rows, skipped: memory.skipped, story };
 }

@@ -16,113 +16,28 @@
  */
 import FlexSearch from 'flexsearch';
 import type { Item, ItemSearchRow } from '../erp/schemas.js';
+import { Names, NUMBER_COLUMNS, type NumberColumn, newNumberColumns } from './columns.js';
+import type {
+  CatalogueItem,
+  CatalogueSnapshot,
+  CatalogueState,
+  CatalogueStoreOptions,
+  CategoryCount,
+  SupplierCount,
+} from './records.js';
 import { supplierIdsOf } from './supplierCodes.js';
 
-/** One item as the index keeps it: a search row's fields plus what the crawl learned. */
-export interface CatalogueItem {
-  id: number;
-  code: string;
-  description: string;
-  category: string;
-  /** Learned from a search filtered by category (the ERP's rows carry only the name). */
-  categoryId: number | undefined;
-  supplier: string;
-  status: string;
-  /** Undefined when only the full record was seen (it carries cost, not price). */
-  price: number | undefined;
-  soh: number;
-  allocated: number;
-  onorder: number;
-  available: number;
-  hasBom: boolean;
-  hasKit: boolean;
-  /** When the ERP produced these figures (ms). */
-  seenAt: number;
-}
-
-/** A supplier the index knows: its name from items, its id once learned. */
-export interface SupplierCount {
-  name: string;
-  /** Undefined until a supplier-filtered search or an item's supplier codes taught the id. */
-  id: number | undefined;
-  items: number;
-}
-
-export interface CategoryCount {
-  name: string;
-  /** Undefined until a search filtered by category taught us the id. */
-  id: number | undefined;
-  items: number;
-}
-
-/** What a snapshot holds: enough to rebuild the index on another replica or after a restart. */
-export interface CatalogueSnapshot {
-  version: 1;
-  items: CatalogueItem[];
-  categories: Array<[number, string]>;
-  /** Supplier ids and names (absent in snapshots written before suppliers were learned). */
-  suppliers?: Array<[number, string]>;
-  state: CatalogueState;
-}
-
-export interface CatalogueState {
-  /** When the last crawl pass that reached its end finished (ms), if ever. */
-  lastFullPassAt: number | undefined;
-  /** The ERP's total item count, when a search without words told us. */
-  knownTotal: number | undefined;
-  /** Does the ERP accept a search without words? Undefined until probed. */
-  wordless: boolean | undefined;
-}
-
-export interface CatalogueStoreOptions {
-  /**
-   * Most items held. Once reached, items not yet held are turned away (counted in
-   * `turnedAway`) while those held keep being refreshed; the index is then `full` and never
-   * complete, so word searches go to the ERP. At least 1; default no bound (the app passes
-   * CATALOGUE_MAX_ITEMS, 20,000 unless set).
-   */
-  maxItems?: number;
-}
+export type {
+  CatalogueItem,
+  CatalogueSnapshot,
+  CatalogueState,
+  CatalogueStoreOptions,
+  CategoryCount,
+  SupplierCount,
+} from './records.js';
 
 /** Candidates read from FlexSearch for one typed text; the answer is the best 25 of them. */
 const CANDIDATES = 1_000;
-
-/** Numbers kept per item, each in its own typed array (NaN stands for undefined). */
-const NUMBER_COLUMNS = [
-  'categoryId',
-  'price',
-  'soh',
-  'allocated',
-  'onorder',
-  'available',
-  'seenAt',
-] as const;
-type NumberColumn = (typeof NUMBER_COLUMNS)[number];
-
-/** Names many items share (category, supplier, status): each string kept once, items hold its number. */
-class Names {
-  private readonly numbers = new Map<string, number>();
-  private readonly names: string[] = [];
-
-  numberOf(name: string): number {
-    let n = this.numbers.get(name);
-    if (n === undefined) {
-      n = this.names.length;
-      this.names.push(name);
-      this.numbers.set(name, n);
-    }
-    return n;
-  }
-
-  /** The number of a name already kept, or -1 (nothing to match against then). */
-  find(name: string): number {
-    return this.numbers.get(name) ?? -1;
-  }
-
-  name(n: number): string {
-    return this.names[n] ?? '';
-  }
-}
 
 const HAS_BOM = 1;
 const HAS_KIT = 2;
@@ -559,12 +474,6 @@ export class CatalogueStore {
     for (const column of NUMBER_COLUMNS) numbers[column].set(this.numbers[column]);
     this.numbers = numbers;
   }
-}
-
-function newNumberColumns(capacity: number): Record<NumberColumn, Float64Array> {
-  const columns = {} as Record<NumberColumn, Float64Array>;
-  for (const column of NUMBER_COLUMNS) columns[column] = new Float64Array(capacity);
-  return columns;
 }
 
 function orUndefined(value: number | undefined): number | undefined {

@@ -86,13 +86,32 @@ export function stockHelp(examples?: HelpExamples): SlackMessage {
         'Message shortcut *Look up stock*: finds up to 5 item codes in any message.',
       ].join('\n'),
     ),
+    watchHelp(code),
     divider(),
     context('Answers are visible only to you until you press *Share to channel*.'),
   ];
   return {
-    text: `/stock help: /stock [item code] [quantity] [branch], /stock id:123, /stock [words], category:N, supplier:N, /stock categories, /stock suppliers`,
+    text: `/stock help: /stock [item code] [quantity] [branch], /stock id:123, /stock [words], category:N, supplier:N, /stock categories, /stock suppliers, /stock watch [item code] below 20, /stock watches, /stock unwatch, /stock digest on|off`,
     blocks,
   };
+}
+
+/** The watch forms: watch (with notify), watches, unwatch, digest. */
+function watchHelp(code: string): KnownBlock {
+  return section(
+    `*Watches* (told in this channel)\n${rows([
+      [
+        command(`/stock watch ${code} below 20 [at branch]`),
+        '`above N` when it rises; add `notify @person @group` to mention them',
+      ],
+      [command('/stock watches'), "this channel's watches, with Remove and Snooze"],
+      [command(`/stock unwatch ${code} [at branch]`), 'removes a watch (asks first when several)'],
+      [
+        command('/stock digest on 08:00 [zone]'),
+        'one message a day listing the watches past their threshold; `digest off` stops it',
+      ],
+    ])}`,
+  );
 }
 
 export function contactHelp(examples?: HelpExamples): SlackMessage {
