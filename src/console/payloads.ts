@@ -25,11 +25,17 @@ export interface SlashCommandBody {
 
 let triggerCounter = 0;
 
-/** Like Slack's `13345224609.738474920.8088930838d88f008e0`; single use, meaningless here. */
+/**
+ * Like Slack's `13345224609.738474920.8088930838d88f008e0` (digits, digits, hex: the shape the
+ * console's own views.open checks); single use, meaningless here.
+ */
 export function newTriggerId(): string {
   triggerCounter += 1;
-  return `${Date.now()}${triggerCounter}.${CONSOLE.teamId}.${randomBytes(12).toString('hex')}`;
+  return `${Date.now()}${triggerCounter}.${TRIGGER_TEAM}.${randomBytes(12).toString('hex')}`;
 }
+
+/** The numeric middle part of a trigger id (Slack's is numeric; the team id is not). */
+const TRIGGER_TEAM = '738474920';
 
 /** Slack timestamps are "seconds.micro" strings, unique per channel. */
 export function actionTs(): string {

@@ -2,6 +2,7 @@ import { type ErpEndpoint, NotFoundError } from '../../../erp/errors.js';
 import type { ContactQuery } from '../../../lookup/types.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
 import { contactRetryPlan } from '../../../rules/people.js';
+import { markedAs } from '../../../views/blocks.js';
 import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
 import { contactHelp } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
@@ -38,7 +39,12 @@ export function contactCommand(
     const parsed = parseContactCommand(accepted.text);
     if (!parsed.ok) {
       await ack(
-        ephemeral(withNotices(contactHelp(deps.examples), [commandProblemText(parsed.error)])),
+        ephemeral(
+          markedAs(
+            withNotices(contactHelp(deps.examples), [commandProblemText(parsed.error)]),
+            'usage',
+          ),
+        ),
       );
       return;
     }

@@ -1,6 +1,7 @@
 import { type ErpEndpoint, NotFoundError } from '../../../erp/errors.js';
 import type { ItemQuery } from '../../../lookup/types.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
+import { markedAs } from '../../../views/blocks.js';
 import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
 import { noticeMessage } from '../../../views/feedback.js';
 import { stockHelp, watchesNotReadyText } from '../../../views/help.js';
@@ -38,7 +39,12 @@ export function stockCommand(deps: DeliveryDeps & ItemDeps & WatchDeps & WordsDe
     const parsed = parseStockCommand(accepted.text);
     if (!parsed.ok) {
       await ack(
-        ephemeral(withNotices(stockHelp(deps.examples), [commandProblemText(parsed.error)])),
+        ephemeral(
+          markedAs(
+            withNotices(stockHelp(deps.examples), [commandProblemText(parsed.error)]),
+            'usage',
+          ),
+        ),
       );
       return;
     }
