@@ -26,6 +26,10 @@ export function decodeEntities(text: string): string {
 
 const EMOJI: Record<string, string> = {
   warning: '⚠️',
+  zzz: '💤',
+  small_red_triangle_down: '🔻',
+  small_red_triangle: '🔺',
+  question: '❓',
   white_check_mark: '✅',
   heavy_check_mark: '✔️',
   x: '❌',

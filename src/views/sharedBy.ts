@@ -27,6 +27,14 @@ function removeButton(sharerId: string): Button {
     text: plain('Remove'),
     value: JSON.stringify({ v: VALUE_VERSION, t: 'rm', u: sharerId } satisfies SharedRemoveState),
     accessibility_label: 'Remove this shared message (only the person who shared it can)',
+    // Deleting asks first (Slack's confirm dialog): a shared answer may be what others rely on.
+    confirm: {
+      title: plain('Remove this message?'),
+      text: plain('It disappears for everyone in the conversation.'),
+      confirm: plain('Remove'),
+      deny: plain('Keep it'),
+      style: 'danger',
+    },
   };
 }
 
