@@ -53,6 +53,8 @@ describe.each(STORE_CASES)('watch stories on $name', (storeCase) => {
       if (hour === 2 * 24) expect(await coverNow()).toEqual([undefined, undefined]);
       if (hour === 3 * 24 + 3) expect(await coverNow()).toEqual([3, 3]);
     }
+    // The hourly sweep (src/watches/index.ts) drops what is older than 30 days.
+    expect(await rig.history.prune(rig.clock.now)).toBeGreaterThan(0);
     const points = await rig.history.points('WIDGET-9', '');
     // Two watches on the same item and place: one history, not two.
     expect(points.length).toBeLessThanOrEqual((30 * 24) / 3 + 1);
