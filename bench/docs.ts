@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 /** The sections a run can write, in the order the document shows them. */
-export type BenchSection = 'app' | 'lookup' | 'catalogue' | 'watches';
+export type BenchSection = 'app' | 'lookup' | 'catalogue' | 'watches' | 'words';
 
 export const BENCH_DOC = 'docs/benchmarks.md';
 

@@ -8,7 +8,7 @@
  *   npm run bench -- --quick           the CI run: under two minutes, smaller samples
  *   npm run bench -- --write-docs      also replace the figures in docs/benchmarks.md
  *                                      (`--write-readme`, its former name, still works)
- *   npm run bench -- --only app|lookup|catalogue|watches   one section
+ *   npm run bench -- --only app|lookup|catalogue|watches|words   one section
  *   npm run bench -- --app-dir DIR     the app section against another checkout (before/after)
  *
  * Timings are printed, never asserted: this machine's load moves them. Counts (429s, upstream
@@ -26,6 +26,7 @@ import { BENCH_DOC, type BenchSection, writeBenchDoc } from './docs.js';
 import { GET_LIMIT, LATENCY, type LookupFigures, MINUTE, runLookupSection } from './lookup.js';
 import { startScript } from './procs.js';
 import { runWatchSection, type WatchFigures } from './watches.js';
+import { runWordsBench } from './words.js';
 import { percentile } from './workload.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -41,9 +42,9 @@ const { values } = parseArgs({
 });
 const quick = values.quick ?? false;
 const only = values.only;
-const SECTIONS = ['app', 'lookup', 'catalogue', 'watches'];
+const SECTIONS = ['app', 'lookup', 'catalogue', 'watches', 'words'];
 if (only !== undefined && !SECTIONS.includes(only)) {
-  process.stderr.write('--only takes app, lookup, catalogue or watches\n');
+  process.stderr.write('--only takes app, lookup, catalogue, watches or words\n');
   process.exit(2);
 }
 const progress = (line: string) => process.stdout.write(`${line}\n`);
@@ -483,6 +484,26 @@ async function main(): Promise<number> {
       measured: String(catalogue.searchesPer100Keystrokes),
       pass: catalogue.searchesPer100Keystrokes <= 5,
     });
+  }
+  if (only === undefined || only === 'words') {
+    progress('The sentence reader: its corpus and its cost...');
+    const words = runWordsBench(quick);
+    written.push(['words', [latestRun(), '', words.report].join('\n')]);
+    sections.push(`## The sentence reader\n\n${words.report}`);
+    targets.push(
+      {
+        name: 'sentences of the shared sample resolved wrongly',
+        goal: '0',
+        measured: String(words.wrongOnSample),
+        pass: words.wrongOnSample === 0,
+      },
+      {
+        name: 'reading one sentence (p99)',
+        goal: 'well under 1 ms',
+        measured: `${words.p99Us.toFixed(1)} µs`,
+        pass: undefined,
+      },
+    );
   }
   const failed = targets.filter((t) => t.pass === false);
   sections.push(

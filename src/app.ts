@@ -30,6 +30,7 @@ import { createSlackApp, type SlackTransport } from './slack/app.js';
 import { DEFAULT_TIMING } from './slack/delivery.js';
 import type { ListenerDeps } from './slack/deps.js';
 import type { HealthReport } from './slack/transport/routes.js';
+import { memoryOnceGate, redisOnceGate } from './slack/words/once.js';
 import type { HelpExamples } from './views/help.js';
 import {
   createWatches,
@@ -39,6 +40,7 @@ import {
   followDatabase,
   type Watches,
 } from './watches/index.js';
+import { BranchNames } from './words/catalogueIndex.js';
 
 export interface Services {
   config: AppConfig;
@@ -234,6 +236,11 @@ export async function createServices(
   // One users.info answer (against auth.test's workspace) serves reveals and internal figures.
   const membership = createMembership({ logger });
   const fixedExamples = sandbox ? sandboxExamples(sandbox) : undefined;
+  // Asking in words reads branch words against the branch names seen on items (any item read,
+  // a watch check's too: branch names are no one's personal data).
+  const branchNames = new BranchNames();
+  if (sandbox) branchNames.learn(sandbox.data.branches.map((branch) => branch.name));
+  events.on('itemRead', ({ item }) => branchNames.learn(item.branches.map((b) => b.name)));
   const listeners: ListenerDeps = {
     lookup,
     logger,
@@ -252,6 +259,10 @@ export async function createServices(
     },
     now,
     timing: DEFAULT_TIMING,
+    words: {
+      branchNames,
+      once: redis ? redisOnceGate(redis, 'erp-lookups:') : memoryOnceGate(),
+    },
     watches,
     // App Home lists a person's watches once the store is open; it never opens it itself.
     watchesOf: async (userId) =>

@@ -29,11 +29,13 @@ import { LOOK_UP_STOCK_CALLBACK_ID } from './slack/listeners/shortcuts/lookUpSto
 
 const USAGE = `Usage: npm start --silent [-- --once "/stock WIDGET-9" [--json]]
        npm start --silent [-- --once "message text" --shortcut [--json]]
+       npm start --silent [-- --once "have we got 50 WIDGET-9 in perth?" --words [--json]]
        npm start --silent -- --step CODE [QUANTITY] [BRANCH WORDS]
 
 With SLACK_BOT_TOKEN set, runs the Slack app (Socket Mode with SLACK_APP_TOKEN, else HTTP on
 PORT). Without it, starts a console that answers /stock and /contact in the terminal.
---shortcut runs the message shortcut "Look up stock" on the --once text. With --json, standard
+--shortcut runs the message shortcut "Look up stock" on the --once text; --words answers it as a
+direct message to the app would (in the console, /ask <sentence> does the same). With --json, standard
 output carries only the Block Kit JSON; everything else goes to standard error.
 --step runs the Workflow Builder step "Look up stock" once and prints its outputs as JSON
 (exit 0), or its error sentence on standard error (exit 1).
@@ -165,6 +167,7 @@ function parseArguments() {
       once: { type: 'string' },
       json: { type: 'boolean', default: false },
       shortcut: { type: 'boolean', default: false },
+      words: { type: 'boolean', default: false },
       step: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -187,6 +190,10 @@ async function main(): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
+  if (values.words && (values.once === undefined || values.shortcut)) {
+    process.stderr.write(`--words needs --once "a sentence" (and no --shortcut).\n\n${USAGE}`);
+    return 2;
+  }
   if (values.shortcut && values.once === undefined) {
     process.stderr.write(`--shortcut needs --once "message text".\n\n${USAGE}`);
     return 2;
@@ -203,7 +210,11 @@ async function main(): Promise<number> {
     process.stderr.write(`Unexpected argument ${positionals[0] ?? ''}.\n\n${USAGE}`);
     return 2;
   }
-  const once = values.shortcut ? `/shortcut ${values.once ?? ''}` : values.once;
+  const once = values.shortcut
+    ? `/shortcut ${values.once ?? ''}`
+    : values.words
+      ? `/ask ${values.once ?? ''}`
+      : values.once;
   let config: AppConfig;
   let warnings: ConfigWarning[];
   try {

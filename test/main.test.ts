@@ -1,7 +1,8 @@
 /**
  * `npm start` as an operator runs it: the real entry point in a child process, configured by
  * environment variables only. HTTP mode against a fake Slack, a bad configuration, `--help`.
- * CI runs this file on Node 22 too, as the start-up smoke test (.ci/run).
+ * CI runs its start-up cases (HTTP mode, Socket Mode, a bad configuration) on Node 22 and 24
+ * too, as the start-up smoke test (.ci/run).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';

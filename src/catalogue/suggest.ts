@@ -156,7 +156,7 @@ const MAX_CODE_KEY = 40;
  * Optimal string alignment distance (Levenshtein plus swapped neighbours), giving up past
  * `max`: `WIDGT-9` is 1 from `WIDGET-9`, `WIDEGT-9` 1 too.
  */
-function editDistance(a: string, b: string, max: number): number {
+export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
   let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);

@@ -7,7 +7,7 @@
 import { type App, AppInitializationError, type Receiver } from '@slack/bolt';
 import type { AppLogger } from '../log/logger.js';
 import { ACTION } from '../views/actions.js';
-import { REFERENCE_HEADER } from '../views/blocks.js';
+import { ANSWER_KIND, REFERENCE_HEADER } from '../views/blocks.js';
 import { ActivityTracker } from './activity.js';
 import { Board, type BoardMessage } from './board.js';
 import { FakeSlackServer } from './fakeSlack.js';
@@ -15,6 +15,7 @@ import { CONSOLE } from './identity.js';
 import { ConsoleReceiver } from './receiver.js';
 import { defaultHistoryFile, runRepl, Screen } from './repl.js';
 import {
+  ASK_WORD,
   ConsoleSession,
   DEFAULT_TIMING,
   type LineOutcome,
@@ -109,10 +110,13 @@ const ANSWER_ACTIONS: readonly string[] = [
   ACTION.contactView,
 ];
 
-const isReferenceHeader = (block: unknown): boolean =>
-  typeof block === 'object' &&
-  block !== null &&
-  (block as { block_id?: unknown }).block_id === REFERENCE_HEADER;
+const hasBlockId =
+  (id: string) =>
+  (block: unknown): boolean =>
+    typeof block === 'object' &&
+    block !== null &&
+    (block as { block_id?: unknown }).block_id === id;
+const isReferenceHeader = hasBlockId(REFERENCE_HEADER);
 
 function onceExitCode(
   line: string,
@@ -127,10 +131,13 @@ function onceExitCode(
   if (outcome !== 'ok' || shown.after === undefined || shown.after === shown.before) {
     return ONCE_EXIT.nothing;
   }
+  if (shown.after.blocks.some(hasBlockId(ANSWER_KIND.usage))) return ONCE_EXIT.usage;
   const answered =
+    shown.after.blocks.some(hasBlockId(ANSWER_KIND.done)) ||
     shown.after.buttons.some((button) =>
       ANSWER_ACTIONS.some((action) => button.actionId.startsWith(action)),
-    ) || shown.after.blocks.some(isReferenceHeader);
+    ) ||
+    shown.after.blocks.some(isReferenceHeader);
   return answered ? ONCE_EXIT.answered : ONCE_EXIT.nothing;
 }
 
@@ -179,7 +186,7 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
       const before = board.lastMessage();
       const outcome = await session.runLine(options.once);
       const shown = { before, after: board.lastMessage() };
-      const commands = [...(options.commands ?? ['/stock', '/contact']), '/shortcut'];
+      const commands = [...(options.commands ?? ['/stock', '/contact']), '/shortcut', ASK_WORD];
       return onceExitCode(options.once, outcome, shown, commands);
     }
     if (!options.banner?.length) {

@@ -25,11 +25,17 @@ export interface SlashCommandBody {
 
 let triggerCounter = 0;
 
-/** Like Slack's `13345224609.738474920.8088930838d88f008e0`; single use, meaningless here. */
+/**
+ * Like Slack's `13345224609.738474920.8088930838d88f008e0` (digits, digits, hex: the shape the
+ * console's own views.open checks); single use, meaningless here.
+ */
 export function newTriggerId(): string {
   triggerCounter += 1;
-  return `${Date.now()}${triggerCounter}.${CONSOLE.teamId}.${randomBytes(12).toString('hex')}`;
+  return `${Date.now()}${triggerCounter}.${TRIGGER_TEAM}.${randomBytes(12).toString('hex')}`;
 }
+
+/** The numeric middle part of a trigger id (Slack's is numeric; the team id is not). */
+const TRIGGER_TEAM = '738474920';
 
 /** Slack timestamps are "seconds.micro" strings, unique per channel. */
 export function actionTs(): string {
@@ -150,5 +156,39 @@ export function messageActionBody(
     user: { id: CONSOLE.userId, name: CONSOLE.userName, team_id: CONSOLE.teamId },
     message: { type: 'message', user: 'UCOLLEAGUE', ts, text },
     is_enterprise_install: false,
+  };
+}
+
+/**
+ * A sentence typed to the app in its Messages tab, as the Events API delivers it: a person's
+ * plain message (`message.im`) in the console's direct message, in its `event_callback`.
+ */
+export function directMessageBody(text: string): Record<string, unknown> {
+  const ts = actionTs();
+  return {
+    token: CONSOLE.verificationToken,
+    team_id: CONSOLE.teamId,
+    api_app_id: CONSOLE.appId,
+    type: 'event_callback',
+    event_id: `Ev${ts.replace('.', '')}`,
+    event_time: Math.floor(Date.now() / 1000),
+    event: {
+      type: 'message',
+      channel: CONSOLE.channelId,
+      channel_type: 'im',
+      user: CONSOLE.userId,
+      team: CONSOLE.teamId,
+      text,
+      ts,
+      event_ts: ts,
+    },
+    authorizations: [
+      {
+        team_id: CONSOLE.teamId,
+        user_id: CONSOLE.botUserId,
+        is_bot: true,
+        is_enterprise_install: false,
+      },
+    ],
   };
 }

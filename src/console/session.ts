@@ -8,7 +8,12 @@ import type { ActivityTracker } from './activity.js';
 import type { Board } from './board.js';
 import { blockKitBuilderUrl, blocksForBuilder } from './builderLink.js';
 import { RespondPayload } from './fakeSlack.js';
-import { blockActionsBody, messageActionBody, slashCommandBody } from './payloads.js';
+import {
+  blockActionsBody,
+  directMessageBody,
+  messageActionBody,
+  slashCommandBody,
+} from './payloads.js';
 import type { ConsoleReceiver, Dispatch } from './receiver.js';
 import { createStyler } from './style.js';
 
@@ -55,6 +60,9 @@ export interface MessageShortcut {
 /** `/shortcut <message text>`: the message shortcut used on a message with that text. */
 export const SHORTCUT_WORD = '/shortcut';
 
+/** `/ask have we got 50 WIDGET-9 in perth?`: a sentence, as a direct message to the app. */
+export const ASK_WORD = '/ask';
+
 /** `set-stock WIDGET-9 5 perth`: the sandbox's stock moved, so a watch can be seen to fire. */
 export const SET_STOCK_WORD = 'set-stock';
 
@@ -75,6 +83,8 @@ export function helpText(commands: readonly string[], shortcut?: MessageShortcut
     'Type commands as you would in Slack (the slash is optional):',
     examples,
     '  e.g. /stock WIDGET-9   /stock blue widget   /contact acme   /stock help',
+    `  ${ASK_WORD} <sentence>   ask in words, as a direct message to the app`,
+    `            e.g. ${ASK_WORD} have we got 50 WIDGET-9 in perth?`,
     ...shortcutLines,
     'Other words:',
     '  1, 2, …   press that button of the latest message with buttons',
@@ -102,6 +112,9 @@ export class ConsoleSession {
     if (word === SHORTCUT_WORD || word.startsWith(`${SHORTCUT_WORD} `)) {
       return this.runShortcut(line.slice(SHORTCUT_WORD.length).trim());
     }
+    if (word === ASK_WORD || word.startsWith(`${ASK_WORD} `)) {
+      return this.ask(line.slice(ASK_WORD.length).trim());
+    }
     if (word === SET_STOCK_WORD || word.startsWith(`${SET_STOCK_WORD} `)) {
       return this.setStock(line.slice(SET_STOCK_WORD.length).trim());
     }
@@ -110,7 +123,9 @@ export class ConsoleSession {
     if (/^\d+$/.test(line)) return this.press(Number(line));
     const command = this.parseCommand(line);
     if (command === undefined) {
-      return this.fail(`Not a command: "${line.slice(0, 80)}". Type help for what works here.`);
+      return this.fail(
+        `Not a command: "${line.slice(0, 80)}". Type help for what works here, or ${ASK_WORD} … to ask in words.`,
+      );
     }
     if (!this.options.commands.includes(command.name)) {
       return this.fail(
@@ -146,6 +161,15 @@ export class ConsoleSession {
     const key = this.options.board.newResponseUrlKey();
     const body = messageActionBody(shortcut.callbackId, text, this.options.responseUrl(key));
     return this.dispatchAndWait(body, 'shortcut');
+  }
+
+  private async ask(text: string): Promise<LineOutcome> {
+    if (text === '') {
+      return this.fail(
+        `Type the sentence after ${ASK_WORD}, e.g. ${ASK_WORD} have we got 50 WIDGET-9?`,
+      );
+    }
+    return this.dispatchAndWait(directMessageBody(text), 'shortcut');
   }
 
   private async press(number: number): Promise<LineOutcome> {

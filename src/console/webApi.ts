@@ -5,8 +5,10 @@
  * configuration. Slack answers platform errors with HTTP 200 and `{ok: false, error}`; only
  * rate limiting changes the status (429 + Retry-After).
  */
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import { ASSISTANT_HANDLERS } from './assistantApi.js';
 
 /** A user as users.info describes them; unset flags are false. */
 export interface FakeUser {
@@ -205,6 +207,8 @@ const HANDLERS: Record<string, Handler> = {
     return { ok: true, channel: channelObject(id, known) };
   },
 };
+
+Object.assign(HANDLERS, ASSISTANT_HANDLERS);
 
 /**
  * Workflow steps: functions.completeSuccess and functions.completeError end a run, checked the

@@ -77,3 +77,20 @@ export function coveringBranches(
     .filter((b) => b.id !== except && availableOf(b) >= needed)
     .sort((a, b) => availableOf(b) - availableOf(a) || a.name.localeCompare(b.name));
 }
+
+/**
+ * The branches that hold stock, most available first (then most on hand): who could be meant
+ * when branch words named none. At most `limit`.
+ */
+export function branchesHoldingStock(
+  item: Pick<Item, 'branches'>,
+  limit: number,
+): Array<{ id: number; name: string; available: number }> {
+  return item.branches
+    .filter((b) => b.soh > 0)
+    .sort(
+      (a, b) => availableOf(b) - availableOf(a) || b.soh - a.soh || a.name.localeCompare(b.name),
+    )
+    .slice(0, limit)
+    .map((b) => ({ id: b.id, name: b.name, available: availableOf(b) }));
+}

@@ -13,6 +13,7 @@ import {
 } from '../lookup/types.js';
 import type { InternalFiguresPolicy, SlackMembersApi } from '../privacy/membership.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
+import { branchesHoldingStock } from '../rules/branches.js';
 import { matchingPeople } from '../rules/people.js';
 import { stockVerdict } from '../rules/verdict.js';
 import { contactCard } from '../views/contactCard.js';
@@ -22,6 +23,7 @@ import { notFoundNotice } from '../views/notFound.js';
 import { progressMessage, type WorkSubject } from '../views/progress.js';
 import { contactSearchList, itemSearchList } from '../views/searchLists.js';
 import type { CardPart, CardQuestion } from '../views/states.js';
+import { whichBranch } from '../views/whichBranch.js';
 import { indexedSearchAnswer } from './catalogueAnswers.js';
 import type { ContactDeps, DeliveryDeps, ItemDeps } from './deps.js';
 import { drawnItemCard } from './drawnCards.js';
@@ -43,6 +45,9 @@ export interface ItemCardRequest {
   /** The thread the card was opened from: its Share posts there. */
   threadTs?: string;
 }
+
+/** Branches "Which branch?" offers, besides "Company-wide". */
+const WHICH_BRANCH_CHOICES = 5;
 
 export interface ContactCardRequest {
   ref: ErpRef;
@@ -124,11 +129,28 @@ export async function itemCardAnswer(
   deps.recent?.record(actor.userId, item.code);
   const shared = request.shared ?? false;
   const price = deps.catalogue?.known(item.code)?.price;
+  const verdict = request.question === undefined ? undefined : stockVerdict(item, request.question);
+  // A quantity at a place the item has no branch for: ask which, never answer company-wide.
+  if (
+    verdict?.quantity !== undefined &&
+    verdict.branch === undefined &&
+    verdict.unknownWords.length > 0
+  ) {
+    return whichBranch({
+      ...deps.display,
+      item,
+      quantity: verdict.quantity,
+      unknownWords: verdict.unknownWords,
+      candidates: branchesHoldingStock(item, WHICH_BRANCH_CHOICES),
+      freshness: fetched.freshness,
+      ...(request.threadTs === undefined ? {} : { threadTs: request.threadTs }),
+    });
+  }
   return drawnItemCard({
     ...deps.display,
     internalFigures,
     item,
-    verdict: request.question === undefined ? undefined : stockVerdict(item, request.question),
+    verdict,
     ...(price === undefined ? {} : { price }),
     part: request.part,
     freshness: fetched.freshness,

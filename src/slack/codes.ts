@@ -26,7 +26,10 @@
  * unanchored `…+$`). test/security/linear.test.ts holds them to it.
  */
 
+import { looksLikeItemCode, withoutAccents } from '../words/codeShape.js';
 import { stripSlackMarkup } from './input.js';
+
+export { looksLikeItemCode, sameCode } from '../words/codeShape.js';
 
 export const DEFAULT_MAX_CODES = 5;
 
@@ -46,13 +49,7 @@ const FORMATTING = /[*~`]/g;
 // A quote marker: `>` (sent as `&gt;`, decoded by stripSlackMarkup) at the start of a line.
 const QUOTE_MARKER = /^[ \t]*>+/gm;
 const NOT_CODE_CHARACTER = /[^A-Za-z0-9\-/._]+/;
-const CODE_SHAPE = /^[A-Za-z0-9](?:[A-Za-z0-9\-/._]{0,38}[A-Za-z0-9])?$/;
 const URL_START = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i;
-const DOMAIN_END = /\.[a-z]{2,}$/;
-const TIME = /^\d{1,2}(?:[.:]\d{2})?(?:AM|PM|HRS?|H)$/i;
-const QUANTITY = /^\d+(?:PCS|PC|EA|KG|G|MG|MM|CM|M|KM|L|ML|K|X|MIN|SEC|S|ST|ND|RD|TH)$/i;
-const MONTH =
-  /^(?:JAN(?:UARY)?|FEB(?:RUARY)?|MAR(?:CH)?|APR(?:IL)?|MAY|JUNE?|JULY?|AUG(?:UST)?|SEPT?(?:EMBER)?|OCT(?:OBER)?|NOV(?:EMBER)?|DEC(?:EMBER)?)$/i;
 
 export interface ExtractOptions {
   /**
@@ -138,20 +135,6 @@ function* candidates(text: string, options: ExtractOptions): Generator<string> {
   }
 }
 
-/** `WIDGÉT-9` -> `WIDGET-9`: letters without their accents (linear in the word). */
-function withoutAccents(word: string): string {
-  return /\P{ASCII}/u.test(word) ? word.normalize('NFKD').replace(/\p{M}/gu, '') : word;
-}
-
-/** Whether two spellings name one code: case, accents and separators aside (`widget9`). */
-export function sameCode(a: string, b: string): boolean {
-  const key = (code: string) =>
-    withoutAccents(code)
-      .toUpperCase()
-      .replace(/[^A-Z0-9]/g, '');
-  return key(a) === key(b);
-}
-
 /**
  * The piece without the punctuation at its ends (`(WIDGET-9),` -> `WIDGET-9`). A loop, not
  * `/[^A-Za-z0-9]+$/`: that pattern is tried from every character of a long run of `-` and
@@ -171,24 +154,4 @@ function isAlphanumeric(code: number): boolean {
     (code >= 0x41 && code <= 0x5a) ||
     (code >= 0x61 && code <= 0x7a)
   );
-}
-
-/** The heuristic above, for one trimmed piece of a word. */
-export function looksLikeItemCode(token: string): boolean {
-  if (!CODE_SHAPE.test(token)) return false;
-  if (!/[0-9]/.test(token) || !/[A-Za-z]/.test(token)) return false;
-  const upper = token.replace(/[^A-Z]/g, '').length;
-  const lower = token.replace(/[^a-z]/g, '').length;
-  if (upper <= lower) return false;
-  if (DOMAIN_END.test(token) || TIME.test(token) || QUANTITY.test(token)) return false;
-  return !isDate(token);
-}
-
-/** `12-JAN-2025`, `JAN/25`, `2025.Mar.01`: numbers and month names only. */
-function isDate(token: string): boolean {
-  const parts = token.split(/[-/.]/);
-  if (parts.length < 2) return false;
-  const months = parts.filter((part) => MONTH.test(part)).length;
-  const numbers = parts.filter((part) => /^\d{1,4}$/.test(part)).length;
-  return months > 0 && numbers > 0 && months + numbers === parts.length;
 }

@@ -11,7 +11,9 @@ import type { HomeWatchRow } from '../views/appHome.js';
 import type { DisplayOptions } from '../views/display.js';
 import type { HelpExamples } from '../views/help.js';
 import type { Watches } from '../watches/index.js';
+import type { BranchNames } from '../words/catalogueIndex.js';
 import type { Timing } from './delivery.js';
+import type { OnceGate } from './words/once.js';
 
 /**
  * What every listener needs to answer at all: who may ask, how an answer is delivered within
@@ -58,5 +60,10 @@ export interface WatchDeps {
   watchesOf?: (userId: string) => Promise<HomeWatchRow[]>;
 }
 
+/** Asking in words: the branch names seen on items, and the gate that answers a message once. */
+export interface WordsDeps {
+  words?: { branchNames: BranchNames; once?: OnceGate };
+}
+
 /** Everything the listeners use, built once by the composition root; each listener takes its part. */
-export type ListenerDeps = DeliveryDeps & ItemDeps & ContactDeps & WatchDeps;
+export type ListenerDeps = DeliveryDeps & ItemDeps & ContactDeps & WatchDeps & WordsDeps;

@@ -269,9 +269,14 @@ function commaSeparatedCodes(words: readonly string[]): string[] | undefined {
     .map((part) => part.trim())
     .filter((part) => part !== '');
   if (parts.length < 2 || parts.some((part) => part.includes(' '))) return undefined;
+  return distinctCodes(parts);
+}
+
+/** Codes in the order typed, each once whatever its case. */
+function distinctCodes(codes: readonly string[]): string[] {
   const seen = new Set<string>();
-  return parts.filter((part) => {
-    const key = part.toLowerCase();
+  return codes.filter((code) => {
+    const key = code.toLowerCase();
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -299,7 +304,41 @@ function atBranch(words: readonly string[]): string[] {
   return words[0]?.toLowerCase() === 'at' ? words.slice(1) : [...words];
 }
 
-/** `CODE [N] [branch words]` in any order after the code, when CODE may be a code. */
+/**
+ * Words after a code that ask nothing of a branch (`/stock WIDGET-9 price`, `… in perth`): left
+ * out, so they neither name a branch nor turn a branch answer into a company-wide one.
+ */
+const FILLER_WORDS = new Set([
+  'at',
+  'in',
+  'from',
+  'for',
+  'of',
+  'the',
+  'price',
+  'cost',
+  'stock',
+  'available',
+  'qty',
+  'quantity',
+  'please',
+]);
+
+/** A second item code (`WIDGET-90`): letters and digits together, and not a quantity. */
+const codeShaped = (word: string) =>
+  CODE_CHARS.test(word) &&
+  /\p{L}/u.test(word) &&
+  /\p{N}/u.test(word) &&
+  quantityOf(word) === undefined;
+const CODE_CHARS = /^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u;
+
+/** `-5`, `-5pcs`: a negative quantity, which is a usage problem, never a question. */
+const NEGATIVE = /^-[0-9]+(?:x|pcs?|units?)?$/i;
+
+/**
+ * `CODE [N] [branch words]` in any order after the code, when CODE may be a code. A quantity
+ * is a whole number from 1; a second code (`WIDGET-9 WIDGET-90`) makes it several codes.
+ */
 function readQuestion(
   code: string,
   rest: readonly string[],
@@ -307,16 +346,24 @@ function readQuestion(
 ): Step<StockRequest> | undefined {
   let quantity: { value: number; typed: string } | undefined;
   const branchWords: string[] = [];
+  const otherCodes: string[] = [];
   for (let i = 0; i < rest.length; i += 1) {
     const word = rest[i] ?? '';
     const value = quantityOf(word);
     if (value === undefined) {
       // `50 pcs`, `50 x`: the unit belongs to the number before it.
       const previous = rest[i - 1];
-      if (!(UNIT_WORD.test(word) && previous !== undefined && quantityOf(previous) !== undefined)) {
-        branchWords.push(word);
+      const unit =
+        UNIT_WORD.test(word) && previous !== undefined && quantityOf(previous) !== undefined;
+      if (NEGATIVE.test(word) && looksLikeCode(code)) {
+        return { ok: false, error: { kind: 'quantity_not_positive', typed: quote(word), code } };
       }
+      if (codeShaped(word) && looksLikeCode(code)) otherCodes.push(word);
+      else if (!unit && !FILLER_WORDS.has(word.toLowerCase())) branchWords.push(word);
       continue;
+    }
+    if (value === 0) {
+      return { ok: false, error: { kind: 'quantity_not_positive', typed: quote(word), code } };
     }
     if (quantity !== undefined && quantity.value !== value) {
       return {
@@ -332,6 +379,9 @@ function readQuestion(
     quantity ??= { value, typed: word };
   }
   if (quantity === undefined && !looksLikeCode(code)) return undefined;
+  if (otherCodes.length > 0 && CODE_CHARS.test(code)) {
+    return { ok: true, value: { kind: 'codes', codes: distinctCodes([code, ...otherCodes]) } };
+  }
   return {
     ok: true,
     value: {

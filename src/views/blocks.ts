@@ -10,6 +10,7 @@ import type {
   ContextBlock,
   DividerBlock,
   HeaderBlock,
+  KnownBlock,
   MrkdwnElement,
   PlainTextElement,
   SectionBlock,
@@ -42,6 +43,23 @@ function nonEmpty(text: string): string {
  * tell such an answer from a notice.
  */
 export const REFERENCE_HEADER = 'reference';
+
+/**
+ * Block ids that say what kind of answer a message is, where its buttons cannot: a done action
+ * (a watch set, listed or removed, even an empty list) and a usage problem. The console's
+ * `--once` reads them for its exit code (0 and 2).
+ */
+export const ANSWER_KIND = { done: 'answer_done', usage: 'answer_usage' } as const;
+
+/** The message with its first block marked as `kind` (a block id of its own is kept). */
+export function markedAs<M extends { blocks: KnownBlock[] }>(
+  message: M,
+  kind: keyof typeof ANSWER_KIND,
+): M {
+  const [first, ...rest] = message.blocks;
+  if (first === undefined || first.block_id !== undefined) return message;
+  return { ...message, blocks: [{ ...first, block_id: ANSWER_KIND[kind] }, ...rest] };
+}
 
 export function header(text: string, blockId?: string): HeaderBlock {
   return {

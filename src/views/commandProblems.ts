@@ -12,6 +12,7 @@ export type CommandProblem =
   | { kind: 'bad_contact_type'; typed: string; example: string }
   | { kind: 'markup_only'; command: string; sampleCode: string }
   | { kind: 'quantity_twice'; first: string; second: string; code: string }
+  | { kind: 'quantity_not_positive'; typed: string; code: string }
   | { kind: 'watch_threshold'; code: string; direction: 'below' | 'above' }
   | { kind: 'watch_branch_missing'; code: string }
   | { kind: 'unwatch_code_missing' }
@@ -43,6 +44,8 @@ export function commandProblemText(problem: CommandProblem): string {
       return `Mentions, channels and e-mail links cannot be looked up: type a code or some words, for example ${problem.command} ${problem.sampleCode}.`;
     case 'quantity_twice':
       return `Two quantities (${problem.first} and ${problem.second}): ask for one, for example /stock ${problem.code} 50.`;
+    case 'quantity_not_positive':
+      return `${problem.typed} is not a quantity anyone can promise: ask for 1 or more, for example /stock ${problem.code} 50.`;
     case 'watch_threshold':
       return `A watch needs a whole number after "${problem.direction}", for example /stock watch ${problem.code} ${problem.direction} 20.`;
     case 'watch_branch_missing':

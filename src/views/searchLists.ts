@@ -93,18 +93,19 @@ function list<Q, R>(model: ListModel<Q, R>, parts: ListParts): SlackMessage {
     ? `${nothing}.\n${parts.hint}`
     : `*${capitalise(many)} matching* ${parts.described} · ${range(page)}`;
   const suggested = empty ? (parts.suggestions ?? []).slice(0, MAX_SUGGESTIONS) : [];
+  // "Did you mean WIDGET-9?" leads: it is the answer the person most likely wanted.
   const blocks: Array<KnownBlock | undefined> = [
+    ...(suggested.length > 0 ? didYouMean(suggested) : []),
     notice,
     section(title),
-    ...(suggested.length > 0 ? didYouMean(suggested) : []),
     ...parts.rows,
     footer(model.freshness, model),
     actions(pagingButtons(page, parts)),
   ];
   const plainDescribed = parts.described.replaceAll('*', '');
-  const maybe = suggested.length > 0 ? ` Did you mean ${suggested.join(' or ')}?` : '';
+  const maybe = suggested.length > 0 ? `Did you mean ${suggested.join(' or ')}? ` : '';
   const text = empty
-    ? `${model.notice ? `${model.notice} ` : ''}${nothing.replaceAll('*', '')}.${maybe}`
+    ? `${maybe}${model.notice ? `${model.notice} ` : ''}${nothing.replaceAll('*', '')}.`
     : `${plural(page.rows.length, one, many)} matching ${plainDescribed} (${range(page)}); ${freshnessText(model.freshness)}`;
   return {
     text: escapeTruncated(text.replace(/&amp;|&lt;|&gt;/g, decode), LIMITS.fallbackText / 2),

@@ -77,9 +77,14 @@ describe.each([
     // commands: the slash commands and shortcuts; chat:write: Share to channel's fallback and
     // watch alerts; chat:write.public: watch alerts in public channels the app was not invited
     // to; users:read: telling guests and externals apart; usergroups:read: CONTACT_REVEAL
-    // groups; channels:read, groups:read: the archive and delete events that end watches.
+    // groups; channels:read, groups:read: the archive and delete events that end watches;
+    // app_mentions:read, im:history, assistant:write: asking in words (mentions, direct
+    // messages, the assistant surface's prompts, status and title).
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(
       [
+        'app_mentions:read',
+        'assistant:write',
+        'im:history',
         'channels:read',
         'chat:write',
         'chat:write.public',
@@ -187,5 +192,48 @@ describe.each(['slack-manifest.yml', 'manifest/http.yml'])('%s: the workflow ste
       summary: 'string',
     });
     expect(parts.settings.event_subscriptions.bot_events).toContain('function_executed');
+  });
+});
+
+/** Asking in words: the Messages tab, the agent feature, and the events and scopes it needs. */
+const WordsParts = z.object({
+  features: z.object({
+    app_home: z.object({
+      messages_tab_enabled: z.literal(true),
+      messages_tab_read_only_enabled: z.literal(false),
+    }),
+    agent_view: z.object({
+      agent_description: z.string().min(1).max(1000),
+      suggested_prompts: z
+        .array(z.object({ title: z.string().min(1).max(75), message: z.string().min(1).max(1000) }))
+        .min(1)
+        .max(4),
+    }),
+  }),
+  oauth_config: z.object({ scopes: z.object({ bot: z.array(z.string()) }) }),
+  settings: z.object({ event_subscriptions: z.object({ bot_events: z.array(z.string()) }) }),
+});
+
+describe.each(['slack-manifest.yml', 'manifest/http.yml'])('%s: asking in words', (path) => {
+  const parts = WordsParts.parse(parse(readFileSync(path, 'utf8')));
+
+  it('opens the Messages tab for writing and declares the agent feature with prompts', () => {
+    expect(parts.features.app_home.messages_tab_read_only_enabled).toBe(false);
+    expect(parts.features.agent_view.agent_description).toMatch(/words/);
+    expect(parts.features.agent_view.suggested_prompts.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('subscribes to mentions, direct messages and the assistant thread events, with their scopes', () => {
+    expect(parts.settings.event_subscriptions.bot_events).toEqual(
+      expect.arrayContaining([
+        'app_mention',
+        'message.im',
+        'assistant_thread_started',
+        'assistant_thread_context_changed',
+      ]),
+    );
+    expect(parts.oauth_config.scopes.bot).toEqual(
+      expect.arrayContaining(['app_mentions:read', 'im:history', 'chat:write', 'assistant:write']),
+    );
   });
 });

@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkMessageLimits } from '../../src/views/limits.js';
 import type { SlackMessage } from '../../src/views/message.js';
-import { ask } from '../e2e/helpers/conversation.js';
+import { ask, click } from '../e2e/helpers/conversation.js';
 import { type RunningApp, startApp } from '../helpers/app.js';
-import { buttonsOf, textOf } from '../helpers/blocks.js';
+import { buttonLabelled, buttonsOf, textOf } from '../helpers/blocks.js';
 
 describe('answer-first /stock and /contact', () => {
   let run: RunningApp;
@@ -51,6 +51,27 @@ describe('answer-first /stock and /contact', () => {
     const answer = await ask(run, '/stock', 'WIDGET-9 nowhereville');
     expect(textOf(answer)).toContain('“nowhereville”: not a branch here (');
     expect(textOf(answer)).toContain('All branches (');
+  });
+
+  it('/stock WIDGET-9 5 narnia asks "Which branch?" with no verdict; a branch button answers it', async () => {
+    const answer = await ask(run, '/stock', 'WIDGET-9 5 narnia');
+    expect(answer.text).toMatch(/^Which branch\? “narnia” is not a branch of WIDGET-9/);
+    expect(textOf(answer)).not.toMatch(/Yes|No:|company-wide/);
+    const labels = buttonsOf(answer).map((b) => b.text);
+    expect(labels.at(-1)).toBe('Company-wide');
+    expect(labels.length).toBeLessThanOrEqual(6);
+    expect(labels[0]).toMatch(/^Sydney \(\d+\)$/);
+    const verdict = await click(run, buttonLabelled(answer, 'Sydney'));
+    expect(verdict.text).toMatch(/^Yes, 5 of WIDGET-9 at Sydney: /);
+    const company = await click(run, buttonLabelled(answer, 'Company-wide'));
+    expect(company.text).toMatch(/^Yes, 5 of WIDGET-9: [\d,]+ free company-wide/);
+  });
+
+  it('/stock WIDGET-9 50 Perth WA answers for Perth and says WA was not read as a branch', async () => {
+    const answer = await ask(run, '/stock', 'WIDGET-9 50 Perth WA');
+    expect(answer.text).toMatch(/^No, 50 of WIDGET-9 at Perth: /);
+    expect(textOf(answer)).toContain('Not read as a branch: “WA”.');
+    expect(textOf(answer)).not.toContain('company-wide');
   });
 
   it('words that are not a code stay the search they were', async () => {

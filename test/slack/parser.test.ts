@@ -214,6 +214,43 @@ describe('parseStockCommand: code-first questions', () => {
     expect(request(parseStockCommand('WIDGET-9 50 50x'))).toMatchObject({ quantity: 50 });
   });
 
+  it('a quantity is a whole number from 1: 0 or a negative number is a usage problem', () => {
+    for (const text of [
+      'WIDGET-9 0',
+      'WIDGET-9 -5',
+      'WIDGET-9 perth 0x',
+      'bolt 0',
+      'WIDGET-9 -3pcs',
+    ]) {
+      expect(error(parseStockCommand(text)), text).toMatch(
+        /is not a quantity anyone can promise: ask for 1 or more, for example \/stock \S+ 50\./,
+      );
+    }
+  });
+
+  it('a second code is a second code, not a branch', () => {
+    expect(request(parseStockCommand('WIDGET-9 WIDGET-90'))).toEqual({
+      kind: 'codes',
+      codes: ['WIDGET-9', 'WIDGET-90'],
+    });
+    expect(request(parseStockCommand('widget-9 pump-220 perth'))).toEqual({
+      kind: 'codes',
+      codes: ['widget-9', 'pump-220'],
+    });
+  });
+
+  it('words that ask nothing of a branch are left out; the others stay branch words', () => {
+    expect(request(parseStockCommand('WIDGET-9 price'))).toMatchObject({
+      kind: 'question',
+      branchWords: [],
+    });
+    expect(request(parseStockCommand('WIDGET-9 50 in Perth WA'))).toMatchObject({
+      kind: 'question',
+      quantity: 50,
+      branchWords: ['Perth', 'WA'],
+    });
+  });
+
   it('filters make it a search as before', () => {
     expect(request(parseStockCommand('WIDGET-9 50 category:3'))).toEqual({
       kind: 'search',
@@ -311,8 +348,11 @@ describe('limits and notices', () => {
     const text = Array.from({ length: 30 }, (_, i) => `w${i}`).join(' ');
     const result = parseStockCommand(text);
     expect(notices(result)).toEqual(['Only the first 20 words were used.']);
-    // `w0` could be a code: a question whose search is the 20 words.
-    expect(searchOf(request(result))?.words).toEqual(Array.from({ length: 20 }, (_, i) => `w${i}`));
+    // `w0`, `w1`… could each be a code: a second code is a second code, not a branch.
+    expect(request(result)).toEqual({
+      kind: 'codes',
+      codes: Array.from({ length: 20 }, (_, i) => `w${i}`),
+    });
   });
 
   it('cuts words over 100 characters', () => {

@@ -4,6 +4,7 @@ import { HOME_RECENT_ACTION } from '../../../views/appHome.js';
 import { FIND_CONTACT } from '../../../views/findContactModal.js';
 import { SEARCH } from '../../../views/searchModal.js';
 import { SHARED_REMOVE_ACTION } from '../../../views/sharedBy.js';
+import { SET_WATCH_ACTION } from '../../../views/words.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { ListenerDeps } from '../../deps.js';
 import { contactCardClick } from './contactCard.js';
@@ -17,6 +18,7 @@ import { removeSharedClick } from './removeShared.js';
 import { revealClick } from './reveal.js';
 import { searchCategoryChosen } from './searchCategory.js';
 import { searchItemChosen } from './searchItem.js';
+import { setWatchClick } from './setWatch.js';
 import { shareClick } from './share.js';
 import { watchOpenClick } from './watchOpen.js';
 import { watchRemoveClick } from './watchRemove.js';
@@ -56,6 +58,7 @@ export const ACTION_LISTENERS: ReadonlyArray<readonly [readonly string[], Action
   [[HOME_RECENT_ACTION], homeRecentClick],
   [[SEARCH.categoryAction], searchCategoryChosen],
   [[SEARCH.itemAction], searchItemChosen],
+  [[SET_WATCH_ACTION], setWatchClick],
 ];
 
 /** Watch buttons carry the watch id in their action id (`watch_remove:<id>`), not a number. */

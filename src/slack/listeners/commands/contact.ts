@@ -2,6 +2,7 @@ import { type ErpEndpoint, NotFoundError } from '../../../erp/errors.js';
 import type { ContactQuery } from '../../../lookup/types.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
 import { contactRetryPlan } from '../../../rules/people.js';
+import { markedAs } from '../../../views/blocks.js';
 import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
 import { contactHelp } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
@@ -18,9 +19,10 @@ import {
 } from '../../answers.js';
 import { acceptCommand, type CommandArgs } from '../../commands.js';
 import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
-import type { ContactDeps, DeliveryDeps } from '../../deps.js';
+import type { ContactDeps, DeliveryDeps, ItemDeps, WordsDeps } from '../../deps.js';
 import { type ContactRequest, parseContactCommand } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
+import { contactRequestAnswer, contactSentenceInstead } from '../../words/asCommand.js';
 
 export type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
 
@@ -28,14 +30,21 @@ export type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
  * `/contact …`: help, a contact card (redacted; with the search fallback; only the matching
  * people when asked), or a list.
  */
-export function contactCommand(deps: DeliveryDeps & ContactDeps) {
+export function contactCommand(
+  deps: DeliveryDeps & ContactDeps & Pick<ItemDeps, 'catalogue'> & WordsDeps,
+) {
   return async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
     const accepted = await acceptCommand(deps, command, ack, 'contact');
     if (!accepted) return;
     const parsed = parseContactCommand(accepted.text);
     if (!parsed.ok) {
       await ack(
-        ephemeral(withNotices(contactHelp(deps.examples), [commandProblemText(parsed.error)])),
+        ephemeral(
+          markedAs(
+            withNotices(contactHelp(deps.examples), [commandProblemText(parsed.error)]),
+            'usage',
+          ),
+        ),
       );
       return;
     }
@@ -56,9 +65,16 @@ export function contactCommand(deps: DeliveryDeps & ContactDeps) {
     await deliverCommandAnswer({
       ack,
       respond,
-      answer: safely(deps.logger, '/contact', async () =>
-        withNotices(await contactAnswer(deps, request, actor, client), notices),
-      ),
+      answer: safely(deps.logger, '/contact', async () => {
+        // `/contact who does accounts at ACME01`: a sentence, when its search finds nothing.
+        const sentence = await contactSentenceInstead(deps, accepted.text, request, actor);
+        if (sentence) {
+          return contactRequestAnswer(deps, sentence, actor, client, (lookup) =>
+            contactAnswer(deps, lookup, actor, client),
+          );
+        }
+        return withNotices(await contactAnswer(deps, request, actor, client), notices);
+      }),
       working: () => workingLine(deps, subject, endpoint, actor),
       knownToBeSlow: () => isKnownToBeSlow(deps, endpoint, actor),
       timing: deps.timing,

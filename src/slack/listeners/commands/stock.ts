@@ -1,6 +1,7 @@
 import { type ErpEndpoint, NotFoundError } from '../../../erp/errors.js';
 import type { ItemQuery } from '../../../lookup/types.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
+import { markedAs } from '../../../views/blocks.js';
 import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
 import { noticeMessage } from '../../../views/feedback.js';
 import { stockHelp, watchesNotReadyText } from '../../../views/help.js';
@@ -19,9 +20,10 @@ import { categoriesAnswer, supplierFilter, suppliersAnswer } from '../../catalog
 import { codesAnswer, MAX_CODES } from '../../codesAnswer.js';
 import { acceptCommand, type CommandArgs } from '../../commands.js';
 import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
-import type { DeliveryDeps, ItemDeps, WatchDeps } from '../../deps.js';
+import type { DeliveryDeps, ItemDeps, WatchDeps, WordsDeps } from '../../deps.js';
 import { type ItemQuestion, parseStockCommand, type StockRequest } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
+import { stockReadingAnswer, stockSentenceInstead } from '../../words/asCommand.js';
 import { watchAnswer } from './watch.js';
 
 type StockLookup = Exclude<StockRequest, { kind: 'help' }>;
@@ -30,14 +32,19 @@ type StockLookup = Exclude<StockRequest, { kind: 'help' }>;
  * `/stock …`: help, an item card (with the search fallback), a card answering a question
  * (`CODE 50 perth`), several codes, a search list, or the categories.
  */
-export function stockCommand(deps: DeliveryDeps & ItemDeps & WatchDeps) {
+export function stockCommand(deps: DeliveryDeps & ItemDeps & WatchDeps & WordsDeps) {
   return async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
     const accepted = await acceptCommand(deps, command, ack, 'stock');
     if (!accepted) return;
     const parsed = parseStockCommand(accepted.text);
     if (!parsed.ok) {
       await ack(
-        ephemeral(withNotices(stockHelp(deps.examples), [commandProblemText(parsed.error)])),
+        ephemeral(
+          markedAs(
+            withNotices(stockHelp(deps.examples), [commandProblemText(parsed.error)]),
+            'usage',
+          ),
+        ),
       );
       return;
     }
@@ -52,9 +59,16 @@ export function stockCommand(deps: DeliveryDeps & ItemDeps & WatchDeps) {
     await deliverCommandAnswer({
       ack,
       respond,
-      answer: safely(deps.logger, '/stock', async () =>
-        withNotices(await stockAnswer(deps, request, actor, client), notices),
-      ),
+      answer: safely(deps.logger, '/stock', async () => {
+        // `/stock do we have 50 widget-9 in perth?`: a sentence the grammar does not read.
+        const sentence = await stockSentenceInstead(deps, accepted.text, request, actor);
+        if (sentence) {
+          return stockReadingAnswer(deps, sentence, (lookup) =>
+            stockAnswer(deps, lookup, actor, client),
+          );
+        }
+        return withNotices(await stockAnswer(deps, request, actor, client), notices);
+      }),
       working: () => workingLine(deps, subjectOf(request), endpoint, actor),
       knownToBeSlow: () => isKnownToBeSlow(deps, endpoint, actor),
       timing: deps.timing,
@@ -91,7 +105,7 @@ function subjectOf(request: StockLookup): WorkSubject {
   }
 }
 
-function stockAnswer(
+export function stockAnswer(
   deps: DeliveryDeps & ItemDeps & WatchDeps,
   request: StockLookup,
   actor: Actor,

@@ -6,6 +6,7 @@
  * confirm dialog); nothing is removed until one is pressed.
  */
 import { isErpError } from '../../../erp/errors.js';
+import { markedAs } from '../../../views/blocks.js';
 import { noticeMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { watchList } from '../../../views/watchList.js';
@@ -56,14 +57,14 @@ export async function watchAnswer(
           threshold: request.threshold,
           ...(request.notify ? { notify: request.notify } : {}),
         });
-        if (made.ok) return watchCreatedNote(made.watch, made.past);
+        if (made.ok) return markedAs(watchCreatedNote(made.watch, made.past), 'done');
         return 'refusal' in made
           ? watchRefusal(made.refusal)
           : cannotPostWatchAdvice(made.cannotPost);
       }
       case 'watches': {
         const listed = await watches.service.listChannel(channelId);
-        return watchList({ ...listed, scope: 'channel', now: deps.now() });
+        return markedAs(watchList({ ...listed, scope: 'channel', now: deps.now() }), 'done');
       }
       case 'unwatch': {
         const result = await watches.service.unwatch(
@@ -72,7 +73,9 @@ export async function watchAnswer(
           branchOf(request.branchWords),
           actor.userId,
         );
-        return 'confirm' in result ? unwatchSeveral(result.confirm) : watchRemoved(result.removed);
+        if ('confirm' in result) return markedAs(unwatchSeveral(result.confirm), 'done');
+        const removed = watchRemoved(result.removed);
+        return result.removed.length > 0 ? markedAs(removed, 'done') : removed;
       }
       case 'digest':
         return digestCommand(watches, request, channelId, actor);

@@ -1,7 +1,10 @@
 import type { App } from '@slack/bolt';
 import type { ListenerDeps } from '../../deps.js';
+import { memoryOnceGate } from '../../words/once.js';
 import { appHomeOpened } from './appHomeOpened.js';
+import { wordsAssistant } from './assistant.js';
 import { watchAppGone, watchChannelGone } from './watchCleanup.js';
+import { directMessage, mention } from './words.js';
 
 /**
  * The events that end watches share a pattern listener each (Bolt runs every listener's
@@ -9,6 +12,11 @@ import { watchAppGone, watchChannelGone } from './watchCleanup.js';
  */
 export function registerEvents(app: App, deps: ListenerDeps): void {
   app.event('app_home_opened', appHomeOpened(deps));
+  // Asking in words: one gate, so a message is answered once whichever listener sees it.
+  const once = deps.words?.once ?? memoryOnceGate();
+  app.assistant(wordsAssistant(deps, once));
+  app.event('app_mention', mention(deps, once));
+  app.event('message', directMessage(deps, once));
   const channelGone = {
     channel_archive: watchChannelGone(deps, 'channel_archive'),
     group_archive: watchChannelGone(deps, 'group_archive'),

@@ -1,0 +1,71 @@
+/**
+ * "Set watch" on a watch proposed from a sentence ("tell me when WIDGET-9 drops below 20 in
+ * perth"): the watch is made only now, by this click, for the person who pressed it, in the
+ * conversation the proposal is in, exactly as `/stock watch …` makes it there.
+ */
+import { checkAccess } from '../../../privacy/access.js';
+import { noticeMessage } from '../../../views/feedback.js';
+import { watchesNotReadyText } from '../../../views/help.js';
+import { unreadableText } from '../../../views/unreadable.js';
+import { WatchProposalState } from '../../../views/words.js';
+import { safely } from '../../answers.js';
+import { type ClickArgs, clickActor } from '../../clicks.js';
+import { privateReply, sendSafely } from '../../delivery.js';
+import type { ListenerDeps } from '../../deps.js';
+import { BlockActionPayload } from '../../payloads.js';
+import { watchAnswer } from '../commands/watch.js';
+
+export function setWatchClick(deps: ListenerDeps) {
+  return async (args: ClickArgs): Promise<void> => {
+    await args.ack();
+    const say = (text: string) =>
+      sendSafely(deps.logger, args.respond, privateReply(noticeMessage(text)));
+    const payload = BlockActionPayload.safeParse(args.body);
+    const value = payload.success ? readState(payload.data.actions[0]?.value) : undefined;
+    if (!payload.success || value === undefined) {
+      await say(unreadableText('stale_button'));
+      return;
+    }
+    const actor = clickActor(payload.data);
+    const access = checkAccess(deps.access.stock, actor, '/stock');
+    if (!access.allowed) {
+      await say(access.message);
+      return;
+    }
+    if (!deps.watches) {
+      await say(watchesNotReadyText('watch'));
+      return;
+    }
+    const { watches } = deps;
+    const answer = await safely(deps.logger, 'set watch', () =>
+      watchAnswer(
+        deps,
+        watches,
+        {
+          kind: 'watch',
+          code: value.c,
+          direction: value.d,
+          threshold: value.n,
+          branchWords: value.b ?? [],
+        },
+        actor,
+      ),
+    );
+    // The proposal is replaced by what became of it, for the presser only.
+    await sendSafely(deps.logger, args.respond, {
+      replace_original: true,
+      text: answer.text,
+      blocks: answer.blocks,
+    });
+  };
+}
+
+function readState(value: string | undefined): WatchProposalState | undefined {
+  if (value === undefined || value.length > 2000) return undefined;
+  try {
+    const parsed = WatchProposalState.safeParse(JSON.parse(value));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

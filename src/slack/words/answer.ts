@@ -1,0 +1,181 @@
+import { checkAccess } from '../../privacy/access.js';
+import type { SlackUsersApi } from '../../privacy/revealPolicy.js';
+import { noticeMessage } from '../../views/feedback.js';
+import { watchesNotReadyText } from '../../views/help.js';
+import type { SlackMessage } from '../../views/message.js';
+import { withNotices } from '../../views/notices.js';
+import {
+  accountOnlyCard,
+  notSureMessage,
+  notUnderstoodMessage,
+  privateCopyNote,
+  sentPrivatelyNote,
+  watchProposal,
+  wordsHelp,
+} from '../../views/words.js';
+import type { Reading, WordsRequest } from '../../words/reading.js';
+import { itemCardAnswer, safely } from '../answers.js';
+import { codesAnswer } from '../codesAnswer.js';
+import type { ListenerDeps } from '../deps.js';
+import { contactAnswer } from '../listeners/commands/contact.js';
+import { stockAnswer } from '../listeners/commands/stock.js';
+import type { Actor } from '../payloads.js';
+import { accountOf } from './account.js';
+import { contactRequestAnswer, stockRequestAnswer } from './asCommand.js';
+import { readWords } from './read.js';
+
+export { readWords };
+
+/** Where the answer is read: by the asker alone, or by everyone in a channel's thread. */
+export type Place = 'private' | 'channel';
+
+export interface WordsReply {
+  /** Posted where the sentence was (in a channel: seen by everyone in the thread). */
+  reply?: SlackMessage;
+  /** Seen by the asker only (an ephemeral message in the thread). */
+  askerOnly?: SlackMessage;
+}
+
+/** What the status line names while the answer is worked out (`WIDGET-9`). */
+export function subjectOf(reading: Reading): string | undefined {
+  if (reading.kind !== 'request') return undefined;
+  const { request } = reading;
+  switch (request.kind) {
+    case 'item':
+    case 'watch':
+      return request.code;
+    case 'codes':
+      return request.codes.join(', ');
+    case 'contact':
+      return 'code' in request.account ? request.account.code : request.account.words.join(' ');
+    case 'help':
+      return undefined;
+  }
+}
+
+/** The answer to a sentence already read; never rejects (errors become messages). */
+export function answerReading(
+  deps: ListenerDeps,
+  reading: Reading,
+  actor: Actor,
+  client: SlackUsersApi,
+  place: Place,
+): Promise<WordsReply> {
+  switch (reading.kind) {
+    case 'not_understood':
+      return Promise.resolve({
+        reply: notUnderstoodMessage(reading.reason, reading.words, deps.examples),
+      });
+    case 'not_sure':
+      return Promise.resolve({ reply: notSureMessage(reading) });
+    case 'request':
+      return answerRequest(deps, reading.request, actor, client, place);
+  }
+}
+
+async function answerRequest(
+  deps: ListenerDeps,
+  request: WordsRequest,
+  actor: Actor,
+  client: SlackUsersApi,
+  place: Place,
+): Promise<WordsReply> {
+  const mine = (message: SlackMessage): WordsReply =>
+    place === 'channel' ? { askerOnly: message } : { reply: message };
+  if (request.kind === 'help') return { reply: wordsHelp(deps.examples) };
+  const family = request.kind === 'contact' ? 'contact' : 'stock';
+  const access = checkAccess(
+    deps.access[family],
+    actor,
+    family === 'stock' ? '/stock' : '/contact',
+  );
+  if (!access.allowed) {
+    deps.logger.info(
+      { user: actor.userId, channel: actor.channelId },
+      'sentence refused by access rules',
+    );
+    return mine(noticeMessage(access.message));
+  }
+  if (request.kind === 'watch') {
+    // Proposed to the asker: a watch is set only by their click.
+    if (!deps.watches) return mine(noticeMessage(watchesNotReadyText('watch')));
+    return mine(watchProposal(request));
+  }
+  const privateAnswer = () =>
+    safely(deps.logger, 'words', () => commandAnswer(deps, request, actor, client));
+  // A guest or an external gets what the command gives them, privately; so does everyone in
+  // a private place.
+  if (place === 'private' || !(await isFullMember(deps, actor, client))) {
+    return mine(await privateAnswer());
+  }
+  if (request.kind === 'contact') {
+    const full = await privateAnswer();
+    // The same reads again: answered by the cache.
+    const account = await accountOf(deps, request.account, actor).catch(() => undefined);
+    return {
+      reply: account
+        ? accountOnlyCard({ ...account, sandbox: deps.display?.sandbox })
+        : noticeMessage(sentPrivatelyNote()),
+      askerOnly: withNotices(full, [privateCopyNote()]),
+    };
+  }
+  return {
+    reply: await safely(deps.logger, 'words', () =>
+      channelItemAnswer(deps, request, actor, client),
+    ),
+  };
+}
+
+/** In a channel: the item card as a shared card (no cost); anything else as the command's. */
+async function channelItemAnswer(
+  deps: ListenerDeps,
+  request: Extract<WordsRequest, { kind: 'item' | 'codes' }>,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<SlackMessage> {
+  if (request.kind === 'codes') return codesAnswer(deps, request.codes, actor, 'command');
+  const question =
+    request.quantity === undefined && request.branchWords.length === 0
+      ? undefined
+      : {
+          ...(request.quantity === undefined ? {} : { quantity: request.quantity }),
+          branchWords: request.branchWords,
+        };
+  try {
+    return await itemCardAnswer(
+      deps,
+      { ref: { code: request.code }, ...(question ? { question } : {}), shared: true },
+      actor,
+      client,
+    );
+  } catch {
+    // Not found (remembered by the cache, so no second call), a usage problem or a failure:
+    // the command's own answer says it.
+    return commandAnswer(deps, request, actor, client);
+  }
+}
+
+/** The command's answer to the request, through the command's own grammar and code. */
+function commandAnswer(
+  deps: ListenerDeps,
+  request: Extract<WordsRequest, { kind: 'item' | 'codes' | 'contact' }>,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<SlackMessage> {
+  if (request.kind === 'contact') {
+    return contactRequestAnswer(deps, request, actor, client, (lookup) =>
+      contactAnswer(deps, lookup, actor, client),
+    );
+  }
+  return stockRequestAnswer(deps, request, (lookup) => stockAnswer(deps, lookup, actor, client));
+}
+
+/** A full member of the installing workspace (whom internal figures are drawn for). */
+function isFullMember(
+  deps: Pick<ListenerDeps, 'internal'>,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<boolean> {
+  const viewer = { userId: actor.userId, teamId: actor.userTeamId };
+  return deps.internal?.internalFigures(viewer, client) ?? Promise.resolve(false);
+}

@@ -1,0 +1,154 @@
+/**
+ * Sentences and the commands' own grammar, both ways: a request read from a sentence answered
+ * as the command it stands for (its text parsed by the command's parser, answered by the
+ * command's code, passed in as `answer`), and a `/stock` or `/contact` text that the grammar
+ * does not read (`/stock do we have 50 widget-9 in perth?`) answered as the sentence it is.
+ */
+import { type ItemQuery, SEARCH_PAGE_SIZE } from '../../lookup/types.js';
+import type { SlackUsersApi } from '../../privacy/revealPolicy.js';
+import { commandNoticeText, commandProblemText } from '../../views/commandProblems.js';
+import { noticeMessage } from '../../views/feedback.js';
+import { contactHelp, stockHelp, watchesNotReadyText } from '../../views/help.js';
+import type { SlackMessage } from '../../views/message.js';
+import { withNotices } from '../../views/notices.js';
+import { notSureMessage, watchProposal } from '../../views/words.js';
+import { looksLikeItemCode } from '../../words/codeShape.js';
+import { commandFor, type Reading, type WordsRequest } from '../../words/reading.js';
+import { type ContactAnswerDeps, contactCardAnswer, contactSearchAnswer } from '../answers.js';
+import type { DeliveryDeps, ItemDeps, WatchDeps, WordsDeps } from '../deps.js';
+import {
+  type ContactRequest,
+  parseContactCommand,
+  parseStockCommand,
+  type StockRequest,
+} from '../parser.js';
+import type { Actor } from '../payloads.js';
+import { readWords, wordsIndexOf } from './read.js';
+
+export type StockLookup = Exclude<StockRequest, { kind: 'help' }>;
+export type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
+
+/** `/stock` as it would answer the text the request stands for. */
+export async function stockRequestAnswer(
+  deps: Pick<DeliveryDeps, 'examples'>,
+  request: Extract<WordsRequest, { kind: 'item' | 'codes' }>,
+  answer: (lookup: StockLookup) => Promise<SlackMessage>,
+): Promise<SlackMessage> {
+  const parsed = parseStockCommand(commandFor(request)?.text ?? '');
+  if (!parsed.ok) return withNotices(stockHelp(deps.examples), [commandProblemText(parsed.error)]);
+  if (parsed.request.kind === 'help') return stockHelp(deps.examples);
+  return withNotices(await answer(parsed.request), parsed.notices.map(commandNoticeText));
+}
+
+/**
+ * `/contact` as it would answer; an account named by words with people words (`who's the
+ * purchasing officer at acme industrial`) has no one command text: the account's search, and
+ * its card with only the matching people when it finds one account.
+ */
+export async function contactRequestAnswer(
+  deps: ContactAnswerDeps & Pick<DeliveryDeps, 'examples'>,
+  request: Extract<WordsRequest, { kind: 'contact' }>,
+  actor: Actor,
+  client: SlackUsersApi,
+  answer: (lookup: ContactLookup) => Promise<SlackMessage>,
+): Promise<SlackMessage> {
+  const command = commandFor(request);
+  if (command === undefined && 'words' in request.account) {
+    const query = { words: [...request.account.words] };
+    const found = await deps.lookup.searchContacts(query, 0, { requester: actor.userId });
+    const [only, ...others] = found.data.rows;
+    if (only !== undefined && others.length === 0 && !found.data.hasNext) {
+      const ref = { code: only.code };
+      return contactCardAnswer(deps, { ref, peopleWords: request.peopleWords }, actor, client);
+    }
+    return contactSearchAnswer(deps, query, 0, actor);
+  }
+  const parsed = parseContactCommand(command?.text ?? '');
+  if (!parsed.ok)
+    return withNotices(contactHelp(deps.examples), [commandProblemText(parsed.error)]);
+  if (parsed.request.kind === 'help') return contactHelp(deps.examples);
+  return answer(parsed.request);
+}
+
+/** A sentence read from a `/stock` text, answered privately as `/stock` answers. */
+export function stockReadingAnswer(
+  deps: Pick<DeliveryDeps, 'examples'> & WatchDeps,
+  reading: Reading,
+  answer: (lookup: StockLookup) => Promise<SlackMessage>,
+): Promise<SlackMessage> {
+  if (reading.kind === 'not_sure') return Promise.resolve(notSureMessage(reading));
+  if (reading.kind !== 'request') return Promise.resolve(noticeMessage(''));
+  const { request } = reading;
+  if (request.kind === 'watch') {
+    return Promise.resolve(
+      deps.watches ? watchProposal(request) : noticeMessage(watchesNotReadyText('watch')),
+    );
+  }
+  if (request.kind !== 'item' && request.kind !== 'codes')
+    return Promise.resolve(noticeMessage(''));
+  return stockRequestAnswer(deps, request, answer);
+}
+
+const namesCode = (reading: Reading) =>
+  reading.kind === 'request' && ['item', 'codes', 'watch'].includes(reading.request.kind);
+
+/**
+ * The sentence a `/stock` text is, when the grammar does not read it: a question whose
+ * "code" is an ordinary word (`do we have 50 widget-9 …`, `50 x WIDGET-9 …`, `alert me when
+ * …`) and the sentence names an item, or a plain search that finds nothing while the
+ * sentence names items. Undefined: the grammar's answer stands.
+ */
+export async function stockSentenceInstead(
+  deps: Pick<ItemDeps, 'catalogue' | 'lookup'> & WordsDeps,
+  text: string,
+  request: StockLookup,
+  actor: Actor,
+): Promise<Reading | undefined> {
+  if (request.kind !== 'question' && request.kind !== 'search') return undefined;
+  if (request.kind === 'search') {
+    const { query } = request;
+    const filtered = query.category !== undefined || query.supplier !== undefined;
+    if (filtered || request.supplierName !== undefined) return undefined;
+  }
+  if (request.kind === 'question') {
+    const index = wordsIndexOf(deps);
+    if (looksLikeItemCode(request.code) || index.knownCode(request.code) !== undefined) {
+      return undefined;
+    }
+  }
+  const reading = readWords(deps, text);
+  if (namesCode(reading)) return reading;
+  if (reading.kind !== 'not_sure') return undefined;
+  const query = request.kind === 'search' ? request.query : request.fallback;
+  return (await itemSearchFindsNothing(deps, query, actor)) ? reading : undefined;
+}
+
+/** The search the grammar would run: from the index when it can, else the (cached) ERP's. */
+async function itemSearchFindsNothing(
+  deps: Pick<ItemDeps, 'catalogue' | 'lookup'>,
+  query: ItemQuery,
+  actor: Actor,
+): Promise<boolean> {
+  const indexed = deps.catalogue?.searchPage(query, 0, SEARCH_PAGE_SIZE);
+  if (indexed) return indexed.page.rows.length === 0;
+  const fetched = await deps.lookup.searchItems(query, 0, { requester: actor.userId });
+  return fetched.data.rows.length === 0;
+}
+
+/**
+ * The sentence a `/contact` text is (`/contact who does accounts at ACME01`), when its search
+ * finds nothing (the same search the grammar runs, so the grammar's answer would come from the
+ * cache) and the sentence reads as a contact question.
+ */
+export async function contactSentenceInstead(
+  deps: Pick<ItemDeps, 'catalogue'> & Pick<ContactAnswerDeps, 'lookup'> & WordsDeps,
+  text: string,
+  request: ContactLookup,
+  actor: Actor,
+): Promise<Extract<WordsRequest, { kind: 'contact' }> | undefined> {
+  if (request.kind !== 'search' || request.query.type !== undefined) return undefined;
+  const reading = readWords(deps, text);
+  if (reading.kind !== 'request' || reading.request.kind !== 'contact') return undefined;
+  const found = await deps.lookup.searchContacts(request.query, 0, { requester: actor.userId });
+  return found.data.rows.length === 0 ? reading.request : undefined;
+}

@@ -1,0 +1,45 @@
+/**
+ * A sentence read as a person typed it in Slack: markup (the app's own mention) resolved, the
+ * text cleaned, and the reader (src/words/) asking the app's catalogue index.
+ */
+import { BranchNames, catalogueWordsIndex } from '../../words/catalogueIndex.js';
+import { readSentence } from '../../words/reader.js';
+import type { Reading, WordsIndex } from '../../words/reading.js';
+import type { ItemDeps, WordsDeps } from '../deps.js';
+import { sanitizeInput, stripSlackMarkup } from '../input.js';
+
+/** The longest sentence read: the reader reads no more. */
+const MAX_SENTENCE = 400;
+
+/** Before the catalogue exists (tests, a misconfigured start): codes are read as typed. */
+const NO_INDEX: WordsIndex = {
+  knownCode: () => undefined,
+  nearestCodes: () => [],
+  describe: () => undefined,
+  itemsMatching: () => ({ items: [], total: 0 }),
+  complete: () => false,
+  branchNames: () => [],
+};
+
+const indexes = new WeakMap<object, WordsIndex>();
+
+/** The reader's view of the app's catalogue index (one per catalogue). */
+export function wordsIndexOf(deps: Pick<ItemDeps, 'catalogue'> & WordsDeps): WordsIndex {
+  const { catalogue } = deps;
+  if (!catalogue) return NO_INDEX;
+  let index = indexes.get(catalogue);
+  if (!index) {
+    index = catalogueWordsIndex(
+      { store: catalogue.store, isComplete: () => catalogue.isComplete() },
+      deps.words?.branchNames ?? new BranchNames(),
+    );
+    indexes.set(catalogue, index);
+  }
+  return index;
+}
+
+/** The sentence as a person typed it, read. */
+export function readWords(deps: Pick<ItemDeps, 'catalogue'> & WordsDeps, text: string): Reading {
+  const { text: clean } = sanitizeInput(stripSlackMarkup(text), MAX_SENTENCE);
+  return readSentence(clean, wordsIndexOf(deps));
+}

@@ -1,0 +1,217 @@
+/**
+ * The sentence reader: "have we got 50 WIDGET-9 in perth?" becomes the request
+ * `/stock WIDGET-9 50 perth` would make. Deterministic, no language model, and no ERP call: it
+ * asks only the catalogue index (`WordsIndex`). When it is not sure which item is meant it
+ * says so with up to three candidates; when it cannot read the sentence it says that. A wrong
+ * reading is worse than a question, so every guess it could make is a question instead.
+ *
+ * In order: help; a greeting; a watch (a trigger, a direction and a number); a contact
+ * question (contact words, or `who` without a known item); else a stock question (item codes
+ * anywhere, or item words the index resolves; a quantity; branch words).
+ */
+import { looksLikeItemCode, withoutAccents } from './codeShape.js';
+import { readContact } from './contact.js';
+import { isNoise, type Marks, readBranch, readDirection, readQuantity } from './parts.js';
+import {
+  type Candidate,
+  type CodeHit,
+  MAX_CANDIDATES,
+  type Reading,
+  type WordsIndex,
+} from './reading.js';
+import { type Token, tokenize } from './tokens.js';
+import { GREETINGS, HELP_SENTENCES, HELP_WORDS, singular, WATCH_TRIGGERS } from './vocabulary.js';
+
+/** Reads one sentence. Never throws; costs microseconds (docs/benchmarks.md). */
+export function readSentence(sentence: string, index: WordsIndex): Reading {
+  const tokens = tokenize(sentence);
+  const words = tokens.map((token) => token.word);
+  if (String(sentence).trim() === '?') return { kind: 'request', request: { kind: 'help' } };
+  if (tokens.length === 0) return { kind: 'not_understood', reason: 'empty' };
+  if (isHelp(words)) return { kind: 'request', request: { kind: 'help' } };
+  if (words.every((word) => GREETINGS.has(word))) {
+    return { kind: 'not_understood', reason: 'greeting' };
+  }
+  const used: Marks = tokens.map(() => false);
+  const codes = findCodes(tokens, index);
+  for (const hit of codes) used[hit.at] = true;
+
+  const watch = readWatch(tokens, used, codes, index);
+  if (watch) return watch;
+  const contact = readContact(tokens, codes);
+  if (contact) return contact;
+  return readStock(tokens, used, codes, index);
+}
+
+function isHelp(words: readonly string[]): boolean {
+  const text = words.join(' ');
+  if (HELP_SENTENCES.includes(text) || text === '?' || text === '') return text !== '';
+  return (
+    words.some((w) => HELP_WORDS.has(w)) && words.every((w) => HELP_WORDS.has(w) || isHelpFiller(w))
+  );
+}
+
+const isHelpFiller = (word: string) =>
+  [
+    'me',
+    'please',
+    'pls',
+    'i',
+    'need',
+    'some',
+    'show',
+    'the',
+    'hi',
+    'hey',
+    'hello',
+    'what',
+    'are',
+  ].includes(word);
+
+/** Every item code in the sentence, in order, each once. */
+function findCodes(tokens: readonly Token[], index: WordsIndex): CodeHit[] {
+  const hits: CodeHit[] = [];
+  const seen = new Set<string>();
+  tokens.forEach((token, at) => {
+    const hit = codeAt(token, at, index);
+    if (!hit) return;
+    const key = hit.code.toUpperCase();
+    if (seen.has(key)) return;
+    seen.add(key);
+    hits.push(hit);
+  });
+  return hits;
+}
+
+function codeAt(token: Token, at: number, index: WordsIndex): CodeHit | undefined {
+  const { raw, word } = token;
+  if (/^\d+$/.test(raw) || raw.length < 2) return undefined;
+  const plain = withoutAccents(raw);
+  const shaped = looksLikeItemCode(plain);
+  // Plain words are asked about only when they are not filler (`in` is never the code IN).
+  const mayBeCode = shaped || /[\d\-/._]/.test(raw) || !isNoise(word);
+  const known = mayBeCode ? index.knownCode(raw) : undefined;
+  if (known !== undefined) return { at, code: known, known: true, near: [] };
+  if (shaped) {
+    // Written as a code: the ERP decides, unless the whole catalogue is indexed and knows
+    // codes close to it (a typo: ask back rather than look up what does not exist).
+    const near = index.complete() ? index.nearestCodes(raw, MAX_CANDIDATES) : [];
+    return { at, code: raw, known: false, near };
+  }
+  if (!looksLikeItemCode(plain.toUpperCase())) return undefined;
+  // `widgte-9`: lower case and unknown. Close codes are a question; a code with a separator
+  // is looked up as typed (the command does the same); anything else is a word.
+  const near = index.nearestCodes(raw, MAX_CANDIDATES);
+  if (near.length > 0) return { at, code: raw, known: false, near };
+  return /[-/._]/.test(raw) ? { at, code: raw, known: false, near: [] } : undefined;
+}
+
+/** `tell me when WIDGET-9 drops below 20 in perth`: a watch to propose. */
+function readWatch(
+  tokens: readonly Token[],
+  used: Marks,
+  codes: readonly CodeHit[],
+  index: WordsIndex,
+): Reading | undefined {
+  if (!tokens.some((token) => WATCH_TRIGGERS.has(token.word))) return undefined;
+  const direction = readDirection(tokens, used);
+  if (!direction) return undefined;
+  if (direction.threshold === undefined) {
+    return { kind: 'not_understood', reason: 'watch_threshold' };
+  }
+  const branchWords = readBranch(tokens, used, index.branchNames(), false);
+  const item = oneItem(tokens, used, codes, index, { branchWords });
+  if (item.kind !== 'code') return item.reading;
+  return {
+    kind: 'request',
+    request: {
+      kind: 'watch',
+      code: item.code,
+      direction: direction.direction,
+      threshold: direction.threshold,
+      branchWords,
+    },
+  };
+}
+
+/** A stock question: one code or several, or item words; a quantity; branch words. */
+function readStock(
+  tokens: readonly Token[],
+  used: Marks,
+  codes: readonly CodeHit[],
+  index: WordsIndex,
+): Reading {
+  // Several codes: one line each, as `/stock A, B` answers (quantities are for one item).
+  if (codes.length > 1 && codes.every((hit) => hit.near.length === 0)) {
+    return { kind: 'request', request: { kind: 'codes', codes: codes.map((hit) => hit.code) } };
+  }
+  const quantity = readQuantity(tokens, used);
+  if (quantity === 'several') return { kind: 'not_understood', reason: 'two_quantities' };
+  const branchWords = readBranch(tokens, used, index.branchNames(), codes.length > 0);
+  const ask = { ...(quantity === undefined ? {} : { quantity }), branchWords };
+  const item = oneItem(tokens, used, codes, index, ask);
+  if (item.kind !== 'code') return item.reading;
+  return { kind: 'request', request: { kind: 'item', code: item.code, ...ask } };
+}
+
+type OneItem = { kind: 'code'; code: string } | { kind: 'reading'; reading: Reading };
+
+/**
+ * The one item the sentence names: its code, or the words the index resolves to exactly one
+ * item of a complete catalogue. Anything less certain is a question back.
+ */
+function oneItem(
+  tokens: readonly Token[],
+  used: Marks,
+  codes: readonly CodeHit[],
+  index: WordsIndex,
+  ask: { quantity?: number; branchWords: string[] },
+): OneItem {
+  const [hit] = codes;
+  if (hit !== undefined) {
+    if (hit.near.length === 0) return { kind: 'code', code: hit.code };
+    return notSure('near_codes', hit.code, hit.near.map(described(index)), ask);
+  }
+  const words = tokens
+    .filter((token, at) => !used[at] && !isNoise(token.word) && /\p{L}/u.test(token.word))
+    // As typed, lower case: the index matches accents as the ERP does (`café`).
+    .map((token) => singular(token.raw.toLowerCase()));
+  if (words.length === 0) {
+    const reason = tokens.every((token) => isNoise(token.word)) ? 'which_item' : 'unreadable';
+    return { kind: 'reading', reading: { kind: 'not_understood', reason } };
+  }
+  const found = index.itemsMatching(words, MAX_CANDIDATES);
+  const [only] = found.items;
+  if (only !== undefined && found.total === 1 && index.complete()) {
+    return { kind: 'code', code: only.code };
+  }
+  if (only === undefined) {
+    return { kind: 'reading', reading: { kind: 'not_understood', reason: 'no_item', words } };
+  }
+  return notSure('several_items', words.join(' '), found.items, ask, found.total);
+}
+
+function notSure(
+  reason: 'several_items' | 'near_codes',
+  typed: string,
+  candidates: Candidate[],
+  ask: { quantity?: number; branchWords: string[] },
+  total?: number,
+): OneItem {
+  return {
+    kind: 'reading',
+    reading: {
+      kind: 'not_sure',
+      reason,
+      typed,
+      candidates: candidates.slice(0, MAX_CANDIDATES),
+      ...(total !== undefined && total > MAX_CANDIDATES ? { total } : {}),
+      ...ask,
+    },
+  };
+}
+
+/** A near code with its description, when the index has one. */
+function described(index: WordsIndex): (code: string) => Candidate {
+  return (code) => ({ code, description: index.describe(code) ?? '' });
+}

@@ -1,0 +1,140 @@
+/**
+ * What the sentence reader makes of a sentence (src/words/reader.ts), and what it may ask the
+ * catalogue index while reading. Nothing here knows Slack or the ERP: a reading is the request
+ * a command would make, a question back with up to three candidates, or "not understood".
+ */
+
+export type WatchDirection = 'below' | 'above';
+
+/** An account named by code (`ACME01`) or by words of its name (`acme industrial`). */
+export type AccountRef = { code: string } | { words: string[] };
+
+/** The request a command would make for the sentence. */
+export type WordsRequest =
+  | { kind: 'help' }
+  /** `/stock CODE [N] [branch words]`: the card, or a verdict first with a quantity. */
+  | { kind: 'item'; code: string; quantity?: number; branchWords: string[] }
+  /** `/stock A, B`: one line each. */
+  | { kind: 'codes'; codes: string[] }
+  /** `/contact …`: the account, with only the people matching `peopleWords` when given. */
+  | { kind: 'contact'; account: AccountRef; peopleWords: string[] }
+  /** `/stock watch CODE below|above N [at BRANCH]`: proposed, never set without a click. */
+  | {
+      kind: 'watch';
+      code: string;
+      direction: WatchDirection;
+      threshold: number;
+      branchWords: string[];
+    };
+
+/** A code found in a sentence; `near` when the index does not know it but knows close ones. */
+export interface CodeHit {
+  at: number;
+  code: string;
+  /** The index knows this code as written (case, accents and separators aside). */
+  known: boolean;
+  near: string[];
+}
+
+/** An item the reader offers when it is not sure. */
+export interface Candidate {
+  code: string;
+  description: string;
+}
+
+export type NotUnderstoodReason =
+  /** Nothing but spaces or markup. */
+  | 'empty'
+  /** `hi`, `thanks!`. */
+  | 'greeting'
+  /** Words the reader cannot place. */
+  | 'unreadable'
+  /** `stock`, `how many do we have?`: no item named. */
+  | 'which_item'
+  /** Item words the catalogue index matches nothing with (`words` holds them). */
+  | 'no_item'
+  /** A contact question without an account (`who does accounts?`). */
+  | 'which_account'
+  /** Two different quantities for one item. */
+  | 'two_quantities'
+  /** `tell me when WIDGET-9 runs low`: a watch needs a number. */
+  | 'watch_threshold';
+
+export type Reading =
+  | { kind: 'request'; request: WordsRequest }
+  /**
+   * Not sure which item: several match the words, or the code typed is not known and these
+   * are the nearest. The buttons answer the rest of the question (`quantity`, `branchWords`).
+   */
+  | {
+      kind: 'not_sure';
+      reason: 'several_items' | 'near_codes';
+      typed: string;
+      candidates: Candidate[];
+      /** How many items matched the words, when more than the candidates shown. */
+      total?: number;
+      quantity?: number;
+      branchWords: string[];
+    }
+  | { kind: 'not_understood'; reason: NotUnderstoodReason; words?: string[] };
+
+/** What the reader may ask the catalogue index (never the ERP). */
+export interface WordsIndex {
+  /** The code as the ERP spells it, when the index knows one equal but for case, accents, separators. */
+  knownCode(piece: string): string | undefined;
+  /** Known codes one or two typos from `piece`, nearest first. */
+  nearestCodes(piece: string, limit: number): string[];
+  /** The description of a code the index knows. */
+  describe(code: string): string | undefined;
+  /** Items whose code or description holds every word (the ERP's own search rule). */
+  itemsMatching(words: readonly string[], limit: number): { items: Candidate[]; total: number };
+  /** The index holds the whole catalogue: an item it does not know does not exist. */
+  complete(): boolean;
+  /** Branch names seen on items (may be empty: branch words are then read by position). */
+  branchNames(): readonly string[];
+}
+
+/** At most this many candidates: one row of buttons. */
+export const MAX_CANDIDATES = 3;
+
+/**
+ * The `/stock` or `/contact` text that makes the same request, for the command's own grammar
+ * to read: undefined for a contact asked by account words with people words (no one command
+ * text says which words are the account).
+ */
+export function commandFor(
+  request: WordsRequest,
+): { command: '/stock' | '/contact'; text: string } | undefined {
+  switch (request.kind) {
+    case 'help':
+      return { command: '/stock', text: 'help' };
+    case 'item': {
+      const quantity = request.quantity === undefined ? [] : [String(request.quantity)];
+      return {
+        command: '/stock',
+        text: [request.code, ...quantity, ...request.branchWords].join(' '),
+      };
+    }
+    case 'codes':
+      return { command: '/stock', text: request.codes.join(', ') };
+    case 'watch': {
+      const branch = request.branchWords.length > 0 ? ['at', ...request.branchWords] : [];
+      const parts = [
+        'watch',
+        request.code,
+        request.direction,
+        String(request.threshold),
+        ...branch,
+      ];
+      return { command: '/stock', text: parts.join(' ') };
+    }
+    case 'contact': {
+      const { account, peopleWords } = request;
+      if ('code' in account) {
+        return { command: '/contact', text: [account.code, ...peopleWords].join(' ') };
+      }
+      if (peopleWords.length > 0) return undefined;
+      return { command: '/contact', text: account.words.join(' ') };
+    }
+  }
+}
