@@ -87,14 +87,24 @@ export function fairShare(limit: number, reserveFraction: number): number {
 
 /**
  * Slots a requester already holding `held` must leave free for others when it takes one more:
- * as many as it holds, up to the reserve. A requester that holds nothing may take the last
- * free slot; one that holds some never does, so however two requesters (a person, the
+ * as many as it holds beyond its first `grace` slots, up to the reserve. Past its first few,
+ * a requester never takes the last free slots, so however two requesters (a person, the
  * workflow step's runs, typeahead) interleave, a third always finds a free slot at once.
  * Alone, a requester still reaches its share (`limit - reserve`); a second one then gets
  * about half of what is left, a third half of the rest.
  */
-export function gradedReserve(held: number, reserve: number): number {
-  return Math.max(0, Math.min(held, reserve));
+export function gradedReserve(held: number, reserve: number, grace = 0): number {
+  return Math.max(0, Math.min(held - grace, reserve));
+}
+
+/**
+ * A requester's first slots that the graded reserve never holds back: a twentieth of the
+ * limit (3 of 60 getItem, 1 of 20 searches). A burst from many people who each ask a few
+ * things (twenty people, three lookups each) then still uses the whole budget at once, as the
+ * fair share promises, while two greedy requesters still leave a third a free slot.
+ */
+export function reserveGrace(limit: number): number {
+  return Math.floor(limit / 20);
 }
 
 /** An array used as a FIFO with O(1) shift and index, compacted now and then. */
@@ -192,7 +202,11 @@ export class MemoryLedger implements Ledger {
     if (own && ownHeld >= this.shareFor(terms.share)) {
       return { granted: false, waitMs: this.waitFor(own, now), refusal: 'share' };
     }
-    const keepForOthers = gradedReserve(ownHeld, this.limit - this.share);
+    const keepForOthers = gradedReserve(
+      ownHeld,
+      this.limit - this.share,
+      reserveGrace(this.limit),
+    );
     if (held + keepForOthers >= this.limit) {
       const release = this.releaseAt(this.all, held + keepForOthers - this.limit, now);
       return { granted: false, waitMs: Math.max(1, release - now), refusal: 'share' };

@@ -21,6 +21,7 @@ import {
   type Ledger,
   MemoryLedger,
   projectStart,
+  reserveGrace,
   type Slot,
 } from './ledger.js';
 import type { RedisHealth } from './redis.js';
@@ -50,8 +51,10 @@ local own = redis.call('ZCARD', KEYS[3])
 if own >= tonumber(ARGV[5]) then
   return refuse(2, KEYS[3], 0)
 end
--- The graded reserve (ledger.ts): a requester holding some leaves as many free, up to the reserve.
-if redis.call('ZCARD', KEYS[1]) + math.min(own, tonumber(ARGV[8])) >= tonumber(ARGV[1]) then
+-- The graded reserve (ledger.ts): past its first ARGV[9] slots, a requester leaves as many
+-- free as it holds, up to the reserve.
+local keep = math.max(0, math.min(own - tonumber(ARGV[9]), tonumber(ARGV[8])))
+if redis.call('ZCARD', KEYS[1]) + keep >= tonumber(ARGV[1]) then
   return refuse(2, KEYS[1], 0)
 end
 local hold = tonumber(ARGV[2]) + tonumber(ARGV[3])
@@ -132,6 +135,7 @@ export class RedisLedger implements Ledger {
         Math.max(0, terms.keepFree ?? 0),
         MAX_RETRY_AFTER_MS,
         this.limit - this.share,
+        reserveGrace(this.limit),
       );
       this.options.health.succeeded();
       const [code, serverNow, blockedMs, ...scores] = Array.isArray(reply) ? reply.map(Number) : [];

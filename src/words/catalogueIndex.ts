@@ -46,9 +46,35 @@ interface CodeKeys {
   /** Key -> the one code with it (null: two codes share it, so neither is "known"). */
   byKey: Map<string, string | null>;
   /** `<first two>` and `>last two` characters of a key -> the keys with them. */
-  buckets: Map<string, string[]>;
+  buckets: Map<string, KeyEntry[]>;
   /** Code -> its description, for the candidates a question back offers. */
   descriptions: Map<string, string>;
+}
+
+/** A key, and the characters in it as bits (see `maskOf`). */
+interface KeyEntry {
+  key: string;
+  mask: number;
+}
+
+/**
+ * The characters of a key (upper-case letters and digits) as bits: letters one each, digits
+ * folded onto six. A character of the typed key whose bit the candidate lacks costs an edit,
+ * so the bits the candidate lacks count edits from below, in a few instructions.
+ */
+function maskOf(key: string): number {
+  let mask = 0;
+  for (let i = 0; i < key.length; i += 1) {
+    const c = key.charCodeAt(i);
+    mask |= 1 << (c >= 65 && c <= 90 ? c - 65 : c >= 48 && c <= 57 ? 26 + ((c - 48) % 6) : 0);
+  }
+  return mask >>> 0;
+}
+
+function bitCount(value: number): number {
+  let v = value - ((value >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** The longest key compared: a pasted paragraph is not a typo of a code. */
@@ -56,7 +82,7 @@ const MAX_KEY = 40;
 
 function buildKeys(store: CatalogueStore): CodeKeys {
   const byKey = new Map<string, string | null>();
-  const buckets = new Map<string, string[]>();
+  const buckets = new Map<string, KeyEntry[]>();
   const descriptions = new Map<string, string>();
   // One scan of the store's columns that builds no item.
   store.matching((code, description) => {
@@ -68,10 +94,11 @@ function buildKeys(store: CatalogueStore): CodeKeys {
       return false;
     }
     byKey.set(key, code);
+    const entry = { key, mask: maskOf(key) };
     for (const bucket of bucketsOf(key)) {
       const list = buckets.get(bucket);
-      if (list) list.push(key);
-      else buckets.set(bucket, [key]);
+      if (list) list.push(entry);
+      else buckets.set(bucket, [entry]);
     }
     return false;
   });
@@ -90,15 +117,17 @@ function nearest(keys: CodeKeys, piece: string, limit: number): string[] {
   const key = codeKey(piece);
   if (key.length < 2 || key.length > MAX_KEY) return [];
   const max = key.length <= 4 ? 1 : 2;
+  const mask = maskOf(key);
   const seen = new Set<string>();
   const found: Array<{ code: string; distance: number }> = [];
   for (const bucket of bucketsOf(key)) {
     for (const candidate of keys.buckets.get(bucket) ?? []) {
-      if (seen.has(candidate)) continue;
-      seen.add(candidate);
-      const code = keys.byKey.get(candidate);
-      if (!code || missing(key, candidate) > max) continue;
-      const distance = candidate === key ? 0 : editDistance(key, candidate, max);
+      if (Math.abs(candidate.key.length - key.length) > max) continue;
+      if (bitCount(mask & ~candidate.mask) > max || seen.has(candidate.key)) continue;
+      seen.add(candidate.key);
+      const code = keys.byKey.get(candidate.key);
+      if (!code || missing(key, candidate.key) > max) continue;
+      const distance = candidate.key === key ? 0 : editDistance(key, candidate.key, max);
       if (distance <= max) found.push({ code, distance });
     }
   }

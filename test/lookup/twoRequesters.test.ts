@@ -3,7 +3,12 @@
  * in the default configuration (60 getItem and 20 searches a minute, a sixth kept back).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fairShare, gradedReserve, MemoryLedger } from '../../src/lookup/ledger.js';
+import {
+  fairShare,
+  gradedReserve,
+  MemoryLedger,
+  reserveGrace,
+} from '../../src/lookup/ledger.js';
 import { makeService } from './fakes.js';
 
 beforeEach(() => {
@@ -34,6 +39,25 @@ describe('the graded reserve', () => {
     expect(gradedReserve(3, 10)).toBe(3);
     expect(gradedReserve(40, 10)).toBe(10);
     expect(gradedReserve(5, 0)).toBe(0);
+  });
+
+  it('never holds back a requester\'s first few slots', () => {
+    expect(reserveGrace(60)).toBe(3);
+    expect(gradedReserve(2, 10, 3)).toBe(0);
+    expect(gradedReserve(5, 10, 3)).toBe(2);
+    expect(gradedReserve(40, 10, 3)).toBe(10);
+  });
+
+  it('lets a burst from many people, a few lookups each, use the whole minute at once', () => {
+    const ledger = new MemoryLedger(60, 60_000, () => 0, fairShare(60, 1 / 6));
+    let granted = 0;
+    // Twenty people asking three things each, interleaved as a burst arrives.
+    for (let round = 0; round < 3; round += 1) {
+      for (let person = 0; person < 20; person += 1) {
+        if (ledger.tryAcquire(`U${person}`).granted) granted += 1;
+      }
+    }
+    expect(granted).toBe(60);
   });
 
   // A reserve of one slot is the first slot of the second requester: the rule needs two or more.

@@ -94,8 +94,9 @@ const namesCode = (reading: Reading) =>
 
 /**
  * The sentence a `/stock` text is, when the grammar does not read it: a question whose
- * "code" is an ordinary word (`do we have 50 widget-9 …`, `50 x WIDGET-9 …`, `alert me when
- * …`) and the sentence names an item, or a plain search that finds nothing while the
+ * "code" is an ordinary word (`do we have 50 widget-9 …`, `alert me when …`) and the sentence
+ * names an item, several "codes" one of which is a plain number or word (`50 x WIDGET-9 …`)
+ * where the sentence asks about one item, or a plain search that finds nothing while the
  * sentence names items. Undefined: the grammar's answer stands.
  */
 export async function stockSentenceInstead(
@@ -104,6 +105,16 @@ export async function stockSentenceInstead(
   request: StockLookup,
   actor: Actor,
 ): Promise<Reading | undefined> {
+  if (request.kind === 'codes') {
+    // `50 x WIDGET-9 in perth` read as the codes `50` and `WIDGET-9`: a number is no code.
+    const index = wordsIndexOf(deps);
+    const odd = request.codes.some(
+      (code) => !looksLikeItemCode(code) && index.knownCode(code) === undefined,
+    );
+    if (!odd) return undefined;
+    const reading = readWords(deps, text);
+    return reading.kind === 'request' && reading.request.kind === 'item' ? reading : undefined;
+  }
   if (request.kind !== 'question' && request.kind !== 'search') return undefined;
   if (request.kind === 'search') {
     const { query } = request;
