@@ -5,10 +5,12 @@
  * Bolt's dispatch costs for the app's surfaces, apart from what the app's own code costs
  * (docs/benchmarks.md). test/bench/boltMirror.test.ts keeps it in step with the app.
  */
+import { Assistant } from '@slack/bolt';
+
 const noop = async () => {};
 
 /** How many Bolt listeners the app (and so this mirror) registers. */
-export const MIRRORED_LISTENERS = 13;
+export const MIRRORED_LISTENERS = 15;
 
 /**
  * @param {import('@slack/bolt').App} app
@@ -40,6 +42,10 @@ export function mirrorAppListeners(app, stock) {
   app.options({ type: 'block_suggestion', action_id: 'mirror_suggest' }, noop);
   // listeners/events
   app.event('app_home_opened', noop);
+  // asking in words: the assistant panel (global middleware), mentions, direct messages
+  app.assistant(new Assistant({ threadStarted: noop, userMessage: noop }));
+  app.event('app_mention', noop);
+  app.event('message', noop);
   app.event(/^(?:channel_archive|group_archive|channel_deleted)$/, noop);
   app.event(/^(?:app_uninstalled|tokens_revoked)$/, noop);
   // listeners/functions
