@@ -42,7 +42,8 @@ export function mirrorAppListeners(app, stock) {
   app.options({ type: 'block_suggestion', action_id: 'mirror_suggest' }, noop);
   // listeners/events
   app.event('app_home_opened', noop);
-  // asking in words: the assistant panel (global middleware), mentions, direct messages
+  // Asking in words: the assistant surface is global middleware; mentions and direct messages
+  // are two event listeners.
   app.assistant(new Assistant({ threadStarted: noop, userMessage: noop }));
   app.event('app_mention', noop);
   app.event('message', noop);

@@ -22,6 +22,7 @@ import type { LookupService } from './lookup/types.js';
 import type { Upstream } from './lookup/upstream.js';
 import { connectOnce, followErpCalls } from './ops/erpSignals.js';
 import { Readiness, type ReadinessOptions } from './ops/readiness.js';
+import { checkAccess } from './privacy/access.js';
 import { type AuditLog, createAuditLog } from './privacy/audit.js';
 import { createInternalFigures, createMembership } from './privacy/membership.js';
 import { createRevealPolicy } from './privacy/revealPolicy.js';
@@ -178,6 +179,13 @@ export async function createServices(
     budget: ledgerCheckBudget(upstream, config.watches.share),
     poster: watchPoster,
     limits: watchLimits,
+    // The access lists hold for watches made before they were tightened.
+    mayWatch: (watch) =>
+      checkAccess(
+        config.access.stock,
+        { userId: watch.creatorId, channelId: watch.channelId },
+        '/stock',
+      ).allowed,
     logger,
     registry: metrics.registry,
     ...(redis

@@ -29,6 +29,8 @@ export interface FakeChannel {
   is_private?: boolean;
   is_im?: boolean;
   is_member?: boolean;
+  /** conversations.members; unset: every known user and the bot. */
+  members?: string[];
 }
 
 /** Who the fake workspace and bot are. */
@@ -205,6 +207,15 @@ const HANDLERS: Record<string, Handler> = {
     const known = ctx.channels === undefined ? {} : ctx.channels[id];
     if (known === undefined) return error('channel_not_found');
     return { ok: true, channel: channelObject(id, known) };
+  },
+
+  'conversations.members': (args, ctx) => {
+    const id = str(args, 'channel');
+    if (id === undefined) return error('channel_not_found');
+    const known = ctx.channels === undefined ? {} : ctx.channels[id];
+    if (known === undefined) return error('channel_not_found');
+    const members = known.members ?? [...Object.keys(ctx.users), ctx.identity.botUserId];
+    return { ok: true, members, response_metadata: { next_cursor: '' } };
   },
 };
 

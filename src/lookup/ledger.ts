@@ -202,11 +202,7 @@ export class MemoryLedger implements Ledger {
     if (own && ownHeld >= this.shareFor(terms.share)) {
       return { granted: false, waitMs: this.waitFor(own, now), refusal: 'share' };
     }
-    const keepForOthers = gradedReserve(
-      ownHeld,
-      this.limit - this.share,
-      reserveGrace(this.limit),
-    );
+    const keepForOthers = gradedReserve(ownHeld, this.limit - this.share, reserveGrace(this.limit));
     if (held + keepForOthers >= this.limit) {
       const release = this.releaseAt(this.all, held + keepForOthers - this.limit, now);
       return { granted: false, waitMs: Math.max(1, release - now), refusal: 'share' };

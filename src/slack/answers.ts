@@ -86,6 +86,34 @@ const lookupOptions = (actor: Actor, refresh = false): LookupOptions => ({
   refresh,
 });
 
+/**
+ * A code in any case as the ERP spells it, when the catalogue index knows it (`widget-9` is
+ * WIDGET-9): before any ERP call, so the cache answers and no 404 is spent on the case.
+ */
+export function knownItemCode(deps: Pick<ItemDeps, 'catalogue'>, code: string): string {
+  return deps.catalogue?.known(code)?.code ?? code;
+}
+
+function knownRef(deps: Pick<ItemDeps, 'catalogue'>, ref: ErpRef): ErpRef {
+  return 'code' in ref ? { code: knownItemCode(deps, ref.code) } : ref;
+}
+
+/**
+ * The code the ERP knows for a code typed in another case, when the index does not know it
+ * yet: one search, its top row's code when it equals the typed one ignoring case.
+ */
+export async function codeBySearch(
+  deps: Pick<ItemDeps, 'lookup'>,
+  typed: string,
+  actor: Pick<Actor, 'userId'>,
+): Promise<string | undefined> {
+  const fetched = await deps.lookup.searchItems({ words: [typed] }, 0, {
+    requester: actor.userId,
+  });
+  const top = exactRow(fetched.data.rows, typed);
+  return top?.code !== typed ? top?.code : undefined;
+}
+
 /** Runs `build`; any error becomes the user-facing error message and one log line. */
 export async function safely(
   logger: AppLogger,
@@ -122,7 +150,7 @@ export async function itemCardAnswer(
   client: SlackUsersApi,
 ): Promise<SlackMessage> {
   const [fetched, internalFigures] = await Promise.all([
-    deps.lookup.getItem(request.ref, lookupOptions(actor, request.refresh)),
+    deps.lookup.getItem(knownRef(deps, request.ref), lookupOptions(actor, request.refresh)),
     internalFiguresFor(deps.internal, actor, client),
   ]);
   const item = fetched.data;

@@ -3,11 +3,13 @@
  * Each code is one getItem; a code the ERP does not know is listed as not found, and codes
  * past the ones looked up are named so none is dropped silently.
  */
+
 import { NotFoundError } from '../erp/errors.js';
 import type { Item } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
 import type { SlackMessage } from '../views/message.js';
 import { shortcutResults } from '../views/shortcut.js';
+import { knownItemCode } from './answers.js';
 import type { DeliveryDeps, ItemDeps } from './deps.js';
 import type { Actor } from './payloads.js';
 
@@ -15,7 +17,7 @@ import type { Actor } from './payloads.js';
 export const MAX_CODES = 5;
 
 export async function codesAnswer(
-  deps: Pick<ItemDeps, 'lookup'> & Pick<DeliveryDeps, 'display' | 'now'>,
+  deps: Pick<ItemDeps, 'lookup' | 'catalogue'> & Pick<DeliveryDeps, 'display' | 'now'>,
   codes: readonly string[],
   actor: Actor,
   source: 'shortcut' | 'command',
@@ -26,7 +28,9 @@ export async function codesAnswer(
   const notFound: string[] = [];
   const failed: Array<{ code: string; error: unknown }> = [];
   const results = await Promise.allSettled(
-    asked.map((code) => deps.lookup.getItem({ code }, { requester: actor.userId })),
+    asked.map((code) =>
+      deps.lookup.getItem({ code: knownItemCode(deps, code) }, { requester: actor.userId }),
+    ),
   );
   results.forEach((result, index) => {
     const code = asked[index] ?? '';

@@ -82,6 +82,8 @@ const OFF_REASONS: Readonly<Record<string, string>> = {
   restricted_action: 'the workspace no longer lets apps post there',
   item_gone: 'the item is no longer in the ERP',
   branch_gone: 'the branch is no longer on the item in the ERP',
+  access_revoked:
+    'the access lists (STOCK_ALLOWED_USERS, STOCK_ALLOWED_CHANNELS) no longer allow it',
 };
 
 export function offReason(reason: string | undefined): string {

@@ -13,6 +13,7 @@ import { NotFoundError } from '../erp/errors.js';
 import type { AppLogger } from '../log/logger.js';
 import { errorFields } from '../log/logger.js';
 import type { BackgroundBudget } from '../lookup/background.js';
+import { type MayWatch, screenWatches } from './accessScreen.js';
 import type { CheckerLease } from './lease.js';
 import type { WatchMetrics } from './metrics.js';
 import type { WatchNotifier } from './notifier.js';
@@ -21,6 +22,8 @@ import { checkIntervalSeconds, type WatchLimits } from './service.js';
 import type { WatchTracker } from './tracker.js';
 
 export interface CheckerOptions {
+  /** The access lists, asked again before every round: refused watches are switched off. */
+  mayWatch?: MayWatch;
   repo: () => Promise<WatchRepository>;
   tracker: WatchTracker;
   notifier: WatchNotifier;
@@ -75,6 +78,7 @@ export class WatchChecker {
       return { held: false, checked: 0, due: 0, intervalSeconds: 0 };
     }
     const repo = await options.repo();
+    if (options.mayWatch) await screenWatches(repo, options.mayWatch, this.now());
     const items = await repo.activeItems();
     options.onWatched?.(new Set(items.map((i) => i.code)));
     const intervalSeconds = checkIntervalSeconds(items.length, options.limits);

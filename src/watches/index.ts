@@ -13,6 +13,7 @@ import type { ErpApi } from '../erp/api.js';
 import type { Item } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import type { BackgroundBudget } from '../lookup/background.js';
+import type { MayWatch } from './accessScreen.js';
 import { WatchChecker } from './checker.js';
 import type { WatchStoreOptions } from './database.js';
 import { type DatabaseProblemKind, databaseProblem } from './databaseProblem.js';
@@ -43,6 +44,8 @@ export interface WatchesOptions {
   /** With Redis, the checker's lease lives there (key e.g. `erp-lookups:watches:<tag>:lease`). */
   redis?: { client: Redis; leaseKey: string };
   disabled?: 'shared_without_database';
+  /** The access lists, asked again before every check round and every post. */
+  mayWatch?: MayWatch;
   tickMs?: number;
   now?: () => number;
 }
@@ -108,6 +111,7 @@ export function createWatches(options: WatchesOptions): Watches {
     logger,
     ...(metrics ? { metrics } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.mayWatch ? { mayWatch: options.mayWatch } : {}),
   });
   const digests = new WatchDigests({
     digests: digestRepo,
@@ -159,6 +163,7 @@ export function createWatches(options: WatchesOptions): Watches {
     ...(metrics ? { metrics } : {}),
     ...(options.tickMs !== undefined ? { tickMs: options.tickMs } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.mayWatch ? { mayWatch: options.mayWatch } : {}),
   });
   const service = new WatchService({
     repo,

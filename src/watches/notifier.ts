@@ -17,6 +17,7 @@ import { errorFields } from '../log/logger.js';
 import type { SlackMessage } from '../views/message.js';
 import { watchAlert, watchPressNote, watchTurnReply } from '../views/watchAlert.js';
 import { watchedItemGone, watchSwitchedOff } from '../views/watchNotices.js';
+import { ACCESS_REVOKED, type MayWatch, passes } from './accessScreen.js';
 import type { Cover } from './cover.js';
 import type { HistoryRepository } from './history.js';
 import type { WatchMetrics } from './metrics.js';
@@ -34,6 +35,8 @@ const ROOT_GONE: ReadonlySet<string> = new Set([
 ]);
 
 export interface NotifierOptions {
+  /** The access lists, asked again before every post: refused watches are switched off. */
+  mayWatch?: MayWatch;
   repo: () => Promise<WatchRepository>;
   /** Where days of cover come from; absent: alerts say nothing about cover. */
   history?: () => Promise<HistoryRepository>;
@@ -55,7 +58,13 @@ export class WatchNotifier {
     const at = this.now();
     const pending = await repo.pendingNotices(at - CLAIM_STALE_MS);
     const off: Watch[] = [];
+    const { mayWatch } = this.options;
     for (const watch of pending) {
+      if (watch.state !== 'off' && mayWatch && !passes(mayWatch, watch)) {
+        // Tightened lists: nothing more is posted for it; its creator is told below, once.
+        if (await repo.switchOff(watch, ACCESS_REVOKED, at)) off.push(watch);
+        continue;
+      }
       if (watch.state === 'off') off.push(watch);
       else if (watch.alert_owed !== 0) await this.tellTurn(repo, watch, at);
       else if (watch.alert_ts !== null) await this.refresh(repo, watch, watch.alert_ts, at);

@@ -38,6 +38,14 @@ export function branchIdOf(watch: Pick<Watch, 'branch_key'>): number | undefined
   return watch.branch_key === '' ? undefined : Number(watch.branch_key);
 }
 
+/** The upsert met another person's watch on the same key: it is theirs, and stays. */
+export class WatchHeldByOtherError extends Error {
+  constructor() {
+    super('another person watches this item here');
+    this.name = 'WatchHeldByOtherError';
+  }
+}
+
 export class WatchRepository {
   constructor(private readonly db: Kysely<WatchDatabase>) {}
 
@@ -83,13 +91,50 @@ export class WatchRepository {
       .insertInto('watches')
       .values(row)
       .onConflict((oc) =>
-        oc.columns(['channel_id', 'item_code', 'branch_key', 'direction']).doUpdateSet({
-          ...update,
-          version: (eb) => eb('watches.version', '+', 1),
-        }),
+        oc
+          .columns(['channel_id', 'item_code', 'branch_key', 'direction'])
+          .doUpdateSet({
+            ...update,
+            version: (eb) => eb('watches.version', '+', 1),
+          })
+          // Only the creator's own watch moves; another person's is left as it is (no row).
+          .where('watches.creator_id', '=', input.creatorId),
       )
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst()
+      .then((row) => {
+        if (row === undefined) throw new WatchHeldByOtherError();
+        return row;
+      });
+  }
+
+  /** Who set the watch on this channel, item, branch and direction, if anyone did. */
+  async holderOf(
+    channelId: string,
+    itemCode: string,
+    branch: string,
+    direction: WatchDirection,
+  ): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('watches')
+      .select('creator_id')
+      .where('channel_id', '=', channelId)
+      .where('item_code', '=', itemCode)
+      .where('branch_key', '=', branch)
+      .where('direction', '=', direction)
+      .executeTakeFirst();
+    return row?.creator_id;
+  }
+
+  /** Watches a person keeps that are still on, wherever they are (their DMs included). */
+  async countActiveByCreator(creatorId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('watches')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('creator_id', '=', creatorId)
+      .where('state', '!=', 'off')
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   get(id: string): Promise<Watch | undefined> {
@@ -142,6 +187,11 @@ export class WatchRepository {
   }
 
   /** The watches still on in one channel, or in a whole workspace (Slack's cleanup events). */
+  /** Every watch still on (the access screen reads them before each round). */
+  allActive(): Promise<Watch[]> {
+    return this.db.selectFrom('watches').selectAll().where('state', '!=', 'off').execute();
+  }
+
   activeWhere(where: { channelId: string } | { teamId: string }): Promise<Watch[]> {
     const query = this.db.selectFrom('watches').selectAll().where('state', '!=', 'off');
     return 'channelId' in where

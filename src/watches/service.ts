@@ -4,12 +4,18 @@
  */
 import { NotFoundError } from '../erp/errors.js';
 import type { BranchStock, Item } from '../erp/schemas.js';
+import type { WatchDenial } from '../views/watchDenials.js';
 import { type WatchRefusal, watchConfirmation } from '../views/watchNotices.js';
 import type { WatchSummary } from '../views/watchWords.js';
 import type { Cover } from './cover.js';
 import { summaryOf } from './models.js';
 import { PostError, slackErrorOf, type WatchPoster } from './poster.js';
-import type { Watch, WatchRepository } from './repository.js';
+import {
+  branchKey,
+  type Watch,
+  WatchHeldByOtherError,
+  type WatchRepository,
+} from './repository.js';
 import { isPast, readItem } from './rules.js';
 import type { WatchDirection } from './schema.js';
 
@@ -51,6 +57,8 @@ export interface CreateWatchInput {
 export type CreateWatchResult =
   | { ok: true; watch: WatchSummary; intervalSeconds: number; past: boolean }
   | { ok: false; refusal: WatchRefusal }
+  /** Whose it is: another person's watch there, or this person at their quota. */
+  | { ok: false; denied: WatchDenial }
   /** The confirmation could not be posted: no watch; tell the user how to fix it. */
   | { ok: false; cannotPost: string };
 
@@ -124,6 +132,10 @@ export class WatchService {
     if ((await repo.countActiveInChannel(input.channelId)) >= limits.maxPerChannel) {
       return refuse({ reason: 'channel_full', max: limits.maxPerChannel });
     }
+    // Counted before the global interval: one person cannot fill everyone's capacity.
+    if ((await repo.countActiveByCreator(input.userId)) >= limits.maxPerUser) {
+      return { ok: false, denied: { reason: 'user_full', max: limits.maxPerUser } };
+    }
     let item: Item;
     try {
       item = await this.options.fetchItem(input.code, input.userId);
@@ -156,6 +168,16 @@ export class WatchService {
     const reading = readItem(item, branch?.id);
     if (reading === undefined)
       return refuse({ reason: 'branch_not_found', branch: input.branch ?? '', branches: [] });
+    // A watch belongs to its creator: another person's on the same key is never overwritten.
+    const holder = await repo.holderOf(
+      input.channelId,
+      item.code,
+      branchKey(branch?.id),
+      input.direction,
+    );
+    if (holder !== undefined && holder !== input.userId) {
+      return { ok: false, denied: { reason: 'watched_by_other', creatorId: holder } };
+    }
     const past = isPast(input.direction, input.threshold, reading.available);
     const at = this.now();
     const draft: WatchSummary = {
@@ -192,7 +214,7 @@ export class WatchService {
       if (error instanceof PostError) return { ok: false, cannotPost: slackErrorOf(error) };
       throw error;
     }
-    let row: Awaited<ReturnType<WatchRepository['upsert']>>;
+    let row: Watch;
     try {
       row = await repo.upsert({
         teamId: input.teamId,
@@ -211,6 +233,17 @@ export class WatchService {
         ...(notify === undefined ? {} : { notify }),
       });
     } catch (error) {
+      if (error instanceof WatchHeldByOtherError) {
+        // Another person set it between the look above and the insert: theirs stands.
+        await this.options.poster.delete(input.channelId, confirmation.ts).catch(() => undefined);
+        const other = await repo.holderOf(
+          input.channelId,
+          item.code,
+          branchKey(branch?.id),
+          input.direction,
+        );
+        return { ok: false, denied: { reason: 'watched_by_other', creatorId: other ?? '' } };
+      }
       const removed = await this.options.poster
         .delete(input.channelId, confirmation.ts)
         .then(() => true)

@@ -3,12 +3,7 @@
  * in the default configuration (60 getItem and 20 searches a minute, a sixth kept back).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  fairShare,
-  gradedReserve,
-  MemoryLedger,
-  reserveGrace,
-} from '../../src/lookup/ledger.js';
+import { fairShare, gradedReserve, MemoryLedger, reserveGrace } from '../../src/lookup/ledger.js';
 import { makeService } from './fakes.js';
 
 beforeEach(() => {
@@ -41,7 +36,7 @@ describe('the graded reserve', () => {
     expect(gradedReserve(5, 0)).toBe(0);
   });
 
-  it('never holds back a requester\'s first few slots', () => {
+  it("never holds back a requester's first few slots", () => {
     expect(reserveGrace(60)).toBe(3);
     expect(gradedReserve(2, 10, 3)).toBe(0);
     expect(gradedReserve(5, 10, 3)).toBe(2);

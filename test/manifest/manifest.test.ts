@@ -75,10 +75,11 @@ describe.each([
   it('enables interactivity (buttons and shortcuts) and asks for the minimal bot scopes', () => {
     expect(manifest.settings.interactivity.is_enabled).toBe(true);
     // commands: the slash commands and shortcuts; chat:write: Share to channel's fallback and
-    // watch alerts; chat:write.public: watch alerts in public channels the app was not invited
-    // to; users:read: telling guests and externals apart; usergroups:read: CONTACT_REVEAL
-    // groups; channels:read, groups:read: the archive and delete events that end watches;
-    // app_mentions:read, im:history, assistant:write: asking in words (mentions, direct
+    // watch alerts, only where the app was invited (no chat:write.public: the app posts only
+    // where it and the person are members); users:read: telling guests and externals apart;
+    // usergroups:read: CONTACT_REVEAL groups; channels:read, groups:read, im:read, mpim:read:
+    // conversations.members before posting where a person chose, and the events that end
+    // watches; app_mentions:read, im:history, assistant:write: asking in words (mentions, direct
     // messages, the assistant surface's prompts, status and title).
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(
       [
@@ -87,9 +88,10 @@ describe.each([
         'im:history',
         'channels:read',
         'chat:write',
-        'chat:write.public',
         'commands',
         'groups:read',
+        'im:read',
+        'mpim:read',
         'usergroups:read',
         'users:read',
       ].sort(),

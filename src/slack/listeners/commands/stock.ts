@@ -9,6 +9,7 @@ import type { SlackMessage } from '../../../views/message.js';
 import { withNotices } from '../../../views/notices.js';
 import type { WorkSubject } from '../../../views/progress.js';
 import {
+  codeBySearch,
   isKnownToBeSlow,
   itemByCodeAnswer,
   itemCardAnswer,
@@ -166,6 +167,14 @@ export async function questionAnswer(
     return await itemCardAnswer(deps, { ref: { code: request.code }, question }, actor, client);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
-    return itemSearchAnswer(deps, request.fallback, 0, actor);
   }
+  // `widget-9 perth` while the index does not know WIDGET-9 yet: the code in another case
+  // (one search, only when the code was typed with lower-case letters).
+  const code = /\p{Ll}/u.test(request.code)
+    ? await codeBySearch(deps, request.code, actor)
+    : undefined;
+  if (code !== undefined) {
+    return itemCardAnswer(deps, { ref: { code }, question }, actor, client);
+  }
+  return itemSearchAnswer(deps, request.fallback, 0, actor);
 }

@@ -23,7 +23,7 @@ import {
   stepUnknownBranchText,
   stepUnknownItemText,
 } from '../../../views/workflowStep.js';
-import { logFailure } from '../../answers.js';
+import { codeBySearch, knownItemCode, logFailure } from '../../answers.js';
 import { MAX_WORD_LENGTH } from '../../commandScan.js';
 import type { DeliveryDeps, ItemDeps } from '../../deps.js';
 import { sanitizeInput } from '../../input.js';
@@ -119,7 +119,7 @@ export function stepRequester(event: unknown): string {
  * throws: every failure is a sentence.
  */
 export async function runLookupStock(
-  deps: Pick<ItemDeps, 'lookup'> & Pick<DeliveryDeps, 'logger' | 'access'>,
+  deps: Pick<ItemDeps, 'lookup' | 'catalogue'> & Pick<DeliveryDeps, 'logger' | 'access'>,
   rawInputs: unknown,
   requester: string,
 ): Promise<StepOutcome> {
@@ -140,7 +140,16 @@ export async function runLookupStock(
   }
   const { item_code: code, quantity, branch } = parsed.inputs;
   try {
-    const fetched = await deps.lookup.getItem({ code }, { requester });
+    // Codes in any case: the index knows how the ERP spells them (`widget-9` is WIDGET-9); when
+    // it does not yet, one search finds the spelling.
+    const fetched = await deps.lookup
+      .getItem({ code: knownItemCode(deps, code) }, { requester })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof NotFoundError)) throw error;
+        const spelled = await codeBySearch(deps, code, { userId: requester });
+        if (spelled === undefined) throw error;
+        return deps.lookup.getItem({ code: spelled }, { requester });
+      });
     const item = fetched.data;
     const branchWords = branch === undefined ? [] : branch.split(' ');
     const verdict = stockVerdict(item, {

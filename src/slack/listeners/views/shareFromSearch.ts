@@ -16,12 +16,14 @@ import type { WebClient } from '@slack/web-api';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { checkAccess } from '../../../privacy/access.js';
+import { conversationRefusal } from '../../../views/conversationRefusals.js';
 import { errorMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { readSearchMetadata, SEARCH, SEARCH_ERRORS } from '../../../views/searchModal.js';
 import { cannotShareMessage } from '../../../views/share.js';
 import { withSharedBy } from '../../../views/sharedBy.js';
 import { itemCardAnswer, logFailure } from '../../answers.js';
+import { conversationMembers } from '../../conversationMembers.js';
 import { sendDirect, sendSafely } from '../../delivery.js';
 import type { DeliveryDeps, ItemDeps } from '../../deps.js';
 import { ChannelId } from '../../ids.js';
@@ -56,6 +58,7 @@ interface Share {
 
 export function shareFromSearch(deps: DeliveryDeps & ItemDeps) {
   const seen = new LRUCache<string, true>({ max: 10_000, ttl: REMEMBER_MS });
+  const members = conversationMembers();
   return async ({ body, ack, client, respond, context }: SubmitArgs): Promise<void> => {
     const parsed = Submission.safeParse(body);
     if (!parsed.success) {
@@ -101,6 +104,24 @@ export function shareFromSearch(deps: DeliveryDeps & ItemDeps) {
     if (again) {
       deps.logger.info({ retry: context.retryNum ?? 0 }, 'search modal share already under way');
       return;
+    }
+    // The conversation is the person's choice: they must be in it, and so must the app.
+    if (channel) {
+      const may = await members.mayPost(client, channel, user.id, context.botUserId);
+      if (!may.ok) {
+        deps.logger.info(
+          { reason: may.reason },
+          'search modal share: not a conversation of theirs',
+        );
+        await sendDirect(
+          deps.logger,
+          client,
+          user.id,
+          conversationRefusal(may.reason),
+          'could not tell the user privately',
+        );
+        return;
+      }
     }
     const url = parsed.data.response_urls?.[0];
     // Bolt gives respond() only when the submission carried response_urls.

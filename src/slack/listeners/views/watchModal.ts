@@ -8,9 +8,11 @@ import { z } from 'zod';
 import { isErpError } from '../../../erp/errors.js';
 import { errorFields } from '../../../log/logger.js';
 import { checkAccess } from '../../../privacy/access.js';
+import { conversationRefusal } from '../../../views/conversationRefusals.js';
 import { errorMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { decodeWatchOpen } from '../../../views/watchButtons.js';
+import { watchDenial } from '../../../views/watchDenials.js';
 import { WATCH_MODAL, WATCH_MODAL_NO_CHANNEL } from '../../../views/watchModal.js';
 import {
   cannotPostWatchAdvice,
@@ -18,6 +20,7 @@ import {
   watchRefusal,
 } from '../../../views/watchNotices.js';
 import { refusalOfFailure } from '../../../watches/service.js';
+import { conversationMembers } from '../../conversationMembers.js';
 import { sendDirect } from '../../delivery.js';
 import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 import { ChannelId } from '../../ids.js';
@@ -36,7 +39,8 @@ const Select = z.object({ selected_option: z.object({ value: z.string().max(75) 
 const Conversation = z.object({ selected_conversation: ChannelId });
 
 export function watchModalSubmit(deps: DeliveryDeps & WatchDeps) {
-  return async ({ body, ack, client }: SubmitArgs): Promise<void> => {
+  const members = conversationMembers();
+  return async ({ body, ack, client, context }: SubmitArgs): Promise<void> => {
     const parsed = Submission.safeParse(body);
     const state = parsed.success ? decodeWatchOpen(parsed.data.view.private_metadata) : undefined;
     if (!parsed.success || state === undefined || !deps.watches) {
@@ -70,6 +74,24 @@ export function watchModalSubmit(deps: DeliveryDeps & WatchDeps) {
       return;
     }
     await ack();
+    // The conversation is the person's choice: they must be in it, and so must the app.
+    const may = await members.mayPost(
+      client,
+      channel.data.selected_conversation,
+      user.id,
+      context.botUserId,
+    );
+    if (!may.ok) {
+      deps.logger.info({ reason: may.reason }, 'watch modal: not posting where the user is not');
+      await sendDirect(
+        deps.logger,
+        client,
+        user.id,
+        conversationRefusal(may.reason),
+        'watch modal answer not delivered',
+      );
+      return;
+    }
     let answer: SlackMessage;
     try {
       const made = await deps.watches.service.create({
@@ -83,9 +105,11 @@ export function watchModalSubmit(deps: DeliveryDeps & WatchDeps) {
       });
       answer = made.ok
         ? watchCreatedNote(made.watch, made.past)
-        : 'refusal' in made
-          ? watchRefusal(made.refusal)
-          : cannotPostWatchAdvice(made.cannotPost);
+        : 'denied' in made
+          ? watchDenial(made.denied)
+          : 'refusal' in made
+            ? watchRefusal(made.refusal)
+            : cannotPostWatchAdvice(made.cannotPost);
     } catch (error) {
       deps.logger.warn({ err: errorFields(error) }, 'watch modal submission failed');
       answer = isErpError(error) ? errorMessage(error) : watchRefusal(refusalOfFailure(error));
