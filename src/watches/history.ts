@@ -3,7 +3,7 @@
  * row per item, branch and point in time, written by the tracker from readings it already has
  * (a check or a user's lookup), so history costs no ERP call.
  *
- * Bounded: at most `HISTORY_DAYS` days (older points are pruned as new ones arrive) and at most
+ * Bounded: at most `HISTORY_DAYS` days (older points are pruned every hour) and at most
  * one point per reading. Fewer in practice: a point is kept only when the quantity moved, or
  * when the last one is `HEARTBEAT_MS` old (so a flat item's history still says how long it has
  * been flat), and never two within `SPACING_MS` (so a burst of lookups is one point).
@@ -39,13 +39,16 @@ export class HistoryRepository {
       .values({ item_code: code, branch_key: branchKey, at, available })
       .onConflict((oc) => oc.columns(['item_code', 'branch_key', 'at']).doNothing())
       .execute();
-    await this.db
-      .deleteFrom('watch_history')
-      .where('item_code', '=', code)
-      .where('branch_key', '=', branchKey)
-      .where('at', '<', at - HISTORY_DAYS * DAY_MS)
-      .execute();
     return true;
+  }
+
+  /** Drops points older than `HISTORY_DAYS` (run with the hourly sweep, not on every reading). */
+  async prune(now: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('watch_history')
+      .where('at', '<', now - HISTORY_DAYS * DAY_MS)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   async points(code: string, branchKey: string): Promise<HistoryPoint[]> {

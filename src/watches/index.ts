@@ -69,7 +69,7 @@ export interface Watches {
 }
 
 const LEASE_MS = 30_000;
-/** How often history no watch reads any more is dropped. */
+/** How often history older than 30 days, or that no watch reads any more, is dropped. */
 const SWEEP_MS = 60 * 60_000;
 
 export function createWatches(options: WatchesOptions): Watches {
@@ -128,7 +128,9 @@ export function createWatches(options: WatchesOptions): Watches {
     await digests.send();
     if (now() - sweptAt < SWEEP_MS) return;
     sweptAt = now();
-    await (await history()).forgetUnwatched();
+    const kept = await history();
+    await kept.forgetUnwatched();
+    await kept.prune(sweptAt);
   };
   // Set by each readiness look: while the database is away the checker pauses instead of
   // failing a tick every few seconds.

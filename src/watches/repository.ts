@@ -327,8 +327,14 @@ export class WatchRepository {
       .updateTable('watches')
       .set((eb) => ({
         snoozed_until: until,
-        // An alert not yet posted is dropped: the point of snoozing is silence.
-        alert_owed: eb.case().when('alert_owed', '=', 1).then(0).else(eb.ref('alert_owed')).end(),
+        // An alert not yet posted is dropped: the point of snoozing is silence. A turn owed in
+        // an existing thread stays owed, so the thread and its first line do not go stale.
+        alert_owed: eb
+          .case()
+          .when(eb.and([eb('alert_owed', '=', 1), eb('alert_ts', 'is', null)]))
+          .then(0)
+          .else(eb.ref('alert_owed'))
+          .end(),
         updated_at: at,
         version: eb('version', '+', 1),
       }))

@@ -22,6 +22,9 @@ export const SQLITE_FILE = 'watches.sqlite';
 
 export type SqliteDriverName = 'node:sqlite' | 'sql.js';
 
+/** Statements whose row count says whether they changed anything (DDL reports 0). */
+const ROW_VERBS: ReadonlySet<string> = new Set(['insert', 'update', 'delete', 'replace']);
+
 /** Kysely asks `reader` to choose between `all` (rows) and `run` (changes). */
 function readsRows(sql: string): boolean {
   return /^\s*(select|with|pragma|values|explain)\b/i.test(sql) || /\breturning\b/i.test(sql);
@@ -154,7 +157,11 @@ async function openSqlJs(path: string | undefined): Promise<SqliteDatabase> {
           else if (verb === 'commit' || verb === 'rollback' || verb === 'end') {
             inTransaction = false;
             if (verb !== 'rollback') persist();
-          } else persist();
+          } else if (changes > 0 || !ROW_VERBS.has(verb ?? '')) {
+            // A write that changed no row (a compare-and-set that lost, a prune with nothing
+            // old) leaves the file as it is: rewriting it costs the whole database each time.
+            persist();
+          }
           return { changes, lastInsertRowid: id?.id ?? 0 };
         },
         iterate: (parameters) =>

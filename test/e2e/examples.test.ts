@@ -33,9 +33,9 @@ function commandsIn(text: string, from: string): Example[] {
     const example = rest.trim();
     // Placeholders (`/shortcut <message text>`, `/stock CODE`) are grammar, not examples.
     if (example === '' || /^<|^CODE\b|^words\b|…/.test(example)) continue;
-    // Watches change a channel (a confirmation posted there, a row stored): the watch tests
-    // try them; a bare `watch strap` is still a search and stays.
-    if (/^(watches$|unwatch\b|watch\s+\S+\s+(below|above)\b)/.test(example)) continue;
+    // Watches and the digest change a channel (a confirmation posted there, a row stored):
+    // the watch tests try them; a bare `watch strap` is still a search and stays.
+    if (/^(watches$|unwatch\b|digest\b|watch\s+\S+\s+(below|above)\b)/.test(example)) continue;
     found.push({ command: `/${name}`, text: example, from });
   }
   return found;

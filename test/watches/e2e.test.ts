@@ -6,7 +6,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { moveSandboxStock } from '../../src/sandbox/index.js';
 import { WATCH_ACTION } from '../../src/views/watchButtons.js';
@@ -16,8 +15,8 @@ import { buttonLabelled, textOf } from '../helpers/blocks.js';
 import { interactionForm, postToSlackApp } from '../helpers/slack/index.js';
 import { SLACK_DEFAULTS } from '../helpers/slack/payloads.js';
 import { eventEnvelope, viewSubmissionPayload } from '../helpers/slack/searchPayloads.js';
+import { scratchDatabase } from './stores.js';
 
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CHANNEL = SLACK_DEFAULTS.channelId;
 
 /** The answer, past a "working on it" line a loaded machine may send first. */
@@ -333,20 +332,6 @@ suite('embedded SQLite in DATA_DIR', async () => {
 });
 
 suite('PostgreSQL', async () => {
-  const name = `watch2_e2e_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const database = await scratchDatabase('watch2_e2e');
+  return { env: { DATABASE_URL: database.url }, drop: database.drop };
 });

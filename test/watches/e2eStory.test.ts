@@ -10,15 +10,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { moveSandboxStock, type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
 import { type RunningApp, type Sent, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { buttonsOf, textOf } from '../helpers/blocks.js';
 import { postToSlackApp } from '../helpers/slack/index.js';
 import { appHomeOpenedEnvelope } from '../helpers/slack/searchPayloads.js';
+import { scratchDatabase } from './stores.js';
 
-const PG_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MEMBER = 'U0MEMBER02';
 
 interface Posted {
@@ -271,21 +270,6 @@ suite('embedded SQLite in DATA_DIR', async () => {
 });
 
 suite('PostgreSQL, two replicas', async () => {
-  const database = `watch33_e2e_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${database}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    replicas: 2,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const database = await scratchDatabase('watch33_e2e');
+  return { env: { DATABASE_URL: database.url }, replicas: 2, drop: database.drop };
 });

@@ -8,7 +8,7 @@ import { refusalOfFailure, WatchNotSavedError, WatchService } from '../../src/wa
 import { textOf } from '../helpers/blocks.js';
 import { silentLogger } from '../lookup/fakes.js';
 import { FakeErp, FakeSlack, freeBudget, LIMITS, makeRig, type Rig } from './rig.js';
-import { openFresh, requireValue, STORE_CASES } from './stores.js';
+import { reopenable, requireValue, STORE_CASES } from './stores.js';
 
 const base = { teamId: 'T1', channelId: 'C1', userId: 'U1', branch: undefined } as const;
 
@@ -18,20 +18,7 @@ describe.each(STORE_CASES)('watches on $name', (storeCase) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function fresh(): Promise<{ store: WatchStore; reopen(): Promise<WatchStore> }> {
-    const opened = await openFresh(storeCase);
-    cleanups.push(opened.drop);
-    let store = opened.store;
-    cleanups.push(() => store.close());
-    return {
-      store,
-      async reopen() {
-        await store.close();
-        store = await openWatchStore(opened.options);
-        return store;
-      },
-    };
-  }
+  const fresh = () => reopenable(storeCase, cleanups);
 
   async function rigWith(stock: number): Promise<Rig> {
     const rig = makeRig((await fresh()).store);

@@ -108,3 +108,45 @@ export function requireValue<T>(value: T | undefined | null): T {
   if (value === undefined || value === null) throw new Error('expected a value');
   return value;
 }
+
+/**
+ * A fresh store that can be reopened (a restart) or opened a second time (another replica,
+ * PostgreSQL only: an embedded file has one process); every handle is closed and the
+ * database dropped through `cleanups`, which the caller runs after each test.
+ */
+export async function reopenable(
+  storeCase: StoreCase,
+  cleanups: Array<() => Promise<void>>,
+): Promise<{ store: WatchStore; reopen(): Promise<WatchStore>; another(): Promise<WatchStore> }> {
+  const opened = await openFresh(storeCase);
+  cleanups.push(opened.drop);
+  let store = opened.store;
+  cleanups.push(() => store.close());
+  return {
+    store,
+    async reopen() {
+      await store.close();
+      store = await openWatchStore(opened.options);
+      return store;
+    },
+    async another() {
+      const other = await openWatchStore(opened.options);
+      cleanups.push(() => other.close());
+      return other;
+    },
+  };
+}
+
+/** A PostgreSQL database of its own for a whole-app test: its URL, and how to drop it. */
+export async function scratchDatabase(
+  prefix: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  counter += 1;
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${counter}`;
+  await admin((c) => c.query(`create database ${name}`));
+  return {
+    url: withDatabase(POSTGRES_URL, name),
+    drop: () =>
+      admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => {}),
+  };
+}

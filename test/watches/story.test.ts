@@ -5,11 +5,10 @@
  * sent once at its minute, across a restart and two replicas, and not after `off`.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { openWatchStore, type WatchStore } from '../../src/watches/database.js';
 import { HEARTBEAT_MS } from '../../src/watches/history.js';
 import { textOf } from '../helpers/blocks.js';
 import { FakeErp, FakeSlack, makeRig } from './rig.js';
-import { openFresh, requireValue, STORE_CASES } from './stores.js';
+import { reopenable, requireValue, STORE_CASES } from './stores.js';
 
 const base = { teamId: 'T1', channelId: 'C1', userId: 'U1', branch: undefined } as const;
 const DAY = 24 * 60 * 60_000;
@@ -21,30 +20,7 @@ describe.each(STORE_CASES)('watch stories on $name', (storeCase) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function fresh(): Promise<{
-    store: WatchStore;
-    reopen(): Promise<WatchStore>;
-    /** A second process on the same database (PostgreSQL only: an embedded file has one). */
-    another(): Promise<WatchStore>;
-  }> {
-    const opened = await openFresh(storeCase);
-    cleanups.push(opened.drop);
-    let store = opened.store;
-    cleanups.push(() => store.close());
-    return {
-      store,
-      async reopen() {
-        await store.close();
-        store = await openWatchStore(opened.options);
-        return store;
-      },
-      async another() {
-        const other = await openWatchStore(opened.options);
-        cleanups.push(() => other.close());
-        return other;
-      },
-    };
-  }
+  const fresh = () => reopenable(storeCase, cleanups);
 
   it('keeps history bounded (30 days, one point a check at most) and gives days of cover only after 3 days', async () => {
     const rig = makeRig((await fresh()).store);
@@ -77,6 +53,8 @@ describe.each(STORE_CASES)('watch stories on $name', (storeCase) => {
       if (hour === 2 * 24) expect(await coverNow()).toEqual([undefined, undefined]);
       if (hour === 3 * 24 + 3) expect(await coverNow()).toEqual([3, 3]);
     }
+    // The hourly sweep (src/watches/index.ts) drops what is older than 30 days.
+    expect(await rig.history.prune(rig.clock.now)).toBeGreaterThan(0);
     const points = await rig.history.points('WIDGET-9', '');
     // Two watches on the same item and place: one history, not two.
     expect(points.length).toBeLessThanOrEqual((30 * 24) / 3 + 1);
