@@ -245,7 +245,8 @@ async function populate(
       const made = await watches.service.create({
         teamId: 'T0BENCH',
         channelId: plan.channel,
-        userId: `U${plan.item % 20}`,
+        // A hundred people, three items each: none past WATCH_MAX_PER_USER (20).
+        userId: `U${plan.item % 100}`,
         code: plan.code,
         branch: undefined,
         direction: plan.direction,
