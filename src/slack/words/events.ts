@@ -15,37 +15,30 @@ const text = z.string().min(1).max(40_000);
 const absent = z.undefined().optional();
 const personOnly = { subtype: absent, bot_id: absent, bot_profile: absent, edited: absent };
 
+/** What a person's message and a person's mention both carry. */
+const personSaid = {
+  channel: slackId,
+  user: slackId,
+  text,
+  ts: THREAD_TS,
+  thread_ts: THREAD_TS.optional(),
+  team: slackId.optional(),
+  user_team: slackId.optional(),
+  ...personOnly,
+};
+
 /** A person's plain message in a conversation with the app (`message.im`). */
 export const PersonMessage = z
   .object({
     type: z.literal('message'),
-    channel: slackId,
     channel_type: z.string().max(20).optional(),
-    user: slackId,
-    text,
-    ts: THREAD_TS,
-    thread_ts: THREAD_TS.optional(),
-    team: slackId.optional(),
-    user_team: slackId.optional(),
-    ...personOnly,
+    ...personSaid,
   })
   .loose();
 export type PersonMessage = z.infer<typeof PersonMessage>;
 
 /** A person's mention of the app in a channel or a thread (`app_mention`). */
-export const PersonMention = z
-  .object({
-    type: z.literal('app_mention'),
-    channel: slackId,
-    user: slackId,
-    text,
-    ts: THREAD_TS,
-    thread_ts: THREAD_TS.optional(),
-    team: slackId.optional(),
-    user_team: slackId.optional(),
-    ...personOnly,
-  })
-  .loose();
+export const PersonMention = z.object({ type: z.literal('app_mention'), ...personSaid }).loose();
 export type PersonMention = z.infer<typeof PersonMention>;
 
 /** `assistant_thread_started`: where the new thread is. */

@@ -57,7 +57,7 @@ export function directMessage(deps: ListenerDeps, once: OnceGate) {
   return async ({ event, body, context, client }: EventArgs<'message'>): Promise<void> => {
     const parsed = PersonMessage.safeParse(event);
     const message = await firstDelivery(deps, once, context.retryNum, parsed);
-    if (!message || message.channel_type !== 'im') return;
+    if (message?.channel_type !== 'im') return;
     const actor = askerOf(message, body);
     const reading = readWords(deps, message.text);
     await deliverWords(
