@@ -25,6 +25,7 @@ import type {
   CategoryCount,
   SupplierCount,
 } from './records.js';
+import { editDistance } from './suggest.js';
 import { supplierIdsOf } from './supplierCodes.js';
 
 export type {
@@ -318,6 +319,7 @@ export class CatalogueStore {
       const slot = typeof id === 'number' ? this.slots.get(id) : undefined;
       if (slot === undefined) continue;
       if (category !== undefined && this.categoryOf[slot] !== category) continue;
+      if (!resembles(primary, this.codeOf[slot] ?? '', this.descriptionOf[slot] ?? '')) continue;
       if (others.length > 0) {
         if (!hasPrefixes(this.codeOf[slot] ?? '', this.descriptionOf[slot] ?? '', others)) {
           continue;
@@ -482,6 +484,27 @@ function orUndefined(value: number | undefined): number | undefined {
 
 function wordsOf(text: string): string[] {
   return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** Case and accents do not count when a typed word is compared with an item's words. */
+function fold(text: string): string {
+  const lower = text.toLowerCase();
+  // Most codes and descriptions are ASCII: normalising them would only cost time.
+  return /^[\x20-\x7e]*$/.test(lower) ? lower : lower.normalize('NFKD').replace(/\p{M}/gu, '');
+}
+
+/**
+ * Whether a word of the code or description starts with `typed` but for a typo or two (one
+ * for short words). The encoder folds letters that sound alike, which finds "Sprocket" for
+ * "sprok" but also reduces "zzzz" to "s" and would suggest every "Seal": a typed word that
+ * resembles no word of the item suggests nothing rather than unrelated items.
+ */
+function resembles(typed: string, code: string, description: string): boolean {
+  const word = fold(typed);
+  const words = wordsOf(fold(`${code} ${description}`));
+  if (words.some((candidate) => candidate.startsWith(word))) return true;
+  const max = word.length <= 2 ? 0 : word.length <= 4 ? 1 : 2;
+  return words.some((candidate) => editDistance(word, candidate.slice(0, word.length), max) <= max);
 }
 
 /** Each prefix starts a word of the code or description (cheaper than splitting them). */
