@@ -102,6 +102,56 @@ describe('CatalogueStore categories and records', () => {
   });
 });
 
+describe('CatalogueStore.byCodeOf', () => {
+  it('finds an item by its code in any case, and nothing for a code it does not hold', () => {
+    const store = filled();
+    expect(store.byCodeOf('wid-0009')?.id).toBe(1);
+    expect(store.byCodeOf('FST-0100')?.description).toBe('Hex bolt M8 zinc');
+    expect(store.byCodeOf('WID-0011')).toBeUndefined();
+    expect(store.byCodeOf('WID')).toBeUndefined();
+  });
+
+  it('answers the first item seen when two codes differ only in case', () => {
+    const store = filled();
+    store.addRows([row(7, 'wid-0009', 'Lower-case twin', 'Widgets')], 2_000);
+    expect(store.byCodeOf('WID-0009')?.id).toBe(1);
+  });
+
+  it('follows a code the ERP changed: the old code leads to the next holder or to nothing', () => {
+    const store = filled();
+    store.addRows([row(7, 'wid-0009', 'Lower-case twin', 'Widgets')], 2_000);
+    store.addRows([row(1, 'WID-0099', 'Blue widget 9mm', 'Widgets')], 3_000);
+    expect(store.byCodeOf('WID-0099')?.id).toBe(1);
+    expect(store.byCodeOf('WID-0009')?.id).toBe(7);
+    store.addRows([row(4, 'SPR-0002', 'Sprocket 20 teeth', 'Drive')], 3_000);
+    expect(store.byCodeOf('SPR-0001')).toBeUndefined();
+    expect(store.byCodeOf('spr-0002')?.id).toBe(4);
+  });
+
+  it('finds every one of thousands of codes, and none it does not hold', () => {
+    const store = new CatalogueStore();
+    const rows = Array.from({ length: 3_000 }, (_, i) => row(i + 1, `K-${i}`, `Item ${i}`, 'Misc'));
+    store.addRows(rows, 1_000);
+    expect(rows.every((r) => store.byCodeOf(r.code.toLowerCase())?.id === r.id)).toBe(true);
+    expect(store.byCodeOf('K-3000')).toBeUndefined();
+    store.addRows([row(1, 'K-RENAMED', 'Item 0', 'Misc')], 2_000);
+    expect(store.byCodeOf('K-0')).toBeUndefined();
+    expect(store.byCodeOf('k-renamed')?.id).toBe(1);
+    expect(store.byCodeOf('K-2999')?.id).toBe(3_000);
+  });
+
+  it('knows the codes of a loaded snapshot and forgets those it replaced', () => {
+    const store = filled();
+    const other = new CatalogueStore();
+    other.addRows([row(9, 'NEW-1', 'New thing', 'Misc')], 1_000);
+    store.load(other.snapshot());
+    expect(store.byCodeOf('new-1')?.id).toBe(9);
+    expect(store.byCodeOf('WID-0009')).toBeUndefined();
+    store.load(filled().snapshot());
+    expect(store.byCodeOf('WID-0009')?.id).toBe(1);
+  });
+});
+
 describe('CatalogueStore bound (CATALOGUE_MAX_ITEMS)', () => {
   it('turns new items away at maxItems, keeps refreshing those held, and says it is full', () => {
     const store = new CatalogueStore({ maxItems: 2 });
