@@ -6,6 +6,7 @@
 import FlexSearch from 'flexsearch';
 import { CodeTable } from './codeTable.js';
 import type { Names } from './columns.js';
+import { editDistance } from './suggest.js';
 
 /** Candidates read from FlexSearch for one typed text; the answer is the best 25 of them. */
 const CANDIDATES = 1_000;
@@ -152,6 +153,7 @@ export class SlotSearch {
       const slot = typeof id === 'number' ? slots.get(id) : undefined;
       if (slot === undefined) continue;
       if (category !== undefined && this.columns.categoryAt(slot) !== category) continue;
+      if (!resembles(primary, codeOf[slot] ?? '', descriptionOf[slot] ?? '')) continue;
       if (others.length > 0) {
         if (!hasPrefixes(codeOf[slot] ?? '', descriptionOf[slot] ?? '', others)) continue;
         found.push(slot);
@@ -172,6 +174,27 @@ export class SlotSearch {
 
 function wordsOf(text: string): string[] {
   return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** Case and accents do not count when a typed word is compared with an item's words. */
+function fold(text: string): string {
+  const lower = text.toLowerCase();
+  // Most codes and descriptions are ASCII: normalising them would only cost time.
+  return /^[\x20-\x7e]*$/.test(lower) ? lower : lower.normalize('NFKD').replace(/\p{M}/gu, '');
+}
+
+/**
+ * Whether a word of the code or description starts with `typed` but for a typo or two (one
+ * for short words, none for two letters). The encoder folds letters that sound alike, which
+ * finds "Sprocket" for "sprok" but also reduces "zzzz" to "s" and would offer every "Seal":
+ * a typed word that resembles no word of the item suggests nothing rather than unrelated items.
+ */
+function resembles(typed: string, code: string, description: string): boolean {
+  const word = fold(typed);
+  const words = wordsOf(fold(`${code} ${description}`));
+  if (words.some((candidate) => candidate.startsWith(word))) return true;
+  const max = word.length <= 2 ? 0 : word.length <= 4 ? 1 : 2;
+  return words.some((candidate) => editDistance(word, candidate.slice(0, word.length), max) <= max);
 }
 
 /** Each prefix starts a word of the code or description (cheaper than splitting them). */

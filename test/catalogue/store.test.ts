@@ -71,6 +71,17 @@ describe('CatalogueStore.suggest', () => {
   it('folds letters that sound alike (the encoder’s fuzziness)', () => {
     expect(codes(filled().suggest('sprok', { limit: 10 }))).toEqual(['SPR-0001']);
   });
+
+  it('suggests nothing for a word that resembles no word of any item', () => {
+    const store = filled();
+    store.addRows([row(7, 'SEL-0001', 'Seal kit DN50', 'Seals')], 2_000);
+    // The encoder reduces "zzzz" to "s", the sound of "Seal" and "Sprocket".
+    for (const typed of ['zzzz', 'zzzz bolt', 'qqqq', 'xyzzy']) {
+      expect(codes(store.suggest(typed, { limit: 10 })), typed).toEqual([]);
+    }
+    expect(codes(store.suggest('seal', { limit: 10 }))).toEqual(['SEL-0001']);
+    expect(codes(store.suggest('zink', { limit: 10 }))).toEqual(['FST-0100']);
+  });
 });
 
 describe('CatalogueStore categories and records', () => {
