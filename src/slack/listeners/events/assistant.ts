@@ -8,14 +8,15 @@
 import { Assistant } from '@slack/bolt';
 import { errorFields } from '../../../log/logger.js';
 import { suggestedPrompts, threadTitle, workingStatus } from '../../../views/words.js';
+import type { ListenerDeps } from '../../deps.js';
 import { stripSlackMarkup } from '../../input.js';
 import { answerReading, readWords, subjectOf } from '../../words/answer.js';
 import { deliverWords } from '../../words/deliver.js';
 import { PersonMessage } from '../../words/events.js';
 import type { OnceGate } from '../../words/once.js';
-import { askerOf, firstDelivery, type SentenceDeps } from './words.js';
+import { askerOf, firstDelivery } from './words.js';
 
-export function wordsAssistant(deps: SentenceDeps, once: OnceGate): Assistant {
+export function wordsAssistant(deps: ListenerDeps, once: OnceGate): Assistant {
   const quietly = async (what: string, call: () => Promise<unknown>) => {
     try {
       await call();

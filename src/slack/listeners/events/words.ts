@@ -6,7 +6,7 @@
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
-import type { ContactDeps, DeliveryDeps, ItemDeps, WatchDeps, WordsDeps } from '../../deps.js';
+import type { DeliveryDeps, ListenerDeps } from '../../deps.js';
 import type { Actor } from '../../payloads.js';
 import { answerReading, type Place, readWords } from '../../words/answer.js';
 import { deliverWords, wordsWorkingLine } from '../../words/deliver.js';
@@ -15,12 +15,6 @@ import { messageKey, type OnceGate } from '../../words/once.js';
 
 type EventArgs<T extends 'message' | 'app_mention'> = SlackEventMiddlewareArgs<T> &
   AllMiddlewareArgs;
-
-/**
- * A sentence is answered as the command it reads as (`/stock`, `/contact`, a watch) and read
- * with the branch names of the catalogue: every slice of the listeners' deps.
- */
-export type SentenceDeps = DeliveryDeps & ItemDeps & ContactDeps & WatchDeps & WordsDeps;
 
 const Envelope = z.object({ team_id: z.string().regex(/^[A-Z0-9]{2,40}$/) }).loose();
 
@@ -58,8 +52,12 @@ export async function firstDelivery<T>(
   return (await once.claim(messageKey(channel, ts))) ? parsed.data : undefined;
 }
 
-/** A direct message: answered in the conversation, as privately as a command. */
-export function directMessage(deps: SentenceDeps, once: OnceGate) {
+/**
+ * A direct message: answered in the conversation, as privately as a command. It takes every
+ * slice of the deps because a sentence is answered as whichever command it reads as
+ * (`answerReading`), with the catalogue's branch names; so do the mention and the assistant.
+ */
+export function directMessage(deps: ListenerDeps, once: OnceGate) {
   return async ({ event, body, context, client }: EventArgs<'message'>): Promise<void> => {
     const parsed = PersonMessage.safeParse(event);
     const message = await firstDelivery(deps, once, context.retryNum, parsed);
@@ -81,7 +79,7 @@ export function directMessage(deps: SentenceDeps, once: OnceGate) {
 }
 
 /** A mention: answered in its thread (a mention in a direct message is private). */
-export function mention(deps: SentenceDeps, once: OnceGate) {
+export function mention(deps: ListenerDeps, once: OnceGate) {
   return async ({ event, body, context, client }: EventArgs<'app_mention'>): Promise<void> => {
     const parsed = PersonMention.safeParse(event);
     const message = await firstDelivery(deps, once, context.retryNum, parsed);
