@@ -15,13 +15,9 @@ import type { BackgroundBudget } from '../lookup/background.js';
 import type { ItemQuery, LookupService } from '../lookup/types.js';
 import { CatalogueCrawler, type CrawlProgress } from './crawl.js';
 import { type IndexedPage, indexedPage } from './match.js';
+import type { CatalogueItem, CategoryCount, SupplierCount } from './records.js';
 import { loadSnapshotFile, RedisCatalogueShare, saveSnapshotFile } from './shared.js';
-import {
-  type CatalogueItem,
-  CatalogueStore,
-  type CategoryCount,
-  type SupplierCount,
-} from './store.js';
+import { CatalogueStore } from './store.js';
 import { nearestCodes, Suggester } from './suggest.js';
 
 export interface CatalogueOptions {

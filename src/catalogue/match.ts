@@ -8,7 +8,8 @@
 import type { ItemSearchRow } from '../erp/schemas.js';
 import { normaliseWords } from '../lookup/resources.js';
 import type { ItemQuery, Page } from '../lookup/types.js';
-import type { CatalogueItem, CatalogueStore } from './store.js';
+import type { CatalogueItem } from './records.js';
+import type { CatalogueStore } from './store.js';
 
 export interface IndexedPage {
   page: Page<ItemSearchRow>;

@@ -11,7 +11,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { type Lease, redisLease } from '../ops/redisLease.js';
-import type { CatalogueSnapshot } from './store.js';
+import type { CatalogueSnapshot } from './records.js';
 
 const num = z.number();
 const optionalNumber = z.number().optional();

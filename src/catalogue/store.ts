@@ -9,12 +9,12 @@
  * the index's memory are in docs/benchmarks.md). FlexSearch's slow cases (several words,
  * digits) are avoided below: code prefixes use a sorted array, extra words are checked here.
  * Its fuzziness is the encoder's (sound-alike letters), not edit distance: "gaskt" misses.
+ * The search itself is search.ts.
  * Items are kept in columns (typed arrays for numbers, one copy of each category, supplier and
  * status name) rather than one object each, which is most of what the index saves.
  *
  * Contacts are never indexed: they hold personal data.
  */
-import FlexSearch from 'flexsearch';
 import type { Item, ItemSearchRow } from '../erp/schemas.js';
 import { Names, NUMBER_COLUMNS, type NumberColumn, newNumberColumns } from './columns.js';
 import type {
@@ -25,19 +25,8 @@ import type {
   CategoryCount,
   SupplierCount,
 } from './records.js';
+import { SlotSearch, type SuggestOptions } from './search.js';
 import { supplierIdsOf } from './supplierCodes.js';
-
-export type {
-  CatalogueItem,
-  CatalogueSnapshot,
-  CatalogueState,
-  CatalogueStoreOptions,
-  CategoryCount,
-  SupplierCount,
-} from './records.js';
-
-/** Candidates read from FlexSearch for one typed text; the answer is the best 25 of them. */
-const CANDIDATES = 1_000;
 
 const HAS_BOM = 1;
 const HAS_KIT = 2;
@@ -60,13 +49,13 @@ export class CatalogueStore {
   private numbers = newNumberColumns(1_024);
   private readonly categoryNames = new Map<number, string>();
   private readonly supplierNames = new Map<number, string>();
-  private index = newIndex();
-  /** Slots in code order (lower case), for the binary search of code prefixes. */
-  private codes: Uint32Array | undefined;
-  private codesAt = -1;
-  private codesBuiltAt = 0;
-  /** Bumped when a code or description changes: the sorted code list is rebuilt after it. */
-  private revision = 0;
+  private readonly search = new SlotSearch({
+    codeOf: this.codeOf,
+    descriptionOf: this.descriptionOf,
+    slots: this.slots,
+    names: this.names,
+    categoryAt: (slot) => this.categoryOf[slot] ?? 0,
+  });
   state: CatalogueState = { lastFullPassAt: undefined, knownTotal: undefined, wordless: undefined };
   readonly maxItems: number;
   private turned = 0;
@@ -176,19 +165,7 @@ export class CatalogueStore {
 
   /** The suppliers seen on items or learned with an id, with item counts, by name. */
   suppliers(): SupplierCount[] {
-    const counts = new Map<string, number>();
-    for (let slot = 0; slot < this.codeOf.length; slot += 1) {
-      const supplier = this.names.name(this.supplierOf[slot] ?? 0);
-      if (supplier) counts.set(supplier, (counts.get(supplier) ?? 0) + 1);
-    }
-    const ids = new Map<string, number>();
-    for (const [id, name] of this.supplierNames) {
-      if (!ids.has(name)) ids.set(name, id);
-      if (!counts.has(name)) counts.set(name, 0);
-    }
-    return [...counts]
-      .map(([name, items]) => ({ name, id: ids.get(name), items }))
-      .sort((a, b) => a.name.localeCompare(b.name));
+    return this.countsByName(this.supplierOf, this.supplierNames);
   }
 
   get(id: number): CatalogueItem | undefined {
@@ -196,14 +173,10 @@ export class CatalogueStore {
     return slot === undefined ? undefined : this.itemAt(slot);
   }
 
-  /** A scan (about a millisecond per 100,000 items): rare, so no second map costs memory. */
+  /** The item with this code, in any case (`widget-9` is WIDGET-9); the first seen of several. */
   byCodeOf(code: string): CatalogueItem | undefined {
-    const wanted = code.toLowerCase();
-    const count = this.codeOf.length;
-    for (let slot = 0; slot < count; slot += 1) {
-      if (this.codeOf[slot]?.toLowerCase() === wanted) return this.itemAt(slot);
-    }
-    return undefined;
+    const slot = this.search.slotOfCode(code);
+    return slot === undefined ? undefined : this.itemAt(slot);
   }
 
   /**
@@ -238,120 +211,13 @@ export class CatalogueStore {
    * must match; fuzzy per the encoder), optionally in one category. Exact and prefix code
    * matches come first, like the ERP's own ranking.
    */
-  suggest(text: string, options: { category?: string; limit: number }): CatalogueItem[] {
-    const wanted = text.trim().toLowerCase();
-    if (wanted === '') return [];
-    const byCode = /\s/.test(wanted) ? [] : this.codePrefixed(wanted, options);
-    // Enough code matches, or a code being typed ("WID-04"): words would add only noise, and
-    // FlexSearch is slow on digits (it splits numbers into chunks and intersects them).
-    if (byCode.length >= options.limit || (byCode.length > 0 && /\d/.test(wanted))) {
-      return byCode.map((slot) => this.itemAt(slot));
-    }
-    const seen = new Set(byCode);
-    const rest = this.searchWords(wanted, options).filter((slot) => !seen.has(slot));
-    return [...byCode, ...rest].slice(0, options.limit).map((slot) => this.itemAt(slot));
-  }
-
-  /** Slots whose code starts with `prefix`, in code order: a binary search, no intersecting. */
-  private codePrefixed(prefix: string, options: { category?: string; limit: number }): number[] {
-    const order = this.codeOrder();
-    const category = this.categoryFilter(options.category);
-    let low = 0;
-    let high = order.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (this.lowerCode(order[mid]) < prefix) low = mid + 1;
-      else high = mid;
-    }
-    const found: number[] = [];
-    for (let i = low; i < order.length && found.length < options.limit; i += 1) {
-      const slot = order[i] ?? 0;
-      if (!this.lowerCode(slot).startsWith(prefix)) break;
-      if (category === undefined || this.categoryOf[slot] === category) found.push(slot);
-    }
-    return found;
-  }
-
-  private lowerCode(slot: number | undefined): string {
-    return slot === undefined ? '' : (this.codeOf[slot] ?? '').toLowerCase();
-  }
-
-  /** The category's number for a filter: undefined for none, -1 for a name no item has. */
-  private categoryFilter(category: string | undefined): number | undefined {
-    return category === undefined ? undefined : this.names.find(category);
-  }
-
-  /**
-   * Codes in order, rebuilt when items were added, at most every 2 s: while the crawl adds
-   * thousands of items a second, re-sorting on every keystroke would cost more than a
-   * suggestion that misses the newest ones for a moment (FlexSearch still finds them).
-   */
-  private codeOrder(): Uint32Array {
-    const now = Date.now();
-    if (this.codes && (this.codesAt === this.revision || now - this.codesBuiltAt < 2_000)) {
-      return this.codes;
-    }
-    const lower = this.codeOf.map((code) => code.toLowerCase());
-    const order = Array.from(lower.keys()).sort((a, b) => {
-      const x = lower[a] ?? '';
-      const y = lower[b] ?? '';
-      return x < y ? -1 : x > y ? 1 : 0;
-    });
-    this.codes = Uint32Array.from(order);
-    this.codesAt = this.revision;
-    this.codesBuiltAt = now;
-    return this.codes;
-  }
-
-  private searchWords(wanted: string, options: { category?: string; limit: number }): number[] {
-    const words = wordsOf(wanted);
-    // FlexSearch intersects every word's list, which is slow when a word is short and common
-    // ("bolt g", "wid-0123"): it is asked for the longest word only (prefix and fuzzy), and
-    // the other words are checked here as prefixes of the item's words.
-    const primary = words.reduce((a, b) => (b.length > a.length ? b : a), '');
-    if (primary === '') return [];
-    const others = words.filter((w) => w !== primary);
-    const category = this.categoryFilter(options.category);
-    const ids = this.index.search(primary, { limit: CANDIDATES });
-    const found: number[] = [];
-    for (const id of ids) {
-      const slot = typeof id === 'number' ? this.slots.get(id) : undefined;
-      if (slot === undefined) continue;
-      if (category !== undefined && this.categoryOf[slot] !== category) continue;
-      if (others.length > 0) {
-        if (!hasPrefixes(this.codeOf[slot] ?? '', this.descriptionOf[slot] ?? '', others)) {
-          continue;
-        }
-        found.push(slot);
-        // Several words never equal a code, so no later candidate ranks higher: enough.
-        if (found.length >= options.limit) break;
-      } else {
-        found.push(slot);
-      }
-    }
-    const rank = (slot: number) => {
-      const code = this.lowerCode(slot);
-      return code === wanted ? 0 : code.startsWith(wanted) ? 1 : 2;
-    };
-    // A stable sort keeps FlexSearch's relevance order within each rank.
-    return found.sort((a, b) => rank(a) - rank(b)).slice(0, options.limit);
+  suggest(text: string, options: SuggestOptions): CatalogueItem[] {
+    return this.search.suggest(text, options).map((slot) => this.itemAt(slot));
   }
 
   /** The categories seen, with their ids where known and their item counts, by name. */
   categories(): CategoryCount[] {
-    const counts = new Map<string, number>();
-    for (let slot = 0; slot < this.codeOf.length; slot += 1) {
-      const category = this.names.name(this.categoryOf[slot] ?? 0);
-      if (category) counts.set(category, (counts.get(category) ?? 0) + 1);
-    }
-    const ids = new Map<string, number>();
-    for (const [id, name] of this.categoryNames) {
-      if (!ids.has(name)) ids.set(name, id);
-      if (!counts.has(name)) counts.set(name, 0);
-    }
-    return [...counts]
-      .map(([name, items]) => ({ name, id: ids.get(name), items }))
-      .sort((a, b) => a.name.localeCompare(b.name));
+    return this.countsByName(this.categoryOf, this.categoryNames);
   }
 
   categoryName(id: number): string | undefined {
@@ -379,15 +245,33 @@ export class CatalogueStore {
     this.turned = 0;
     this.codeOf.length = 0;
     this.descriptionOf.length = 0;
-    this.codes = undefined;
+    this.search.clear();
     this.categoryNames.clear();
     this.supplierNames.clear();
-    this.index = newIndex();
     for (const [id, name] of snapshot.categories) this.categoryNames.set(id, name);
     for (const [id, name] of snapshot.suppliers ?? []) this.supplierNames.set(id, name);
     for (const item of snapshot.items) this.put(item);
     this.state = { ...snapshot.state };
-    this.revision += 1;
+  }
+
+  /** Items per name of a column (category, supplier), with the ids learned for names. */
+  private countsByName(
+    column: Uint32Array,
+    learned: ReadonlyMap<number, string>,
+  ): Array<{ name: string; id: number | undefined; items: number }> {
+    const counts = new Map<string, number>();
+    for (let slot = 0; slot < this.codeOf.length; slot += 1) {
+      const name = this.names.name(column[slot] ?? 0);
+      if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    const ids = new Map<string, number>();
+    for (const [id, name] of learned) {
+      if (!ids.has(name)) ids.set(name, id);
+      if (!counts.has(name)) counts.set(name, 0);
+    }
+    return [...counts]
+      .map(([name, items]) => ({ name, id: ids.get(name), items }))
+      .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   /** One number of a known item, undefined when the item or the number is unknown. */
@@ -426,10 +310,9 @@ export class CatalogueStore {
       this.turned += 1;
       return false;
     }
+    const before = slot === undefined ? undefined : this.codeOf[slot];
     const reindex =
-      slot === undefined ||
-      this.codeOf[slot] !== item.code ||
-      this.descriptionOf[slot] !== item.description;
+      slot === undefined || before !== item.code || this.descriptionOf[slot] !== item.description;
     if (slot === undefined) {
       slot = this.codeOf.length;
       this.grow(slot + 1);
@@ -443,13 +326,8 @@ export class CatalogueStore {
     this.statusOf[slot] = this.names.numberOf(item.status);
     this.flags[slot] = (item.hasBom ? HAS_BOM : 0) | (item.hasKit ? HAS_KIT : 0);
     for (const column of NUMBER_COLUMNS) this.numbers[column][slot] = item[column] ?? Number.NaN;
-    if (reindex) {
-      const text = searchableText(item);
-      if (known) this.index.update(item.id, text);
-      else this.index.add(item.id, text);
-      // Figures alone (every ERP answer refreshes them) leave the code order as it is.
-      this.revision += 1;
-    }
+    // Figures alone (every ERP answer refreshes them) leave the search as it is.
+    if (reindex) this.search.changed(item.id, slot, before);
     return !known;
   }
 
@@ -478,30 +356,4 @@ export class CatalogueStore {
 
 function orUndefined(value: number | undefined): number | undefined {
   return value === undefined || Number.isNaN(value) ? undefined : value;
-}
-
-function wordsOf(text: string): string[] {
-  return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-}
-
-/** Each prefix starts a word of the code or description (cheaper than splitting them). */
-function hasPrefixes(code: string, description: string, prefixes: readonly string[]): boolean {
-  const text = ` ${code} ${description}`.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ');
-  return prefixes.every((prefix) => text.includes(` ${prefix}`));
-}
-
-function newIndex() {
-  return new FlexSearch.Index({
-    tokenize: 'forward',
-    // Numbers stay split in 3-digit chunks (FlexSearch's default): one token per digit
-    // prefix would multiply the index's memory. Code prefixes are served by codePrefixed.
-    // No encoder cache: it kept every indexed text and its terms to speed up encoding the
-    // same text twice, which indexing never does.
-    encoder: new FlexSearch.Encoder({ ...FlexSearch.Charset.LatinBalance, cache: false }),
-  });
-}
-
-/** The encoder splits the code at its punctuation: `WID-0009` is found by "wid" and "0009". */
-function searchableText(item: Pick<CatalogueItem, 'code' | 'description'>): string {
-  return `${item.code} ${item.description}`;
 }

@@ -12,7 +12,8 @@
  */
 import { normaliseWords } from '../lookup/resources.js';
 import type { ItemQuery, LookupService } from '../lookup/types.js';
-import type { CatalogueItem, CatalogueStore } from './store.js';
+import type { CatalogueItem } from './records.js';
+import type { CatalogueStore } from './store.js';
 
 export const MIN_UPSTREAM_WORD = 3;
 /** A few searches a minute is a person typing three or four words; the index does the rest. */

@@ -3,7 +3,7 @@
  * filter takes, among the suppliers whose id the index has learned.
  */
 
-import type { SupplierCount } from './store.js';
+import type { SupplierCount } from './records.js';
 import { nearestCodes } from './suggest.js';
 
 export type SupplierResolution =

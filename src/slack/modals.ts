@@ -33,6 +33,7 @@ export function modalFor(
 ): ModalView {
   return searchModal({
     categories: deps.catalogue?.categories() ?? [],
+    countsComplete: deps.catalogue?.status().complete ?? false,
     metadata,
     sandbox: deps.display?.sandbox ?? false,
     ...extra,

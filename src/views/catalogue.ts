@@ -5,7 +5,7 @@
  */
 import type { KnownBlock, PlainTextOption } from '@slack/types';
 import { context, divider, header, packLines, REFERENCE_HEADER, section } from './blocks.js';
-import { plural, slackTimeAgo } from './format.js';
+import { formatQty, plural, slackTimeAgo } from './format.js';
 import { LIMITS, truncatePlain } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { escapeMrkdwn, stripBidiControls } from './mrkdwn.js';
@@ -68,7 +68,7 @@ export function categoriesList(model: {
   } else {
     const lines = categories.map((category) => {
       const id = category.id === undefined ? 'id not learned yet' : `\`category:${category.id}\``;
-      return `*${escapeMrkdwn(category.name)}*  ${id}${itemCount(category.items)}`;
+      return `*${escapeMrkdwn(category.name)}*  ${id}${itemCount(category.items, summary)}`;
     });
     const packed = packLines(lines, {
       maxChars: LIMITS.totalText - 1_000,
@@ -77,11 +77,15 @@ export function categoriesList(model: {
     });
     blocks.push(...packed.sections);
     blocks.push(section('Use an id as a filter, with words: `/stock blue widget category:2`.'));
+    if (!summary.complete) blocks.push(context(COUNTING));
   }
   blocks.push(divider(), context(`Catalogue index: ${catalogueLine(summary)}.`));
   const text = categories
     .slice(0, 30)
-    .map((c) => `${c.name}${c.id === undefined ? '' : ` (category:${c.id})`}: ${c.items}`)
+    .map(
+      (c) =>
+        `${c.name}${c.id === undefined ? '' : ` (category:${c.id})`}${plainCount(c.items, summary)}`,
+    )
     .join('; ');
   return {
     text: categories.length === 0 ? 'No categories known yet.' : `Item categories: ${text}`,
@@ -95,10 +99,23 @@ export interface SupplierLine {
   items: number;
 }
 
-/** "12 items", or nothing when the index has not seen that one's items yet (seeded names). */
-function itemCount(items: number): string {
-  return items > 0 ? `  ·  ${plural(items, 'item')}` : '';
+/**
+ * "12 items" once the index holds the whole catalogue; while it fills, "12 so far" (a count
+ * of what it has seen, never said as the category's size); nothing when it has seen none
+ * of that one's items yet (seeded names).
+ */
+function itemCount(items: number, summary: Pick<CatalogueSummary, 'complete'>): string {
+  if (items <= 0) return '';
+  return summary.complete ? `  ·  ${plural(items, 'item')}` : `  ·  ${formatQty(items)} so far`;
 }
+
+function plainCount(items: number, summary: Pick<CatalogueSummary, 'complete'>): string {
+  if (summary.complete) return `: ${formatQty(items)}`;
+  return items > 0 ? `: ${formatQty(items)} so far` : '';
+}
+
+const COUNTING =
+  'Item counts are still being counted: the catalogue index is not complete yet, so they only grow.';
 
 /** `/stock suppliers`: the suppliers the index knows, their ids where learned, item counts. */
 export function suppliersList(model: {
@@ -119,7 +136,7 @@ export function suppliersList(model: {
   } else {
     const lines = suppliers.map((supplier) => {
       const id = supplier.id === undefined ? 'id not learned yet' : `\`supplier:${supplier.id}\``;
-      return `*${escapeMrkdwn(supplier.name)}*  ${id}${itemCount(supplier.items)}`;
+      return `*${escapeMrkdwn(supplier.name)}*  ${id}${itemCount(supplier.items, summary)}`;
     });
     const packed = packLines(lines, {
       maxChars: LIMITS.totalText - 1_000,
@@ -203,12 +220,19 @@ function formatAvailable(available: number): string {
   return `${available.toLocaleString('en-US', { maximumFractionDigits: 2 })} available`;
 }
 
-/** A category filter option: "Fasteners (312)". */
-export function categoryOption(category: CategoryLine & { id: number }): PlainTextOption {
+/**
+ * A category filter option: "Fasteners (312)" once the index is complete, else just
+ * "Fasteners" (a count from a filling index would read as the category's size).
+ */
+export function categoryOption(
+  category: CategoryLine & { id: number },
+  complete: boolean,
+): PlainTextOption {
+  const text = complete ? `${category.name} (${formatQty(category.items)})` : category.name;
   return {
     text: {
       type: 'plain_text',
-      text: truncatePlain(`${category.name} (${category.items})`, OPTION_TEXT),
+      text: truncatePlain(text, OPTION_TEXT),
       emoji: false,
     },
     value: String(category.id),

@@ -57,10 +57,18 @@ export function stockHelp(examples?: HelpExamples): SlackMessage {
     header('/stock: stock, BOM and kits from the ERP', REFERENCE_HEADER),
     section(
       rows([
-        [command(`/stock ${code}`), 'the item card: stock by branch, BOM, kits'],
+        [
+          command(`/stock ${code}`),
+          'the item card: available, on order, the best branches; *Bill of materials* and *Kits* buttons',
+        ],
+        [command(`/stock ${code} [branch]`), 'the card with that branch first'],
         [
           command(`/stock ${code} 50 [branch]`),
           'can 50 be supplied (at that branch)? A yes or no first, then the card',
+        ],
+        [
+          command(`/stock ${code}, [item code]`),
+          'several codes separated by commas: one line each, up to 5',
         ],
         [command('/stock id:123'), 'or `#123`: by the ERP’s internal id'],
         [command(`/stock ${words}`), 'search: every word must match the code or description'],
@@ -82,7 +90,7 @@ export function stockHelp(examples?: HelpExamples): SlackMessage {
     section(
       [
         ...moreToTry('/stock', [...codes, ...searches]),
-        'A code that does not exist becomes a search for it. Use *Expand* on a component to drill into its BOM.',
+        'A code that does not exist becomes a search for it. *Available* is on hand minus allocated; stock on order has no date, so it never counts. Use *Expand* on a component to drill into its BOM.',
         'Message shortcut *Look up stock*: finds up to 5 item codes in any message.',
       ].join('\n'),
     ),
@@ -91,7 +99,7 @@ export function stockHelp(examples?: HelpExamples): SlackMessage {
     context('Answers are visible only to you until you press *Share to channel*.'),
   ];
   return {
-    text: `/stock help: /stock [item code] [quantity] [branch], /stock id:123, /stock [words], category:N, supplier:N, /stock categories, /stock suppliers, /stock watch [item code] below 20, /stock watches, /stock unwatch, /stock digest on|off`,
+    text: `/stock help: /stock [item code] [quantity] [branch], /stock [code], [code], /stock id:123, /stock [words], category:N, supplier:N, /stock categories, /stock suppliers, /stock watch [item code] below 20, /stock watches, /stock unwatch, /stock digest on|off`,
     blocks,
   };
 }

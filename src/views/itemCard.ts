@@ -39,7 +39,7 @@ export interface ItemCardModel extends DisplayOptions {
   branchPage?: number;
   /** Posted to a channel: no Share, Refresh or paging; a "View" button opens a private copy. */
   shared?: boolean;
-  /** Page of a long bill of materials (20 components a page), from 0. */
+  /** Page of a long bill of materials (BOM_PAGE_SIZE components a page), from 0. */
   bomPage?: number;
   /** The bill of materials or the kits, shown in place of the branch lines. */
   part?: CardPart;

@@ -153,8 +153,11 @@ function sectionText(text: string): KnownBlock {
   return { type: 'section', text: md(text) };
 }
 
+/** Short enough that code, description, quantity and cost wrap to at most two phone lines. */
+const COMPONENT_DESCRIPTION = 28;
+
 function componentLine(c: BomComponent, showCost: boolean): string {
-  const description = oneLineAtWord(c.description, 70);
+  const description = oneLineAtWord(c.description, COMPONENT_DESCRIPTION);
   const parts = [
     `${codeSpan(c.code)}${description ? ` ${description}` : ''}`,
     `qty ${formatQty(c.qty)}`,
@@ -171,10 +174,11 @@ export interface BomPart {
 }
 
 /**
- * Components per page of a long bill of materials. The longest component line is about 190
- * characters, so a page always fits the BOM's share of the message (BUDGET.bom).
+ * Components per page of a bill of materials: the page is the card on a phone, so it holds
+ * what one screen holds beside the card's top, buttons and footer (each component takes at
+ * most two phone lines, see componentLine).
  */
-export const BOM_PAGE_SIZE = 20;
+export const BOM_PAGE_SIZE = 5;
 
 export interface BomOptions {
   /** Codes from the top item down to this one's parent. */
@@ -204,8 +208,11 @@ export function bomBlocks(item: Item, options: BomOptions): BomPart {
   const page = Math.min(Math.max(0, options.page), pages - 1);
   const first = page * BOM_PAGE_SIZE;
   const components = item.bom.slice(first, first + BOM_PAGE_SIZE);
-  const range = pages > 1 ? ` · ${first + 1}–${first + components.length}` : '';
-  const title = `*Bill of materials* · ${plural(total, 'component')}${range}`;
+  // One phone line: "Bill of materials · 81–85 of 86".
+  const title =
+    pages > 1
+      ? `*Bill of materials* · ${first + 1}–${first + components.length} of ${formatQty(total)}`
+      : `*Bill of materials* · ${plural(total, 'component')}`;
   const lines = components.map((c) => componentLine(c, options.showCost));
   const { sections } = packLines([title, ...lines], {
     maxChars: BUDGET.bom,

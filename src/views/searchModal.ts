@@ -57,6 +57,8 @@ export function categoryFromValue(value: string | undefined): number | undefined
 
 export interface SearchModalModel {
   categories: readonly CategoryLine[];
+  /** Whether the catalogue index holds the whole catalogue: only then are counts shown. */
+  countsComplete: boolean;
   metadata: SearchMetadata;
   /** The chosen item's card (its buttons are left out in a modal). */
   card?: SlackMessage;
@@ -70,7 +72,12 @@ export function searchModal(model: SearchModalModel): ModalView {
     (c): c is CategoryLine & { id: number } => c.id !== undefined,
   );
   const all: PlainTextOption = { text: { type: 'plain_text', text: 'All categories' }, value: ALL };
-  const options = [all, ...named.slice(0, MAX_CATEGORY_OPTIONS).map(categoryOption)];
+  const options = [
+    all,
+    ...named
+      .slice(0, MAX_CATEGORY_OPTIONS)
+      .map((category) => categoryOption(category, model.countsComplete)),
+  ];
   const current = options.find((o) => o.value === String(model.metadata.category)) ?? all;
   const blocks: KnownBlock[] = [
     {

@@ -5,8 +5,9 @@
  */
 import type { CatalogueStore } from '../catalogue/store.js';
 import { editDistance } from '../catalogue/suggest.js';
+import type { Candidate } from '../views/words.js';
 import { codeKey } from './codeShape.js';
-import type { Candidate, WordsIndex } from './reading.js';
+import type { WordsIndex } from './reading.js';
 
 /** What the adapter reads: the store, and whether the index is complete (the catalogue's rule). */
 export interface IndexSource {

@@ -71,6 +71,17 @@ describe('CatalogueStore.suggest', () => {
   it('folds letters that sound alike (the encoder’s fuzziness)', () => {
     expect(codes(filled().suggest('sprok', { limit: 10 }))).toEqual(['SPR-0001']);
   });
+
+  it('suggests nothing for a word that resembles no word of any item', () => {
+    const store = filled();
+    store.addRows([row(7, 'SEL-0001', 'Seal kit DN50', 'Seals')], 2_000);
+    // The encoder reduces "zzzz" to "s", the sound of "Seal" and "Sprocket".
+    for (const typed of ['zzzz', 'zzzz bolt', 'qqqq', 'xyzzy']) {
+      expect(codes(store.suggest(typed, { limit: 10 })), typed).toEqual([]);
+    }
+    expect(codes(store.suggest('seal', { limit: 10 }))).toEqual(['SEL-0001']);
+    expect(codes(store.suggest('zink', { limit: 10 }))).toEqual(['FST-0100']);
+  });
 });
 
 describe('CatalogueStore categories and records', () => {
@@ -88,6 +99,56 @@ describe('CatalogueStore categories and records', () => {
     expect(store.addRows([row(1, 'WID-0009', 'Blue widget 9mm', 'Widgets')], 5_000)).toBe(0);
     expect(store.get(1)?.seenAt).toBe(5_000);
     expect(store.size).toBe(5);
+  });
+});
+
+describe('CatalogueStore.byCodeOf', () => {
+  it('finds an item by its code in any case, and nothing for a code it does not hold', () => {
+    const store = filled();
+    expect(store.byCodeOf('wid-0009')?.id).toBe(1);
+    expect(store.byCodeOf('FST-0100')?.description).toBe('Hex bolt M8 zinc');
+    expect(store.byCodeOf('WID-0011')).toBeUndefined();
+    expect(store.byCodeOf('WID')).toBeUndefined();
+  });
+
+  it('answers the first item seen when two codes differ only in case', () => {
+    const store = filled();
+    store.addRows([row(7, 'wid-0009', 'Lower-case twin', 'Widgets')], 2_000);
+    expect(store.byCodeOf('WID-0009')?.id).toBe(1);
+  });
+
+  it('follows a code the ERP changed: the old code leads to the next holder or to nothing', () => {
+    const store = filled();
+    store.addRows([row(7, 'wid-0009', 'Lower-case twin', 'Widgets')], 2_000);
+    store.addRows([row(1, 'WID-0099', 'Blue widget 9mm', 'Widgets')], 3_000);
+    expect(store.byCodeOf('WID-0099')?.id).toBe(1);
+    expect(store.byCodeOf('WID-0009')?.id).toBe(7);
+    store.addRows([row(4, 'SPR-0002', 'Sprocket 20 teeth', 'Drive')], 3_000);
+    expect(store.byCodeOf('SPR-0001')).toBeUndefined();
+    expect(store.byCodeOf('spr-0002')?.id).toBe(4);
+  });
+
+  it('finds every one of thousands of codes, and none it does not hold', () => {
+    const store = new CatalogueStore();
+    const rows = Array.from({ length: 3_000 }, (_, i) => row(i + 1, `K-${i}`, `Item ${i}`, 'Misc'));
+    store.addRows(rows, 1_000);
+    expect(rows.every((r) => store.byCodeOf(r.code.toLowerCase())?.id === r.id)).toBe(true);
+    expect(store.byCodeOf('K-3000')).toBeUndefined();
+    store.addRows([row(1, 'K-RENAMED', 'Item 0', 'Misc')], 2_000);
+    expect(store.byCodeOf('K-0')).toBeUndefined();
+    expect(store.byCodeOf('k-renamed')?.id).toBe(1);
+    expect(store.byCodeOf('K-2999')?.id).toBe(3_000);
+  });
+
+  it('knows the codes of a loaded snapshot and forgets those it replaced', () => {
+    const store = filled();
+    const other = new CatalogueStore();
+    other.addRows([row(9, 'NEW-1', 'New thing', 'Misc')], 1_000);
+    store.load(other.snapshot());
+    expect(store.byCodeOf('new-1')?.id).toBe(9);
+    expect(store.byCodeOf('WID-0009')).toBeUndefined();
+    store.load(filled().snapshot());
+    expect(store.byCodeOf('WID-0009')?.id).toBe(1);
   });
 });
 

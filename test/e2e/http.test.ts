@@ -144,12 +144,12 @@ describe('slash commands over HTTP', () => {
       await click(open.action_id, open.value ?? ''),
       1,
     );
-    expect(textOf(bom?.body ?? {})).toContain('86 components · 1–20');
+    expect(textOf(bom?.body ?? {})).toContain('1–5 of 86');
     const next = buttonLabelled(bom?.body ?? {}, 'Next components');
     const url = await click(next.action_id, next.value ?? '');
     const [page2] = await run.slack.waitForResponses(url, 1);
     expect(page2?.body.replace_original).toBe(true);
-    expect(textOf(page2?.body ?? {})).toContain('86 components · 21–40');
+    expect(textOf(page2?.body ?? {})).toContain('6–10 of 86');
     buttonLabelled(page2?.body ?? {}, 'Previous components');
     expect(run.sandbox.stats().requests.getItem ?? 0).toBe(calls);
     expectWithinLimits(page2?.body ?? {});

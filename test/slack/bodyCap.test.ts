@@ -76,6 +76,7 @@ describe('the body cap against the largest view submission', () => {
         name: long(`c${i}`, 2),
         count: 1,
       })) as never,
+      countsComplete: true,
       metadata: { code: item.code } as never,
       card,
       sandbox: false,

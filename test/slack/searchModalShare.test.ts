@@ -80,8 +80,8 @@ describe('search modal Share', () => {
   let proxy: ErpProxy;
   let run: RunningApp;
   let code: string;
-  /** Response URLs that must end the file with exactly one message (checked last). */
-  const answeredOnce: string[] = [];
+  /** Response URLs and how many messages each must end the file with (checked last). */
+  const endsWith = new Map<string, number>();
 
   beforeAll(async () => {
     erp = await startSandbox();
@@ -92,7 +92,7 @@ describe('search modal Share', () => {
   });
   afterAll(async () => {
     // By now every other test of the file has run: nothing came late to these.
-    for (const url of answeredOnce) expect(run.slack.responses(url), url).toHaveLength(1);
+    for (const [url, count] of endsWith) expect(run.slack.responses(url), url).toHaveLength(count);
     await run?.stop();
     await proxy?.close();
     await erp?.close();
@@ -134,7 +134,7 @@ describe('search modal Share', () => {
     expect(run.slack.calls('chat.postMessage')).toHaveLength(0);
   });
 
-  it('shares once when Slack sends the same submission again', async () => {
+  it('shares once when Slack sends the same submission again, and says so privately', async () => {
     const { payload, responseUrl } = submission(run, {
       code,
       channel: CHANNEL,
@@ -145,13 +145,13 @@ describe('search modal Share', () => {
       'x-slack-retry-num': '1',
       'x-slack-retry-reason': 'http_timeout',
     });
-    await run.slack.waitForResponses(responseUrl, 1, 5000);
-    // The second delivery was seen as one already under way, and went no further.
-    await eventually(() =>
-      expect(run.logLines.join('\n')).toContain('search modal share already under way'),
-    );
-    expect(run.slack.responses(responseUrl)).toHaveLength(1);
-    answeredOnce.push(responseUrl);
+    // Both deliveries have been dealt with: the card once, and the notice to the user.
+    const posts = await run.slack.waitForResponses(responseUrl, 2, 5000);
+    expect(run.slack.responses(responseUrl)).toHaveLength(2);
+    expect(posts.filter((p) => p.body.response_type === 'in_channel')).toHaveLength(1);
+    const notice = posts.find((p) => p.body.response_type === 'ephemeral');
+    expect(JSON.stringify(notice?.body)).toContain('already shared this');
+    endsWith.set(responseUrl, 2);
   });
 
   it('falls back to chat.postMessage without a response_url', async () => {
@@ -181,7 +181,7 @@ describe('search modal Share', () => {
     expect(told?.body.response_type).toBe('ephemeral');
     // That one message is all it sends (the file's end checks that nothing came later).
     expect(run.slack.responses(responseUrl)).toHaveLength(1);
-    answeredOnce.push(responseUrl);
+    endsWith.set(responseUrl, 1);
   });
 
   it('"Only me" needs no conversation: the card comes as a direct message', async () => {

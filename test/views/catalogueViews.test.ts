@@ -33,6 +33,43 @@ describe('categoriesList', () => {
   });
 });
 
+describe('counts from a catalogue index still filling', () => {
+  const filling = { ...summary, complete: false, coverage: 0.3, lastFullPassAt: undefined };
+  const categories = [
+    { name: 'Bearings', id: 4, items: 0 },
+    { name: 'Widgets', id: 2, items: 40 },
+  ];
+
+  it('/stock categories says "so far" and never states a count as the size', () => {
+    const message = categoriesList({ categories, summary: filling, now });
+    const text = JSON.stringify(message.blocks);
+    expect(text).toContain('40 so far');
+    expect(text).not.toMatch(/40 items/);
+    expect(text).not.toMatch(/Bearings[^"]*0 items/);
+    expect(text).toContain('still being counted');
+    expect(message.text).toContain('Widgets (category:2): 40 so far');
+    expect(message.text).not.toMatch(/Bearings \(category:4\): 0/);
+    // Complete: the counts are facts, and said as such.
+    const complete = categoriesList({ categories, summary, now });
+    expect(JSON.stringify(complete.blocks)).toContain('40 items');
+    expect(complete.text).toContain('Bearings (category:4): 0');
+  });
+
+  it("the search modal's category menu shows no counts until the index is complete", () => {
+    const labels = (countsComplete: boolean) => {
+      const view = searchModal({ categories, countsComplete, metadata: {}, sandbox: false });
+      const json = JSON.parse(JSON.stringify(view.blocks)) as Array<{
+        type: string;
+        elements?: Array<{ type: string; options?: Array<{ text: { text: string } }> }>;
+      }>;
+      const select = json.find((b) => b.type === 'actions')?.elements?.[0];
+      return (select?.options ?? []).map((o) => o.text.text);
+    };
+    expect(labels(false)).toEqual(['All categories', 'Bearings', 'Widgets']);
+    expect(labels(true)).toEqual(['All categories', 'Bearings (0)', 'Widgets (40)']);
+  });
+});
+
 describe('itemOption', () => {
   it('keeps the option text within 75 characters and the value within 150', () => {
     const option = itemOption({
@@ -49,6 +86,7 @@ describe('searchModal', () => {
   it('carries its state in private_metadata and shows a card without its buttons', () => {
     const view = searchModal({
       categories: [{ name: 'Widgets', id: 2, items: 40 }],
+      countsComplete: true,
       metadata: { category: 2, code: 'WID-0009' },
       card: {
         text: 'card',

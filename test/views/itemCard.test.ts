@@ -269,7 +269,7 @@ describe('itemCard: BOM drill-down', () => {
     expect(buttons(message).some((b) => b.label.includes('Expand'))).toBe(false);
   });
 
-  it('pages an 85-component BOM, 20 a page, within 50 blocks and the text budget', () => {
+  it('pages an 85-component BOM, a phone screen a page, within 50 blocks and the text budget', () => {
     const big = Array.from({ length: 85 }, (_, i) =>
       makeBomComponent({
         inventoryId: i,
@@ -286,20 +286,20 @@ describe('itemCard: BOM drill-down', () => {
     );
     const first = card({ bom: big, kits, branches }, { part: 'bom' });
     expect(checkMessageLimits(first)).toEqual([]);
-    expect(allText(first)).toContain('*Bill of materials* · 85 components · 1–20');
+    expect(allText(first)).toContain('*Bill of materials* · 1–5 of 85');
     expect(allText(first)).not.toMatch(/not shown/);
     const expand = buttons(first).filter((b) => b.label.includes('Expand'));
     expect(expand.map((b) => b.label)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `Expand PART-${i * 2}`),
+      Array.from({ length: 3 }, (_, i) => `Expand PART-${i * 2}`),
     );
     const next = buttons(first).find((b) => b.label === 'Next components ›');
     // The page button keeps the card as it is (the bill of materials) and asks for page 2.
     expect(next?.state).toMatchObject({ t: 'i', r: { c: 'WIDGET-9' }, m: 'b', bp: 1 });
     expect(buttons(first).some((b) => b.label.includes('Previous components'))).toBe(false);
 
-    const last = card({ bom: big, kits, branches }, { part: 'bom', bomPage: 4 });
+    const last = card({ bom: big, kits, branches }, { part: 'bom', bomPage: 16 });
     expect(checkMessageLimits(last)).toEqual([]);
-    expect(allText(last)).toContain('*Bill of materials* · 85 components · 81–85');
+    expect(allText(last)).toContain('*Bill of materials* · 81–85 of 85');
     expect(buttons(last).map((b) => b.label)).toContain('‹ Previous components');
     expect(buttons(last).some((b) => b.label.includes('Next components'))).toBe(false);
     // A page past the end shows the last one.
@@ -442,10 +442,10 @@ describe('itemCard: what a shared card may show, and where the user is', () => {
       makeBomComponent({ inventoryId: i, code: `PART-${i}`, has_bom: true }),
     );
     const page3 = card({ bom: many }, { part: 'bom', bomPage: 2 });
-    const expand = button(page3, 'Expand PART-40');
-    expect(expand.state).toMatchObject({ r: { c: 'PART-40' }, p: ['WIDGET-9'], pg: [2] });
+    const expand = button(page3, 'Expand PART-10');
+    expect(expand.state).toMatchObject({ r: { c: 'PART-10' }, p: ['WIDGET-9'], pg: [2] });
     const child = itemCard({
-      item: makeItem({ code: 'PART-40' }),
+      item: makeItem({ code: 'PART-10' }),
       freshness: makeFreshness(),
       now: TEST_NOW,
       path: ['WIDGET-9'],
