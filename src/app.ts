@@ -30,6 +30,7 @@ import type { RunningSandbox } from './sandbox/index.js';
 import { createSlackApp, type SlackTransport } from './slack/app.js';
 import { DEFAULT_TIMING } from './slack/delivery.js';
 import type { ListenerDeps } from './slack/deps.js';
+import { createShares } from './slack/shares.js';
 import type { HealthReport } from './slack/transport/routes.js';
 import { memoryOnceGate, redisOnceGate } from './slack/words/once.js';
 import type { HelpExamples } from './views/help.js';
@@ -272,6 +273,12 @@ export async function createServices(
       once: redis ? redisOnceGate(redis, 'erp-lookups:') : memoryOnceGate(),
     },
     watches,
+    // Who shared what where (Remove decides from it), and repeated presses, for every replica.
+    shares: createShares({
+      logger,
+      apiUrl: config.slack.apiUrl,
+      ...(redis ? { redis, keyPrefix: 'erp-lookups:' } : {}),
+    }),
     // App Home lists a person's watches once the store is open; it never opens it itself.
     watchesOf: async (userId) =>
       watches.used() ? (await watches.service.listMine(userId)).watches : [],
@@ -337,6 +344,7 @@ export function slackAppFor(
   apiUrl: string = services.config.slack.apiUrl,
 ): App {
   services.watchPoster.bind(transport.botToken, apiUrl);
+  services.listeners.shares.useApiUrl(apiUrl);
   return createSlackApp({
     transport,
     apiUrl,

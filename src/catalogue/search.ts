@@ -6,7 +6,7 @@
 import FlexSearch from 'flexsearch';
 import { CodeTable } from './codeTable.js';
 import type { Names } from './columns.js';
-import { editDistance } from './suggest.js';
+import { editDistance } from './editDistance.js';
 
 /** Candidates read from FlexSearch for one typed text; the answer is the best 25 of them. */
 const CANDIDATES = 1_000;

@@ -13,6 +13,7 @@ import type { HelpExamples } from '../views/help.js';
 import type { Watches } from '../watches/index.js';
 import type { BranchNames } from '../words/catalogueIndex.js';
 import type { Timing } from './delivery.js';
+import type { Shares } from './shares.js';
 import type { OnceGate } from './words/once.js';
 
 /**
@@ -65,5 +66,15 @@ export interface WordsDeps {
   words?: { branchNames: BranchNames; once?: OnceGate };
 }
 
+/** Sharing to a conversation: the app's record of each share (Remove) and of repeated presses. */
+export interface ShareDeps {
+  shares: Shares;
+}
+
 /** Everything the listeners use, built once by the composition root; each listener takes its part. */
-export type ListenerDeps = DeliveryDeps & ItemDeps & ContactDeps & WatchDeps & WordsDeps;
+export type ListenerDeps = DeliveryDeps &
+  ItemDeps &
+  ContactDeps &
+  WatchDeps &
+  WordsDeps &
+  ShareDeps;

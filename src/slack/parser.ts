@@ -23,6 +23,7 @@
  */
 import type { ContactType, ErpRef } from '../erp/api.js';
 import type { ContactQuery, ItemQuery } from '../lookup/types.js';
+import type { WatchRequest } from '../words/reading.js';
 import {
   type CommandSpec,
   type Filter,
@@ -34,8 +35,6 @@ import {
   wholeNumberFilter,
 } from './commandScan.js';
 import { readDigest, splitNotify } from './watchGrammar.js';
-
-export type WatchDirection = 'below' | 'above';
 
 /** `/stock CODE [N] [branch words]`: a question about one item, if `code` exists. */
 export interface ItemQuestion {
@@ -62,15 +61,10 @@ export type StockRequest =
   | { kind: 'categories' }
   /** `/stock suppliers`: the suppliers the catalogue index learned, with their ids. */
   | { kind: 'suppliers' }
-  | {
-      kind: 'watch';
-      code: string;
-      direction: WatchDirection;
-      threshold: number;
-      branchWords: string[];
+  | (WatchRequest & {
       /** `notify`: Slack's escaped mentions, as bare ids (`<@U1>`, `<!subteam^S1>`). */
       notify?: string[];
-    }
+    })
   | { kind: 'watches' }
   | { kind: 'unwatch'; code: string; branchWords: string[] }
   | { kind: 'digest'; action: 'on'; minuteOfDay: number; zone: string }

@@ -114,12 +114,18 @@ export const ContactSearchState = z
   })
   .strict();
 
-/** "Remove" on a shared message: whose message it is (only they may remove it). */
+/** The id of one share in the app's own record (slack/shares.ts): 16 random bytes, base64url. */
+export const SHARE_ID = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+
+/**
+ * "Remove" on a shared message: which share it is. Who may remove it is in the app's record of
+ * that share, never in the value.
+ */
 export const SharedRemoveState = z
   .object({
     v: z.literal(VALUE_VERSION),
     t: z.literal('rm'),
-    u: z.string().regex(/^[UW][A-Z0-9]{2,20}$/),
+    s: SHARE_ID,
   })
   .strict();
 

@@ -31,21 +31,32 @@ import {
 } from './mrkdwn.js';
 import { itemState } from './states.js';
 
-/** An item offered when the reader is not sure which one is meant. */
+/**
+ * An item offered when the reader is not sure which one is meant. The reader (src/words/)
+ * makes these and the reasons below: they are named here, where they become words.
+ */
 export interface Candidate {
   code: string;
   description: string;
 }
 
-/** Why a sentence got no answer (the reader's reasons, src/words/reading.ts). */
+/** Why a sentence got no answer. */
 export type NotUnderstoodReason =
+  /** Nothing but spaces or markup. */
   | 'empty'
+  /** `hi`, `thanks!`. */
   | 'greeting'
+  /** Words the reader cannot place. */
   | 'unreadable'
+  /** `stock`, `how many do we have?`: no item named. */
   | 'which_item'
+  /** Item words the catalogue index matches nothing with (`words` holds them). */
   | 'no_item'
+  /** A contact question without an account (`who does accounts?`). */
   | 'which_account'
+  /** Two different quantities for one item. */
   | 'two_quantities'
+  /** `tell me when WIDGET-9 runs low`: a watch needs a number. */
   | 'watch_threshold';
 
 /** The action id of "Set watch" on a proposal. */

@@ -3,10 +3,12 @@
  * codes near a typo, items matching words, whether the index is complete, and the branch names
  * the app has seen. Reads the index only; never the ERP.
  */
+
+import { editDistance } from '../catalogue/editDistance.js';
 import type { CatalogueStore } from '../catalogue/store.js';
-import { editDistance } from '../catalogue/suggest.js';
+import type { Candidate } from '../views/words.js';
 import { codeKey } from './codeShape.js';
-import type { Candidate, WordsIndex } from './reading.js';
+import type { WordsIndex } from './reading.js';
 
 /** What the adapter reads: the store, and whether the index is complete (the catalogue's rule). */
 export interface IndexSource {

@@ -9,16 +9,12 @@
  * question (contact words, or `who` without a known item); else a stock question (item codes
  * anywhere, or item words the index resolves; a quantity; branch words).
  */
+
+import type { Candidate } from '../views/words.js';
 import { looksLikeItemCode, withoutAccents } from './codeShape.js';
 import { readContact } from './contact.js';
 import { isNoise, type Marks, readBranch, readDirection, readQuantity } from './parts.js';
-import {
-  type Candidate,
-  type CodeHit,
-  MAX_CANDIDATES,
-  type Reading,
-  type WordsIndex,
-} from './reading.js';
+import { type CodeHit, MAX_CANDIDATES, type Reading, type WordsIndex } from './reading.js';
 import { type Token, tokenize } from './tokens.js';
 import { GREETINGS, HELP_SENTENCES, HELP_WORDS, singular, WATCH_TRIGGERS } from './vocabulary.js';
 

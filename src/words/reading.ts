@@ -2,7 +2,9 @@
  * What the sentence reader makes of a sentence (src/words/reader.ts), and what it may ask the
  * catalogue index while reading. Nothing here knows Slack or the ERP: a reading is the request
  * a command would make, a question back with up to three candidates, or "not understood".
+ * The candidates and the reasons are the view's types (src/views/words.ts), which says them.
  */
+import type { Candidate, NotUnderstoodReason } from '../views/words.js';
 
 export type WatchDirection = 'below' | 'above';
 
@@ -18,14 +20,17 @@ export type WordsRequest =
   | { kind: 'codes'; codes: string[] }
   /** `/contact …`: the account, with only the people matching `peopleWords` when given. */
   | { kind: 'contact'; account: AccountRef; peopleWords: string[] }
-  /** `/stock watch CODE below|above N [at BRANCH]`: proposed, never set without a click. */
-  | {
-      kind: 'watch';
-      code: string;
-      direction: WatchDirection;
-      threshold: number;
-      branchWords: string[];
-    };
+  /** Proposed, never set without a click. */
+  | WatchRequest;
+
+/** `/stock watch CODE below|above N [at BRANCH]`, as `/stock` reads it too. */
+export interface WatchRequest {
+  kind: 'watch';
+  code: string;
+  direction: WatchDirection;
+  threshold: number;
+  branchWords: string[];
+}
 
 /** A code found in a sentence; `near` when the index does not know it but knows close ones. */
 export interface CodeHit {
@@ -35,30 +40,6 @@ export interface CodeHit {
   known: boolean;
   near: string[];
 }
-
-/** An item the reader offers when it is not sure. */
-export interface Candidate {
-  code: string;
-  description: string;
-}
-
-export type NotUnderstoodReason =
-  /** Nothing but spaces or markup. */
-  | 'empty'
-  /** `hi`, `thanks!`. */
-  | 'greeting'
-  /** Words the reader cannot place. */
-  | 'unreadable'
-  /** `stock`, `how many do we have?`: no item named. */
-  | 'which_item'
-  /** Item words the catalogue index matches nothing with (`words` holds them). */
-  | 'no_item'
-  /** A contact question without an account (`who does accounts?`). */
-  | 'which_account'
-  /** Two different quantities for one item. */
-  | 'two_quantities'
-  /** `tell me when WIDGET-9 runs low`: a watch needs a number. */
-  | 'watch_threshold';
 
 export type Reading =
   | { kind: 'request'; request: WordsRequest }

@@ -4,6 +4,7 @@ import type { LookupService } from '../../src/lookup/types.js';
 import { createAuditLog } from '../../src/privacy/audit.js';
 import { createRevealPolicy } from '../../src/privacy/revealPolicy.js';
 import type { ListenerDeps } from '../../src/slack/deps.js';
+import { createShares } from '../../src/slack/shares.js';
 
 export function listenerDeps(lookup: LookupService, logger: AppLogger): ListenerDeps {
   return {
@@ -15,5 +16,6 @@ export function listenerDeps(lookup: LookupService, logger: AppLogger): Listener
     examples: undefined,
     now: () => new Date('2026-03-02T10:45:00Z'),
     timing: { ackWithinMs: 200, workingAfterMs: 300 },
+    shares: createShares({ logger, apiUrl: 'https://slack.com/api/' }),
   };
 }

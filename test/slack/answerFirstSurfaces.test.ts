@@ -92,17 +92,29 @@ describe('shared messages: Shared by @name, and Remove for the sharer only', () 
 
     const [removed] = await press(remove, { shared: posted });
     expect(removed).toEqual({ delete_original: true });
+    // The sharer's own "Shared to #…" confirmation (through the Share click's response_url,
+    // after the shared post and the confirmation) now says it was removed.
+    const shareUrl = run.slack.responses().find((r) => r.body === posted)?.url ?? '';
+    const [, confirmed, updated] = await run.slack.waitForResponses(shareUrl, 3, 8000);
+    expect(textOf(confirmed?.body ?? {})).toContain('Shared to');
+    expect(updated?.body.replace_original).toBe(true);
+    expect(textOf(updated?.body ?? {})).toContain('Removed what you shared to');
   });
 
   it('a forged Remove value is refused without deleting anything', async () => {
-    const [answer] = await press({
-      action_id: 'shared_remove',
-      block_id: 'actions',
-      text: 'Remove',
-      value: JSON.stringify({ v: 1, t: 'rm', u: 'not a user' }),
-    });
-    expect(answer?.delete_original).toBeUndefined();
-    expect(answer?.replace_original).toBe(false);
+    for (const value of [
+      JSON.stringify({ v: 1, t: 'rm', u: 'not a user' }),
+      JSON.stringify({ v: 1, t: 'rm', s: 'not a share id' }),
+    ]) {
+      const [answer] = await press({
+        action_id: 'shared_remove',
+        block_id: 'actions',
+        text: 'Remove',
+        value,
+      });
+      expect(answer?.delete_original).toBeUndefined();
+      expect(answer?.replace_original).toBe(false);
+    }
   });
 });
 

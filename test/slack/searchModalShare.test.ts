@@ -113,7 +113,7 @@ describe('search modal Share', () => {
     expect(run.slack.calls('chat.postMessage')).toHaveLength(0);
   });
 
-  it('shares once when Slack sends the same submission again', async () => {
+  it('shares once when Slack sends the same submission again, and says so privately', async () => {
     const { payload, responseUrl } = submission(run, {
       code,
       channel: CHANNEL,
@@ -124,9 +124,12 @@ describe('search modal Share', () => {
       'x-slack-retry-num': '1',
       'x-slack-retry-reason': 'http_timeout',
     });
-    await run.slack.waitForResponses(responseUrl, 1, 5000);
+    const posts = await run.slack.waitForResponses(responseUrl, 2, 5000);
     await settle();
-    expect(run.slack.responses(responseUrl)).toHaveLength(1);
+    expect(run.slack.responses(responseUrl)).toHaveLength(2);
+    expect(posts.filter((p) => p.body.response_type === 'in_channel')).toHaveLength(1);
+    const notice = posts.find((p) => p.body.response_type === 'ephemeral');
+    expect(JSON.stringify(notice?.body)).toContain('already shared this');
   });
 
   it('falls back to chat.postMessage without a response_url', async () => {

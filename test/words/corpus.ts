@@ -14,8 +14,9 @@ import type { BranchStock } from '../../src/erp/schemas.js';
 import { matchBranch } from '../../src/rules/branches.js';
 import { generateSandboxData } from '../../src/sandbox/data.js';
 import { itemSearchRow } from '../../src/sandbox/render.js';
+import type { NotUnderstoodReason } from '../../src/views/words.js';
 import { BranchNames, catalogueWordsIndex } from '../../src/words/catalogueIndex.js';
-import type { NotUnderstoodReason, Reading, WordsIndex } from '../../src/words/reading.js';
+import type { Reading, WordsIndex } from '../../src/words/reading.js';
 
 export type Expected =
   | { item: string; quantity?: number; branch?: string }

@@ -12,12 +12,13 @@ import { ACTION } from '../../../views/actions.js';
 import { errorMessage, shareConfirmation } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { cannotShareMessage } from '../../../views/share.js';
-import { withSharedBy } from '../../../views/sharedBy.js';
+import { alreadyShared, withSharedBy } from '../../../views/sharedBy.js';
 import { contactCardAnswer, itemCardAnswer, logFailure } from '../../answers.js';
 import { acceptClick, actionBase, type ClickArgs, itemRequestOf, refOf } from '../../clicks.js';
 import { privateReply, sendSafely } from '../../delivery.js';
-import type { ContactDeps, DeliveryDeps, ItemDeps } from '../../deps.js';
-import { type Actor, slackErrorCode } from '../../payloads.js';
+import type { ContactDeps, DeliveryDeps, ItemDeps, ShareDeps } from '../../deps.js';
+import { type Actor, BlockActionPayload, slackErrorCode } from '../../payloads.js';
+import { type ShareRecord, sharePress } from '../../shares.js';
 
 async function postForEveryone(
   deps: DeliveryDeps & ItemDeps & ContactDeps,
@@ -25,7 +26,7 @@ async function postForEveryone(
   actor: Actor,
   message: SlackMessage,
   threadTs: string | undefined,
-): Promise<{ ok: true } | { ok: false; reason: string }> {
+): Promise<{ ok: true; ts?: string | undefined } | { ok: false; reason: string }> {
   // A card opened from an answer in a thread is shared in that thread.
   const thread = threadTs === undefined ? {} : { thread_ts: threadTs };
   const publicMessage: RespondArguments = {
@@ -38,13 +39,14 @@ async function postForEveryone(
   if (await sendSafely(deps.logger, args.respond, publicMessage)) return { ok: true };
   if (!actor.channelId) return { ok: false, reason: 'channel_not_found' };
   try {
-    await args.client.chat.postMessage({
+    const posted = await args.client.chat.postMessage({
       channel: actor.channelId,
       ...thread,
       text: message.text,
       blocks: message.blocks,
     });
-    return { ok: true };
+    // Its ts lets Remove delete it with chat.delete once the click's response_url has expired.
+    return { ok: true, ts: posted.ts };
   } catch (error) {
     const reason = slackErrorCode(error) ?? 'unknown';
     deps.logger.warn({ reason, channel: actor.channelId }, 'could not share a card');
@@ -53,12 +55,19 @@ async function postForEveryone(
 }
 
 /** Share on an item card or a contact card (the action id says which). */
-export function shareClick(deps: DeliveryDeps & ItemDeps & ContactDeps) {
+export function shareClick(deps: DeliveryDeps & ItemDeps & ContactDeps & ShareDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const kind = actionBase(args) === ACTION.itemShare ? 'i' : 'c';
     const click = await acceptClick(deps, args, kind);
     if (!click) return;
     const { actor, state } = click;
+    const body = BlockActionPayload.parse(args.body);
+    // A double press, or the same click arriving twice, posts once (on any replica).
+    const press = sharePress(body);
+    if (!(await deps.shares.firstPress(press))) {
+      await sendSafely(deps.logger, args.respond, privateReply(alreadyShared(actor.channelId)));
+      return;
+    }
     let message: SlackMessage;
     try {
       message =
@@ -84,18 +93,33 @@ export function shareClick(deps: DeliveryDeps & ItemDeps & ContactDeps) {
             );
     } catch (error) {
       logFailure(deps.logger, 'share', error);
+      await deps.shares.release(press);
       await sendSafely(deps.logger, args.respond, privateReply(errorMessage(error)));
       return;
     }
     // Everyone sees who shared it, and the sharer can take it back (Remove).
     const threadTs = state.t === 'i' ? state.th : undefined;
+    const shareId = deps.shares.newId();
     const posted = await postForEveryone(
       deps,
       args,
       actor,
-      withSharedBy(message, actor.userId),
+      withSharedBy(message, actor.userId, shareId),
       threadTs,
     );
+    if (posted.ok) {
+      const record: ShareRecord = {
+        sharer: actor.userId,
+        team: actor.userTeamId,
+        channel: actor.channelId,
+        ts: posted.ts,
+        // The confirmation below replaces the card through this URL; Remove updates it too.
+        confirmUrl: body.response_url,
+      };
+      await deps.shares.save(shareId, record);
+    } else {
+      await deps.shares.release(press);
+    }
     const reply = posted.ok
       ? { replace_original: true, ...shareConfirmation(actor.channelId) }
       : privateReply(cannotShareMessage(posted.reason));

@@ -13,7 +13,6 @@ import type {
   ViewSubmitAction,
 } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { checkAccess } from '../../../privacy/access.js';
 import { conversationRefusal } from '../../../views/conversationRefusals.js';
@@ -21,11 +20,11 @@ import { errorMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { readSearchMetadata, SEARCH, SEARCH_ERRORS } from '../../../views/searchModal.js';
 import { cannotShareMessage } from '../../../views/share.js';
-import { withSharedBy } from '../../../views/sharedBy.js';
+import { alreadyShared, withSharedBy } from '../../../views/sharedBy.js';
 import { itemCardAnswer, logFailure } from '../../answers.js';
 import { conversationMembers } from '../../conversationMembers.js';
 import { sendDirect, sendSafely } from '../../delivery.js';
-import type { DeliveryDeps, ItemDeps } from '../../deps.js';
+import type { DeliveryDeps, ItemDeps, ShareDeps } from '../../deps.js';
 import { ChannelId } from '../../ids.js';
 import { UserPayload, ViewPayload, ViewState } from '../../modals.js';
 import { type Actor, slackErrorCode, userActor } from '../../payloads.js';
@@ -43,11 +42,12 @@ const Submission = z.object({
 const Conversation = z.object({ selected_conversation: ChannelId.nullish() });
 const Radio = z.object({ selected_option: z.object({ value: z.string() }).nullish() });
 
-/** How long a submission is remembered, so one Slack sends again is not posted twice. */
-const REMEMBER_MS = 15 * 60_000;
+type Deps = DeliveryDeps & ItemDeps & ShareDeps;
 
 interface Share {
   actor: Actor;
+  /** The person's own workspace, kept with the share's record. */
+  teamId: string | undefined;
   userId: string;
   code: string;
   channel: string | undefined;
@@ -56,8 +56,7 @@ interface Share {
   respond: RespondFn | undefined;
 }
 
-export function shareFromSearch(deps: DeliveryDeps & ItemDeps) {
-  const seen = new LRUCache<string, true>({ max: 10_000, ttl: REMEMBER_MS });
+export function shareFromSearch(deps: Deps) {
   const members = conversationMembers();
   return async ({ body, ack, client, respond, context }: SubmitArgs): Promise<void> => {
     const parsed = Submission.safeParse(body);
@@ -96,19 +95,33 @@ export function shareFromSearch(deps: DeliveryDeps & ItemDeps) {
       await ack({ response_action: 'errors', errors: { [SEARCH.shareBlock]: access.message } });
       return;
     }
-    // One submission of one view is shared once, whatever Slack sends again (x-slack-retry-num).
-    const key = `${view.id}:${view.hash ?? ''}:${channel ?? 'me'}`;
-    const again = seen.has(key);
-    seen.set(key, true);
     await ack();
-    if (again) {
+    const url = parsed.data.response_urls?.[0];
+    // Bolt gives respond() only when the submission carried response_urls.
+    const given = respond as RespondFn | undefined;
+    const viaUrl = channel && given && url?.channel_id === channel ? given : undefined;
+    const request: Share = {
+      actor,
+      teamId: user.team_id,
+      userId: user.id,
+      code: metadata.code,
+      channel,
+      onlyMe,
+      respond: viaUrl,
+    };
+    // One item from one modal into one conversation is shared once, whatever is pressed or sent
+    // again (x-slack-retry-num), on any replica.
+    const press = ['search', user.id, view.id, metadata.code, channel ?? 'me'];
+    if (!(await deps.shares.firstPress(press))) {
       deps.logger.info({ retry: context.retryNum ?? 0 }, 'search modal share already under way');
+      await tellPrivately(deps, client, request, alreadyShared(channel));
       return;
     }
     // The conversation is the person's choice: they must be in it, and so must the app.
     if (channel) {
       const may = await members.mayPost(client, channel, user.id, context.botUserId);
       if (!may.ok) {
+        await deps.shares.release(press);
         deps.logger.info(
           { reason: may.reason },
           'search modal share: not a conversation of theirs',
@@ -123,26 +136,12 @@ export function shareFromSearch(deps: DeliveryDeps & ItemDeps) {
         return;
       }
     }
-    const url = parsed.data.response_urls?.[0];
-    // Bolt gives respond() only when the submission carried response_urls.
-    const given = respond as RespondFn | undefined;
-    const viaUrl = channel && given && url?.channel_id === channel ? given : undefined;
-    await share(deps, client, {
-      actor,
-      userId: user.id,
-      code: metadata.code,
-      channel,
-      onlyMe,
-      respond: viaUrl,
-    });
+    if (!(await share(deps, client, request))) await deps.shares.release(press);
   };
 }
 
-async function share(
-  deps: DeliveryDeps & ItemDeps,
-  client: WebClient,
-  request: Share,
-): Promise<void> {
+/** True when the card was delivered. */
+async function share(deps: Deps, client: WebClient, request: Share): Promise<boolean> {
   let card: SlackMessage;
   try {
     card = await itemCardAnswer(
@@ -154,13 +153,15 @@ async function share(
   } catch (error) {
     logFailure(deps.logger, 'search modal share', error);
     await tellPrivately(deps, client, request, errorMessage(error));
-    return;
+    return false;
   }
   if (request.onlyMe || !request.channel) {
     await sendDirect(deps.logger, client, request.userId, card, 'could not send the card');
-    return;
+    return true;
   }
-  const message = withSharedBy(card, request.userId);
+  const shareId = deps.shares.newId();
+  const message = withSharedBy(card, request.userId, shareId);
+  const record = { sharer: request.userId, team: request.teamId, channel: request.channel };
   if (
     request.respond &&
     (await sendSafely(deps.logger, request.respond, {
@@ -169,18 +170,22 @@ async function share(
       blocks: message.blocks,
     }))
   ) {
-    return;
+    await deps.shares.save(shareId, record);
+    return true;
   }
   try {
-    await client.chat.postMessage({
+    const posted = await client.chat.postMessage({
       channel: request.channel,
       text: message.text,
       blocks: message.blocks,
     });
+    await deps.shares.save(shareId, { ...record, ts: posted.ts });
+    return true;
   } catch (error) {
     const reason = slackErrorCode(error) ?? 'error';
     deps.logger.warn({ reason, channel: request.channel }, 'could not share from the search modal');
     await tellPrivately(deps, client, request, cannotShareMessage(reason));
+    return false;
   }
 }
 
@@ -189,7 +194,7 @@ async function share(
  * response_url, else chat.postEphemeral), else a direct message from the app.
  */
 async function tellPrivately(
-  deps: DeliveryDeps & ItemDeps,
+  deps: Deps,
   client: WebClient,
   request: Share,
   message: SlackMessage,
