@@ -12,8 +12,9 @@ import type { AppLogger } from '../log/logger.js';
 export interface RevealAuditEntry {
   userId: string;
   /**
-   * The presser's own team (the payload's `user.team_id`), not the installing workspace: a
-   * Slack Connect partner's press must show their organisation.
+   * The presser's own team, not the installing workspace: a Slack Connect partner's press must
+   * show their organisation. users.info's `team_id` once the policy asked it (`members`), else
+   * the payload's `user.team_id`.
    */
   teamId: string | undefined;
   channelId: string | undefined;

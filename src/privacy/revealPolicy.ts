@@ -52,7 +52,16 @@ export type RevealRefusalReason =
   | 'lookup_failed'
   | 'deactivated';
 
-export type RevealDecision = { allowed: true } | { allowed: false; reason: RevealRefusalReason };
+export type RevealDecision = (
+  | { allowed: true }
+  | { allowed: false; reason: RevealRefusalReason }
+) & {
+  /**
+   * The presser's own team as membership found it (users.info's `team_id`, else the payload's
+   * `user.team_id`), for the audit line; set under `members`, where users.info is asked.
+   */
+  teamId?: string | undefined;
+};
 
 /** Which organisation the presser belongs to, as far as the payload says. */
 export interface RevealWorkspace {
@@ -147,7 +156,8 @@ export function createRevealPolicy(
         return refuse('disabled');
       case 'members': {
         const viewer = { userId, teamId: workspace.userTeamId };
-        return memberDecision((await membership.standing(viewer, client)).standing);
+        const answer = await membership.standing(viewer, client);
+        return { ...memberDecision(answer.standing), teamId: answer.teamId };
       }
       case 'list':
         if (!PLAUSIBLE_ID.test(userId)) return refuse('lookup_failed');

@@ -35,15 +35,16 @@ describe('members policy (default)', () => {
   it('allows a full member', async () => {
     const { client } = slack();
     const { checker } = policyWith(members);
-    expect(await checker.mayReveal('UMEMBER', client)).toEqual({ allowed: true });
+    expect(await checker.mayReveal('UMEMBER', client)).toEqual({ allowed: true, teamId: 'THOME' });
     expect(checker.canOffer()).toBe(true);
   });
 
   it('refuses multi-channel (restricted) and single-channel (ultra restricted) guests', async () => {
     const { client } = slack();
     const { checker } = policyWith(members);
-    expect(await checker.mayReveal('UGUEST1', client)).toEqual({ allowed: false, reason: 'guest' });
-    expect(await checker.mayReveal('UGUEST2', client)).toEqual({ allowed: false, reason: 'guest' });
+    const guest = { allowed: false, reason: 'guest', teamId: 'THOME' };
+    expect(await checker.mayReveal('UGUEST1', client)).toEqual(guest);
+    expect(await checker.mayReveal('UGUEST2', client)).toEqual(guest);
   });
 
   it('refuses a deactivated account', async () => {
@@ -52,6 +53,7 @@ describe('members policy (default)', () => {
     expect(await checker.mayReveal('UGONE', client)).toEqual({
       allowed: false,
       reason: 'deactivated',
+      teamId: 'THOME',
     });
   });
 
@@ -194,7 +196,7 @@ describe('external users (Slack Connect)', () => {
     const { client, calls } = fakeSlack({ users: { UPARTNER: {} } });
     const { checker } = policyWith(members);
     const decision = await checker.mayReveal('UPARTNER', client, { ...home, userTeamId: 'TOTHER' });
-    expect(decision).toEqual({ allowed: false, reason: 'external' });
+    expect(decision).toEqual({ allowed: false, reason: 'external', teamId: 'TOTHER' });
     expect(calls.usersInfo).toEqual([]);
   });
 
@@ -204,6 +206,17 @@ describe('external users (Slack Connect)', () => {
     expect(await checker.mayReveal('USTRANGER', client, home)).toEqual({
       allowed: false,
       reason: 'external',
+      teamId: 'THOME',
+    });
+  });
+
+  it('names the presser’s own team as users.info reports it, not as the payload says', async () => {
+    const { client } = fakeSlack({ users: { UPARTNER: { team_id: 'TPARTNER' } } });
+    const { checker } = policyWith(members);
+    expect(await checker.mayReveal('UPARTNER', client, home)).toEqual({
+      allowed: false,
+      reason: 'external',
+      teamId: 'TPARTNER',
     });
   });
 

@@ -171,6 +171,7 @@ describe('who is a full member of the installing workspace', () => {
     expect(await reveal.mayReveal('UPARTNER', client, { userTeamId: HOME_TEAM })).toEqual({
       allowed: false,
       reason: 'external',
+      teamId: 'TX',
     });
     expect(await figures.internalFigures({ userId: 'UPARTNER' }, client)).toBe(false);
     expect(calls.usersInfo).toEqual(['UPARTNER']);

@@ -32,6 +32,9 @@ export function revealClick(deps: DeliveryDeps & ContactDeps) {
     if (!click) return;
     const { actor } = click;
     const ref = refOf(click.state);
+    // The presser's own team: a Slack Connect partner's press shows their organisation. The
+    // payload's until the policy has asked users.info, users.info's from then on.
+    let ownTeam = actor.userTeamId ?? actor.teamId;
     const audit = (
       outcome: 'revealed' | 'refused' | 'failed',
       code: string,
@@ -40,8 +43,7 @@ export function revealClick(deps: DeliveryDeps & ContactDeps) {
     ) =>
       deps.audit.record({
         userId: actor.userId,
-        // The presser's own team: a Slack Connect partner's press shows their organisation.
-        teamId: actor.userTeamId ?? actor.teamId,
+        teamId: ownTeam,
         channelId: actor.channelId,
         contactCode: code,
         outcome,
@@ -54,6 +56,7 @@ export function revealClick(deps: DeliveryDeps & ContactDeps) {
       const decision = await deps.reveal.mayReveal(actor.userId, args.client, {
         userTeamId: click.userTeamId,
       });
+      ownTeam = decision.teamId ?? ownTeam;
       if (!decision.allowed) {
         audit('refused', labelOf(ref), decision.reason);
         return noticeMessage(revealRefusal(decision));
