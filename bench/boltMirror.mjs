@@ -10,7 +10,7 @@ import { Assistant } from '@slack/bolt';
 const noop = async () => {};
 
 /** How many Bolt listeners the app (and so this mirror) registers. */
-export const MIRRORED_LISTENERS = 15;
+export const MIRRORED_LISTENERS = 30;
 
 /**
  * @param {import('@slack/bolt').App} app
@@ -25,12 +25,27 @@ export function mirrorAppListeners(app, stock) {
   // listeners/commands
   app.command('/stock', screen, stock);
   app.command('/contact', screen, noop);
-  // listeners/actions: one pattern listener for every button
-  app.action(
-    { type: 'block_actions', action_id: /^(?:mirror_a|mirror_b)(?::\d+)?$/ },
-    screen,
-    noop,
-  );
+  // listeners/actions: one listener per callback, a string id or a pattern of a family of ids,
+  // in the order and of the kinds listeners/actions/index.ts registers them
+  const ids = [
+    /^(?:mirror_a(?::\d+)?|mirror_b)$/, // item card
+    /^(?:mirror_c(?::\d+)?|mirror_d)$/, // contact card
+    /^(?:mirror_e|mirror_f)$/, // share
+    'mirror_reveal',
+    'mirror_remove',
+    /^(?:mirror_prev|mirror_next)$/, // item paging
+    /^(?:mirror_prev_c|mirror_next_c)$/, // contact paging
+    'mirror_home_search',
+    'mirror_home_contact',
+    /^(?:mirror_recent(?::\d+)?)$/,
+    'mirror_category',
+    'mirror_item',
+    'mirror_set_watch',
+    /^(?:mirror_remove(?::[\s\S]*)?|mirror_stop(?::[\s\S]*)?|mirror_remove_all)$/,
+    /^(?:mirror_snooze(?::[\s\S]*)?)$/,
+    'mirror_watch_open',
+  ];
+  for (const id of ids) app.action(id, screen, noop);
   // listeners/shortcuts
   app.shortcut({ type: 'message_action', callback_id: 'mirror_message' }, screen, noop);
   app.shortcut({ type: 'shortcut', callback_id: 'mirror_global' }, noop);

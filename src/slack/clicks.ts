@@ -9,6 +9,7 @@ import type { ErpEndpoint } from '../erp/errors.js';
 import type { AccessDecision } from '../privacy/access.js';
 import { checkAccess } from '../privacy/access.js';
 import {
+  ACTION,
   type ButtonState,
   type ContactCardState,
   decodeState,
@@ -169,10 +170,10 @@ export const actionBase = (args: ClickArgs): string => args.action.action_id.spl
  * replace it in place, and any click on a message shared to the channel answers with a new
  * ephemeral message so nobody else's view changes.
  */
-export const modeFor = (intent: 'view' | 'in_place', onSharedMessage: boolean): ClickMode =>
+const modeFor = (intent: 'view' | 'in_place', onSharedMessage: boolean): ClickMode =>
   intent === 'view' || onSharedMessage ? 'new' : 'replace';
 
-export interface ClickAnswer {
+interface ClickAnswer {
   /** Names the click in the log line when it fails. */
   what: string;
   /** What the working line talks about, and the endpoint whose queue it reports. */
@@ -185,12 +186,10 @@ export interface ClickAnswer {
   threadTs?: string;
 }
 
+type AnswerDeps = Pick<ItemDeps, 'lookup'> & Pick<DeliveryDeps, 'logger' | 'access' | 'timing'>;
+
 /** Delivers what a click asked for, in place or as a new message, within the timing rules. */
-export function answerClick(
-  deps: Pick<ItemDeps, 'lookup'> & Pick<DeliveryDeps, 'logger' | 'timing'>,
-  args: ClickArgs,
-  click: ClickAnswer,
-): Promise<void> {
+function answerClick(deps: AnswerDeps, args: ClickArgs, click: ClickAnswer): Promise<void> {
   const [subject, endpoint] = click.working;
   return deliverClickAnswer({
     respond: args.respond,
@@ -201,6 +200,71 @@ export function answerClick(
     timing: deps.timing,
     logger: deps.logger,
   });
+}
+
+/** What each card's buttons ask the ERP for, and which of them are View and Refresh. */
+const CARDS = {
+  i: { noun: 'item', endpoint: 'getItem', view: ACTION.itemView, refresh: ACTION.itemRefresh },
+  c: {
+    noun: 'contact',
+    endpoint: 'getContact',
+    view: ACTION.contactView,
+    refresh: ACTION.contactRefresh,
+  },
+} as const;
+
+/**
+ * A button on an item or contact card: the card again, as the button's state describes it
+ * (`refresh`: past the cache); View as a new message, the others in place.
+ */
+export function cardClick<S extends keyof typeof CARDS>(
+  deps: AnswerDeps,
+  kind: S,
+  card: (click: Click<S>, refresh: boolean, args: ClickArgs) => Promise<SlackMessage>,
+) {
+  const { noun, endpoint, view, refresh } = CARDS[kind];
+  return async (args: ClickArgs): Promise<void> => {
+    const click = await acceptClick(deps, args, kind);
+    if (!click) return;
+    const base = actionBase(args);
+    const state: ItemCardState | ContactCardState = click.state;
+    await answerClick(deps, args, {
+      what: `${noun} click`,
+      working: [{ kind: 'record', noun, ref: refOf(state) }, endpoint],
+      actor: click.actor,
+      mode: modeFor(base === view ? 'view' : 'in_place', click.onSharedMessage),
+      build: () => card(click, base === refresh, args),
+      threadTs: state.t === 'i' ? state.th : undefined,
+    });
+  };
+}
+
+const LISTS = {
+  is: { noun: 'item', endpoint: 'searchItems' },
+  cs: { noun: 'contact', endpoint: 'searchContact' },
+} as const;
+
+/**
+ * ‹ Previous / Next › on an item or contact search list: the page the button's state names,
+ * served from the cached upstream window, in place.
+ */
+export function pageClick<S extends keyof typeof LISTS>(
+  deps: AnswerDeps,
+  kind: S,
+  page: (state: Click<S>['state'], actor: Actor) => Promise<SlackMessage>,
+) {
+  const { noun, endpoint } = LISTS[kind];
+  return async (args: ClickArgs): Promise<void> => {
+    const click = await acceptClick(deps, args, kind);
+    if (!click) return;
+    await answerClick(deps, args, {
+      what: `${noun} page`,
+      working: [{ kind: 'search', noun }, endpoint],
+      actor: click.actor,
+      mode: modeFor('in_place', click.onSharedMessage),
+      build: () => page(click.state, click.actor),
+    });
+  };
 }
 
 /** Who pressed a button, and where: the presser's own team kept apart from the payload's. */

@@ -3,7 +3,7 @@
  * (Web API, response_urls, Socket Mode), and the app itself through Bolt's real HTTP or
  * Socket Mode receiver, built by the same composition root as `npm start`.
  */
-import { createServer } from 'node:net';
+import { createServer, Server } from 'node:net';
 import type { App } from '@slack/bolt';
 import {
   createServices,
@@ -58,6 +58,8 @@ export interface RunningApp {
   slack: FakeSlack;
   /** Every log line the app wrote (JSON). */
   logLines: string[];
+  /** Connections the HTTP server holds open now (HTTP mode; 0 in Socket Mode). */
+  openConnections(): Promise<number>;
   /** A slash command as Slack sends it, signed; the ack is the parsed JSON body, if any. */
   command(name: string, text: string, fields?: Partial<SlashCommandFields>): Promise<Sent>;
   /** A button click as Slack sends it, signed, with a fresh response_url. */
@@ -135,7 +137,9 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
       : { kind: 'socket', botToken: BOT_TOKEN, appToken: APP_TOKEN, port, host: config.host },
   );
   await app.init();
-  await app.start();
+  // HTTP mode: the receiver's node:http server; Socket Mode: the connection's details.
+  const started: unknown = await app.start();
+  const server = started instanceof Server ? started : undefined;
   if (mode === 'socket') await slack.socketConnected();
   const baseUrl = `http://${config.host ?? '127.0.0.1'}:${port}`;
   const eventsUrl = `${baseUrl}/slack/events`;
@@ -152,6 +156,11 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     sandbox,
     slack,
     logLines,
+    openConnections: () =>
+      new Promise((resolve, reject) => {
+        if (!server) return resolve(0);
+        server.getConnections((error, count) => (error ? reject(error) : resolve(count)));
+      }),
     command: (name, text, fields = {}) => {
       const responseUrl = slack.responseUrl();
       return send(

@@ -9,12 +9,12 @@ import { NotFoundError, ServerError, UnexpectedDataError } from '../../src/erp/e
 import { createLogger } from '../../src/log/logger.js';
 import { BusyError, type LookupService } from '../../src/lookup/types.js';
 import type { ListenerDeps } from '../../src/slack/deps.js';
-import { ACTION_LISTENERS } from '../../src/slack/listeners/actions/index.js';
 import { contactCommand } from '../../src/slack/listeners/commands/contact.js';
 import { stockCommand } from '../../src/slack/listeners/commands/stock.js';
 import { ACTION, type ActionBase, decodeState } from '../../src/views/actions.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
 import type { SlackMessage } from '../../src/views/message.js';
+import { answers, registeredActions } from '../helpers/actionListeners.js';
 import {
   makeContact,
   makeContactRow,
@@ -186,10 +186,11 @@ describe('buttons never throw', () => {
             value,
             responseUrl: 'https://hooks.slack.com/actions/T1/1/abc',
           });
-          const listener = ACTION_LISTENERS.find(([ids]) => ids.includes(base))?.[1];
-          if (!listener) throw new Error(`no listener for ${base}`);
-          const handler = listener(depsFor(behaviour));
-          await handler({
+          const [action, ...others] = registeredActions(depsFor(behaviour)).filter((a) =>
+            answers(a, base),
+          );
+          if (!action || others.length > 0) throw new Error(`not one listener for ${base}`);
+          await action.listener({
             ack,
             respond,
             body,

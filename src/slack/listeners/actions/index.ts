@@ -4,8 +4,8 @@ import { HOME_RECENT_ACTION } from '../../../views/appHome.js';
 import { FIND_CONTACT } from '../../../views/findContactModal.js';
 import { SEARCH } from '../../../views/searchModal.js';
 import { SHARED_REMOVE_ACTION } from '../../../views/sharedBy.js';
+import { WATCH_ACTION } from '../../../views/watchButtons.js';
 import { SET_WATCH_ACTION } from '../../../views/words.js';
-import type { ClickArgs } from '../../clicks.js';
 import type { ListenerDeps } from '../../deps.js';
 import { contactCardClick } from './contactCard.js';
 import { contactPageClick } from './contactPage.js';
@@ -24,71 +24,74 @@ import { watchOpenClick } from './watchOpen.js';
 import { watchRemoveClick } from './watchRemove.js';
 import { watchSnoozeClick } from './watchSnooze.js';
 
-/**
- * Any of these action ids, each with or without the `:n` that tells two buttons of one
- * message apart: one listener for the buttons one callback answers.
- */
-export const actionIds = (...ids: string[]): RegExp =>
-  new RegExp(`^(?:${ids.join('|')})(?::\\d+)?$`);
+/** An action id pattern: any of these alternatives, the whole id. */
+const anyOf = (...alternatives: string[]): RegExp => new RegExp(`^(?:${alternatives.join('|')})$`);
 
-type ActionListener = (deps: ListenerDeps) => (args: ClickArgs) => Promise<void>;
+/** The id alone or with the `:n` that tells two buttons of one message apart (`stock_view:3`). */
+const numbered = (id: string): string => `${id}(?::\\d+)?`;
 
-/** Each callback and the action ids it answers. */
-export const ACTION_LISTENERS: ReadonlyArray<readonly [readonly string[], ActionListener]> = [
-  [
-    [
-      ACTION.itemView,
-      ACTION.itemExpand,
-      ACTION.itemBomPage,
-      ACTION.itemAllBranches,
-      ACTION.itemBranchPage,
-      ACTION.itemRefresh,
-      ACTION.itemPart,
-    ],
-    itemCardClick,
-  ],
-  [[ACTION.itemNextPage, ACTION.itemPrevPage], itemPageClick],
-  [[ACTION.contactView, ACTION.contactPeoplePage, ACTION.contactRefresh], contactCardClick],
-  [[ACTION.contactNextPage, ACTION.contactPrevPage], contactPageClick],
-  [[ACTION.itemShare, ACTION.contactShare], shareClick],
-  [[ACTION.contactReveal], revealClick],
-  [[SHARED_REMOVE_ACTION], removeSharedClick],
-  [[SEARCH.homeButton], openSearchClick],
-  [[FIND_CONTACT.homeButton], findContactClick],
-  [[HOME_RECENT_ACTION], homeRecentClick],
-  [[SEARCH.categoryAction], searchCategoryChosen],
-  [[SEARCH.itemAction], searchItemChosen],
-  [[SET_WATCH_ACTION], setWatchClick],
-];
-
-/** Watch buttons carry the watch id in their action id (`watch_remove:<id>`), not a number. */
-const WATCH_LISTENERS: ReadonlyArray<readonly [RegExp, ActionListener]> = [
-  [/^watch_(?:remove|stop)(?::|$)/, watchRemoveClick],
-  [/^watch_remove_all$/, watchRemoveClick],
-  [/^watch_snooze(?::|$)/, watchSnoozeClick],
-  [/^watch_open(?::\d+)?$/, watchOpenClick],
-];
+/** The id alone or with the watch it acts on (`watch_remove:<id>`, `watch_snooze:<id>:<days>`). */
+const withWatchId = (id: string): string => `${id}(?::[\\s\\S]*)?`;
 
 /**
- * One Bolt listener for every button of the app, matched by a pattern of all their ids.
- * Bolt runs each registered listener's matchers on every request, so one pattern listener
- * instead of one per callback keeps a cached answer's dispatch cheap (a profile of a cached
- * /stock showed Bolt's listener chain growing with their number); the table above still says
- * which callback answers which id.
+ * One Bolt listener per callback, each naming the action ids it answers: a string where one
+ * id is meant, a pattern where a callback answers a family of ids. Every button listener runs
+ * the response_url `screen` first.
  */
 export function registerActions(
   app: App,
   deps: ListenerDeps,
   screen: Middleware<AnyMiddlewareArgs>,
 ): void {
-  const routes = [
-    ...ACTION_LISTENERS.map(([ids, listener]) => [actionIds(...ids), listener(deps)] as const),
-    ...WATCH_LISTENERS.map(([pattern, listener]) => [pattern, listener(deps)] as const),
-  ];
-  const any = new RegExp(routes.map(([pattern]) => `(?:${pattern.source})`).join('|'));
-  app.action<BlockAction>({ type: 'block_actions', action_id: any }, screen, async (args) => {
-    const id = args.action.action_id;
-    const route = routes.find(([pattern]) => pattern.test(id));
-    await route?.[1](args);
-  });
+  // Item and contact cards.
+  app.action<BlockAction>(
+    anyOf(
+      numbered(ACTION.itemView),
+      numbered(ACTION.itemExpand),
+      numbered(ACTION.itemBomPage),
+      ACTION.itemAllBranches,
+      numbered(ACTION.itemBranchPage),
+      ACTION.itemRefresh,
+      numbered(ACTION.itemPart),
+    ),
+    screen,
+    itemCardClick(deps),
+  );
+  app.action<BlockAction>(
+    anyOf(numbered(ACTION.contactView), numbered(ACTION.contactPeoplePage), ACTION.contactRefresh),
+    screen,
+    contactCardClick(deps),
+  );
+  app.action<BlockAction>(anyOf(ACTION.itemShare, ACTION.contactShare), screen, shareClick(deps));
+  app.action<BlockAction>(ACTION.contactReveal, screen, revealClick(deps));
+  app.action<BlockAction>(SHARED_REMOVE_ACTION, screen, removeSharedClick(deps));
+
+  // Paging a search list.
+  app.action<BlockAction>(
+    anyOf(ACTION.itemPrevPage, ACTION.itemNextPage),
+    screen,
+    itemPageClick(deps),
+  );
+  app.action<BlockAction>(
+    anyOf(ACTION.contactPrevPage, ACTION.contactNextPage),
+    screen,
+    contactPageClick(deps),
+  );
+
+  // App Home and the modals it opens.
+  app.action<BlockAction>(SEARCH.homeButton, screen, openSearchClick(deps));
+  app.action<BlockAction>(FIND_CONTACT.homeButton, screen, findContactClick(deps));
+  app.action<BlockAction>(anyOf(numbered(HOME_RECENT_ACTION)), screen, homeRecentClick(deps));
+  app.action<BlockAction>(SEARCH.categoryAction, screen, searchCategoryChosen(deps));
+  app.action<BlockAction>(SEARCH.itemAction, screen, searchItemChosen(deps));
+
+  // Watches.
+  app.action<BlockAction>(SET_WATCH_ACTION, screen, setWatchClick(deps));
+  app.action<BlockAction>(
+    anyOf(withWatchId(WATCH_ACTION.remove), withWatchId(WATCH_ACTION.stop), WATCH_ACTION.removeAll),
+    screen,
+    watchRemoveClick(deps),
+  );
+  app.action<BlockAction>(anyOf(withWatchId(WATCH_ACTION.snooze)), screen, watchSnoozeClick(deps));
+  app.action<BlockAction>(WATCH_ACTION.open, screen, watchOpenClick(deps));
 }

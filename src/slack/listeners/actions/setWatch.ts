@@ -11,11 +11,11 @@ import { WatchProposalState } from '../../../views/words.js';
 import { safely } from '../../answers.js';
 import { type ClickArgs, clickActor } from '../../clicks.js';
 import { privateReply, sendSafely } from '../../delivery.js';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 import { BlockActionPayload } from '../../payloads.js';
 import { watchAnswer } from '../commands/watch.js';
 
-export function setWatchClick(deps: ListenerDeps) {
+export function setWatchClick(deps: DeliveryDeps & WatchDeps) {
   return async (args: ClickArgs): Promise<void> => {
     await args.ack();
     const say = (text: string) =>

@@ -6,7 +6,7 @@
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
-import type { ListenerDeps } from '../../deps.js';
+import type { DeliveryDeps, ListenerDeps } from '../../deps.js';
 import type { Actor } from '../../payloads.js';
 import { answerReading, type Place, readWords } from '../../words/answer.js';
 import { deliverWords, wordsWorkingLine } from '../../words/deliver.js';
@@ -38,7 +38,7 @@ export function askerOf(
  * person's plain message, and the first delivery of that message.
  */
 export async function firstDelivery<T>(
-  deps: Pick<ListenerDeps, 'logger'>,
+  deps: Pick<DeliveryDeps, 'logger'>,
   once: OnceGate,
   retryNum: number | undefined,
   parsed: { success: true; data: T & { channel: string; ts: string } } | { success: false },
@@ -52,7 +52,11 @@ export async function firstDelivery<T>(
   return (await once.claim(messageKey(channel, ts))) ? parsed.data : undefined;
 }
 
-/** A direct message: answered in the conversation, as privately as a command. */
+/**
+ * A direct message: answered in the conversation, as privately as a command. It takes every
+ * slice of the deps because a sentence is answered as whichever command it reads as
+ * (`answerReading`), with the catalogue's branch names; so do the mention and the assistant.
+ */
 export function directMessage(deps: ListenerDeps, once: OnceGate) {
   return async ({ event, body, context, client }: EventArgs<'message'>): Promise<void> => {
     const parsed = PersonMessage.safeParse(event);
