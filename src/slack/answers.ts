@@ -16,6 +16,7 @@ import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { branchesHoldingStock } from '../rules/branches.js';
 import { matchingPeople } from '../rules/people.js';
 import { stockVerdict } from '../rules/verdict.js';
+import type { HomeRecentRow } from '../views/appHome.js';
 import { contactCard } from '../views/contactCard.js';
 import { errorMessage, noticeMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
@@ -355,6 +356,23 @@ export async function contactByCodeAnswer(
       fromCode: true,
     });
   }
+}
+
+/**
+ * App Home's recent lookups: each code with what the lookup cache holds of it now. A peek,
+ * never an ERP call: Home is drawn on every visit and must not spend the budget.
+ */
+export async function homeRecentRows(
+  deps: Pick<ItemDeps, 'lookup' | 'recent'>,
+  userId: string,
+): Promise<HomeRecentRow[]> {
+  const codes = (await deps.recent?.list(userId)) ?? [];
+  return codes.map((code) => {
+    const cached = deps.lookup.peekItem?.({ code });
+    if (cached === undefined) return { code };
+    const { description, available } = cached.data;
+    return { code, cached: { description, available, fetchedAt: cached.freshness.fetchedAt } };
+  });
 }
 
 /** The one short "working on it" line: why (queued, and behind whose lookups, or a slow ERP). */
