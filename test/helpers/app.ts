@@ -87,6 +87,8 @@ export interface StartAppOptions {
   readiness?: ServiceOverrides['readiness'];
   /** The HTTP server's and the guard's limits (a short body deadline). */
   limits?: Partial<ServerLimits>;
+  /** The app's clock for listeners and watches (a test moves it instead of sleeping). */
+  now?: ServiceOverrides['now'];
   /** Log level of the app; `trace` by default, so the leak scan sees every line. */
   logLevel?: 'trace' | 'info' | 'warn';
 }
@@ -121,7 +123,10 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   }
   // Every level, so the leak scan sees what debug and trace lines would print too.
   const { logger, lines: logLines } = collectingLogger(options.logLevel ?? 'trace', 'app');
-  const services = await createServices(config, logger, { readiness: options.readiness });
+  const services = await createServices(config, logger, {
+    readiness: options.readiness,
+    ...(options.now ? { now: options.now } : {}),
+  });
   services.listeners.timing = { ...services.listeners.timing, ...options.timing };
   const app = slackAppFor(
     services,

@@ -8,72 +8,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
 import { type ErpProxy, startErpProxy } from '../e2e/helpers/recordingProxy.js';
-import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
+import { searchShareSubmission, submitSearchShare } from '../e2e/helpers/searchShare.js';
+import { type RunningApp, startApp } from '../helpers/app.js';
 import { eventually } from '../helpers/eventually.js';
-import { interactionForm, postToSlackApp } from '../helpers/slack/index.js';
 import { SLACK_DEFAULTS } from '../helpers/slack/payloads.js';
-import { modalSelectPayload, viewSubmissionPayload } from '../helpers/slack/searchPayloads.js';
+import { modalSelectPayload } from '../helpers/slack/searchPayloads.js';
 
 const CHANNEL = 'C0FAKESHARE';
 
-function submission(
-  run: RunningApp,
-  o: {
-    code: string;
-    channel?: string;
-    audience?: 'everyone' | 'me';
-    viewId?: string;
-    url?: string;
-  },
-) {
-  const payload = viewSubmissionPayload({
-    view: {
-      id: o.viewId ?? `V${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
-      callback_id: 'stock_search_modal',
-      private_metadata: JSON.stringify({ code: o.code }),
-    },
-    values: {
-      stock_search_share: {
-        stock_search_conversation: {
-          type: 'conversations_select',
-          selected_conversation: o.channel ?? null,
-        },
-      },
-      stock_search_audience: {
-        stock_search_audience_choice: {
-          type: 'radio_buttons',
-          selected_option: { value: o.audience ?? 'everyone' },
-        },
-      },
-    },
-  });
-  const responseUrl = o.url ?? run.slack.responseUrl();
-  return {
-    payload: {
-      ...payload,
-      response_urls: o.channel
-        ? [
-            {
-              block_id: 'stock_search_share',
-              action_id: 'stock_search_conversation',
-              channel_id: o.channel,
-              response_url: responseUrl,
-            },
-          ]
-        : [],
-    },
-    responseUrl,
-  };
-}
-
-async function submit(run: RunningApp, payload: object, headers: Record<string, string> = {}) {
-  const reply = await postToSlackApp(run.eventsUrl, interactionForm(payload), {
-    signingSecret: SIGNING_SECRET,
-    headers,
-  });
-  expect(reply.status).toBe(200);
-  return reply;
-}
+const submission = searchShareSubmission;
+const submit = submitSearchShare;
 
 describe('search modal Share', () => {
   let erp: RunningSandbox;
