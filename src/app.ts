@@ -73,6 +73,7 @@ export interface Services {
 }
 
 export interface ServiceOverrides {
+  /** The listeners' and the watches' clock: tests move it instead of sleeping past intervals. */
   now?: () => Date;
   /** Readiness check intervals (tests shorten them). */
   readiness?: Pick<ReadinessOptions, 'tickMs' | 'quietMs' | 'probeEveryMs'>;
@@ -169,7 +170,10 @@ export async function createServices(
     maxPerChannel: config.watches.maxPerChannel,
     maxPerUser: config.watches.maxPerUser,
   };
+  const clock = overrides.now;
+  const watchNow = clock ? () => clock().getTime() : Date.now;
   const watches = createWatches({
+    now: watchNow,
     store: config.watches.databaseUrl
       ? { kind: 'postgres', url: config.watches.databaseUrl }
       : // The console keeps its watches in memory: trying them leaves nothing behind.
@@ -203,7 +207,7 @@ export async function createServices(
       : {}),
   });
   // A user's lookup counts as a check of a watched item.
-  feedWatches(events, watches.feed, Date.now);
+  feedWatches(events, watches.feed, watchNow);
   const lookup = lookupServiceOver({
     erp,
     upstream,

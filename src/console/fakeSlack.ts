@@ -7,16 +7,15 @@
  * console's one-person workspace and chat.* calls sent to the screen.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { AppLogger } from '../log/logger.js';
 import type { ActivityTracker } from './activity.js';
 import { CONSOLE, CONSOLE_IDENTITY } from './identity.js';
+import { closeServer, listenOnLoopback } from './transport.js';
 import {
   answerWebApi,
   type ChatMethod,
-  parseWebApiRequest,
-  readBody,
+  readWebApiCall,
   send,
   tsCounter,
   type WebApiContext,
@@ -76,7 +75,7 @@ type Json = Record<string, unknown>;
 
 export class FakeSlackServer {
   private readonly server: Server;
-  private port = 0;
+  private base = 'http://127.0.0.1:0';
 
   constructor(
     private readonly sink: SlackSink,
@@ -96,20 +95,15 @@ export class FakeSlackServer {
 
   /** Listens on an ephemeral loopback port. */
   async start(): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(0, '127.0.0.1', () => resolve());
-    });
-    this.port = (this.server.address() as AddressInfo).port;
+    this.base = await listenOnLoopback(this.server);
   }
 
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  stop(): Promise<void> {
+    return closeServer(this.server);
   }
 
   get baseUrl(): string {
-    return `http://127.0.0.1:${this.port}`;
+    return this.base;
   }
 
   /** Ends with `/`, as WebClient expects of `slackApiUrl`. */
@@ -124,7 +118,7 @@ export class FakeSlackServer {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = new URL(request.url ?? '/', this.baseUrl).pathname;
     if (request.method !== 'POST') return send(response, 405, 'method_not_allowed');
-    const { args: body, token } = parseWebApiRequest(request, await readBody(request));
+    const { args: body, token } = await readWebApiCall(request);
     const respondMatch = /^\/respond\/([\w-]+)$/.exec(path);
     if (respondMatch?.[1]) {
       const payload = RespondPayload.safeParse(body);

@@ -4,14 +4,13 @@
  * bodies, numbers become button clicks), and a loopback server stands in for Slack to receive
  * what the app sends back: `response_url` posts and Web API calls.
  */
-import { type App, AppInitializationError, type Receiver } from '@slack/bolt';
+import type { App } from '@slack/bolt';
 import type { AppLogger } from '../log/logger.js';
 import { ACTION } from '../views/actions.js';
 import { ANSWER_KIND, REFERENCE_HEADER } from '../views/blocks.js';
 import { ActivityTracker } from './activity.js';
 import { Board, type BoardMessage } from './board.js';
 import { FakeSlackServer } from './fakeSlack.js';
-import { CONSOLE } from './identity.js';
 import { ConsoleReceiver } from './receiver.js';
 import { defaultHistoryFile, runRepl, Screen } from './repl.js';
 import {
@@ -23,22 +22,11 @@ import {
   type SessionOptions,
   type SessionTiming,
 } from './session.js';
+import { type ConsoleTransport, consoleTransport, startApp } from './transport.js';
 
 export { blockKitBuilderUrl } from './builderLink.js';
 export { type ConsoleButton, renderMessage } from './render.js';
-
-/** What the composition root needs to build a Bolt App answered by the console. */
-export interface ConsoleTransport {
-  /** Pass as `receiver` in the App options. */
-  receiver: Receiver;
-  /** Pass as `token`: a placeholder only ever sent to the console's own loopback server. */
-  token: string;
-  /** Pass as `clientOptions.slackApiUrl`: Web API calls (chat.postMessage, users.info…) land here. */
-  slackApiUrl: string;
-  /** Pass `botId` and `botUserId` too, so Bolt does not need an `auth.test` round trip. */
-  botId: string;
-  botUserId: string;
-}
+export type { ConsoleTransport } from './transport.js';
 
 export interface ConsoleOptions {
   /**
@@ -78,17 +66,6 @@ type Output = NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
 function wantsColor(output: Output): boolean {
   const noColor = process.env.NO_COLOR;
   return Boolean(output.isTTY) && (noColor === undefined || noColor === '');
-}
-
-async function startApp(app: App): Promise<void> {
-  try {
-    await app.start();
-  } catch (error) {
-    // An App built with `deferInitialization: true` must be initialised first.
-    if (!(error instanceof AppInitializationError)) throw error;
-    await app.init();
-    await app.start();
-  }
 }
 
 function flush(stream: NodeJS.WritableStream): Promise<void> {
@@ -161,13 +138,7 @@ export async function runConsole(options: ConsoleOptions): Promise<number> {
   const receiver = new ConsoleReceiver({ activity, logger: options.logger });
   let app: App | undefined;
   try {
-    app = options.buildApp({
-      receiver,
-      token: CONSOLE.token,
-      slackApiUrl: server.apiUrl,
-      botId: CONSOLE.botId,
-      botUserId: CONSOLE.botUserId,
-    });
+    app = options.buildApp(consoleTransport(receiver, server.apiUrl));
     await startApp(app);
     const session = new ConsoleSession({
       receiver,

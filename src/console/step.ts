@@ -6,21 +6,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { App } from '@slack/bolt';
 import type { AppLogger } from '../log/logger.js';
 import { ActivityTracker } from './activity.js';
 import { CONSOLE, CONSOLE_IDENTITY } from './identity.js';
-import type { ConsoleTransport } from './index.js';
 import { ConsoleReceiver } from './receiver.js';
 import {
-  answerWebApi,
-  parseWebApiRequest,
-  readBody,
-  send,
-  tsCounter,
-  type WebApiContext,
-} from './webApi.js';
+  type ConsoleTransport,
+  closeServer,
+  consoleTransport,
+  listenOnLoopback,
+  startApp,
+} from './transport.js';
+import { answerWebApi, readWebApiCall, send, tsCounter, type WebApiContext } from './webApi.js';
 
 export interface StepInputs {
   item_code: string;
@@ -77,7 +75,7 @@ async function startCompletionServer(completions: Completion[]) {
   };
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const method = /^\/api\/([\w.]+)$/.exec(request.url ?? '')?.[1] ?? '';
-    const { args, token } = parseWebApiRequest(request, await readBody(request));
+    const { args, token } = await readWebApiCall(request);
     const answer = answerWebApi(method, args, token, context);
     if (method.startsWith('functions.') && answer.body.ok === true) {
       completions.push({ method, args });
@@ -87,18 +85,8 @@ async function startCompletionServer(completions: Completion[]) {
   const server = createServer((request, response) => {
     handle(request, response).catch(() => send(response, 400, { ok: false, error: 'invalid' }));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    apiUrl: `http://127.0.0.1:${port}/api/`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const baseUrl = await listenOnLoopback(server);
+  return { apiUrl: `${baseUrl}/api/`, close: () => closeServer(server) };
 }
 
 /** The event Slack sends when a workflow reaches the step. */
@@ -141,14 +129,8 @@ export async function runStep(options: StepRunOptions): Promise<number> {
   const receiver = new ConsoleReceiver({ activity: new ActivityTracker(), logger: options.logger });
   let app: App | undefined;
   try {
-    app = options.buildApp({
-      receiver,
-      token: CONSOLE.token,
-      slackApiUrl: slack.apiUrl,
-      botId: CONSOLE.botId,
-      botUserId: CONSOLE.botUserId,
-    });
-    await app.start();
+    app = options.buildApp(consoleTransport(receiver, slack.apiUrl));
+    await startApp(app);
     const { processed } = receiver.dispatch(functionExecuted(options.callbackId, options.inputs));
     await processed;
     const [completion] = completions;

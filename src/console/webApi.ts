@@ -397,6 +397,13 @@ export function parseWebApiRequest(
   return { args, token: bearer ?? bodyToken };
 }
 
+/** A Web API call's arguments and token, read from its request. */
+export async function readWebApiCall(
+  req: IncomingMessage,
+): Promise<{ args: Args; token: string | undefined }> {
+  return parseWebApiRequest(req, await readBody(req));
+}
+
 function decodeField(value: string): unknown {
   if (!value.startsWith('[') && !value.startsWith('{')) return value;
   return parseJson(value) ?? value;

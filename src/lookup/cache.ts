@@ -200,6 +200,18 @@ export class LookupCache {
     return { kind: 'answer', entry, fromCache: cached || entry.fetchedAt < askedAt };
   }
 
+  /**
+   * The value kept in memory for `key`, fresh or still servable stale, or undefined: a read
+   * only (no load, no refresh, no eviction, nothing counted), for what is drawn without an
+   * ERP call (App Home's recent items).
+   */
+  peek(key: string, lifetime: LifetimeKind): ValueEntry | undefined {
+    const entry = this.memory.peek(key, { allowStale: true });
+    if (entry?.kind !== 'value') return undefined;
+    const kept = this.now() - entry.fetchedAt < this.keepMs(entry, this.lifetimes[lifetime]);
+    return kept ? entry : undefined;
+  }
+
   /** Drops every entry held in memory (the shared level is left to its own expiry). */
   clear(): void {
     this.memory.clear();

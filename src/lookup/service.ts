@@ -161,6 +161,18 @@ class CachedLookupService implements LookupService {
     return this.searchPage(CONTACTS.search, query, offset, options);
   }
 
+  peekItem(ref: ErpRef): Fetched<Item> | undefined {
+    const entry = this.cache.peek(recordKey(ITEMS.record, ref), ITEMS.record.lifetime);
+    if (entry === undefined) return undefined;
+    const fetchedAt = new Date(entry.fetchedAt);
+    const fresh = this.now() - entry.fetchedAt < this.options.ttlMs;
+    return {
+      // Entries under a key are written only by that key's spec: see typed().
+      data: entry.data as Item,
+      freshness: { fetchedAt, fromCache: true, stale: !fresh },
+    };
+  }
+
   expectedWaitMs(endpoint: ErpEndpoint): number {
     return this.lanes[endpoint].queue.expectedWaitMs();
   }

@@ -69,6 +69,11 @@ export interface LookupService {
     offset: number,
     options?: LookupOptions,
   ): Promise<Fetched<Page<ContactSearchRow>>>;
+  /**
+   * The item as the cache holds it now (fresh, or stale but still kept), or undefined; never
+   * an ERP call, never a wait. Optional: a lookup without a cache has nothing to peek at.
+   */
+  peekItem?(ref: ErpRef): Fetched<Item> | undefined;
   /** How long a new upstream call to this endpoint would wait for budget now, in ms. */
   expectedWaitMs(endpoint: ErpEndpoint): number;
   /** Where `requester`'s next call would stand: its own calls ahead and the wait (for views). */

@@ -16,6 +16,7 @@ import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { branchesHoldingStock } from '../rules/branches.js';
 import { matchingPeople } from '../rules/people.js';
 import { stockVerdict } from '../rules/verdict.js';
+import type { HomeRecentRow } from '../views/appHome.js';
 import { contactCard } from '../views/contactCard.js';
 import { errorMessage, noticeMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
@@ -28,6 +29,7 @@ import { indexedSearchAnswer } from './catalogueAnswers.js';
 import type { ContactDeps, DeliveryDeps, ItemDeps } from './deps.js';
 import { drawnItemCard } from './drawnCards.js';
 import type { Actor } from './payloads.js';
+import { matchedPeople } from './personMatches.js';
 
 export interface ItemCardRequest {
   ref: ErpRef;
@@ -265,6 +267,7 @@ export async function contactSearchAnswer(
   notice?: string,
 ): Promise<SlackMessage> {
   const fetched = await deps.lookup.searchContacts(query, offset, lookupOptions(actor));
+  const people = await matchedPeople(deps, query, fetched.data.rows, actor.userId);
   return contactSearchList({
     ...deps.display,
     query,
@@ -272,6 +275,7 @@ export async function contactSearchAnswer(
     freshness: fetched.freshness,
     now: deps.now(),
     notice,
+    people,
   });
 }
 
@@ -353,8 +357,26 @@ export async function contactByCodeAnswer(
       freshness: fetched.freshness,
       now: deps.now(),
       fromCode: true,
+      people: await matchedPeople(deps, query, fetched.data.rows, actor.userId),
     });
   }
+}
+
+/**
+ * App Home's recent lookups: each code with what the lookup cache holds of it now. A peek,
+ * never an ERP call: Home is drawn on every visit and must not spend the budget.
+ */
+export async function homeRecentRows(
+  deps: Pick<ItemDeps, 'lookup' | 'recent'>,
+  userId: string,
+): Promise<HomeRecentRow[]> {
+  const codes = (await deps.recent?.list(userId)) ?? [];
+  return codes.map((code) => {
+    const cached = deps.lookup.peekItem?.({ code });
+    if (cached === undefined) return { code };
+    const { description, available } = cached.data;
+    return { code, cached: { description, available, fetchedAt: cached.freshness.fetchedAt } };
+  });
 }
 
 /** The one short "working on it" line: why (queued, and behind whose lookups, or a slow ERP). */

@@ -8,8 +8,9 @@ import type { ActionsBlock, Button, HomeView, KnownBlock } from '@slack/types';
 import { context, divider, header, plain, section } from './blocks.js';
 import type { CatalogueSummary } from './catalogue.js';
 import { FIND_CONTACT } from './findContactModal.js';
-import { plural, slackTimeAgo } from './format.js';
+import { formatQty, plural, slackTime, slackTimeAgo } from './format.js';
 import { LIMITS, truncatePlain } from './limits.js';
+import { codeSpan, oneLineAtWord } from './mrkdwn.js';
 import { SEARCH } from './searchModal.js';
 import { homeWatchBlocks } from './watchList.js';
 import type { WatchSummary } from './watchWords.js';
@@ -20,13 +21,22 @@ export const HOME_RECENT_ACTION = 'home_recent_view';
 /** One of the person's watches, as the watch views draw it (src/views/watchList.ts). */
 export type HomeWatchRow = WatchSummary;
 
+/**
+ * One of the person's recent lookups: its code, and what the lookup cache holds of it (Home
+ * is drawn without an ERP call, so an item the cache no longer holds shows its code only).
+ */
+export interface HomeRecentRow {
+  code: string;
+  cached?: { description: string; available: number; fetchedAt: Date };
+}
+
 export interface AppHomeModel {
   sandbox: boolean;
   breaker: 'closed' | 'open' | 'half-open';
   /** Lookups (getItem, getContact) left this minute, and the limit. */
   budgets: ReadonlyArray<{ endpoint: string; left: number; limit: number }>;
   catalogue: CatalogueSummary;
-  recent: readonly string[];
+  recent: readonly HomeRecentRow[];
   /** Undefined when the app has no watches: the section is left out. */
   watches?: readonly HomeWatchRow[];
   /** Find contact is offered only to those /contact lets in. */
@@ -63,9 +73,11 @@ export function appHomeView(model: AppHomeModel): HomeView {
   return { type: 'home', blocks: blocks.slice(0, 100) };
 }
 
-function recentBlocks(recent: readonly string[]): KnownBlock[] {
-  const codes = recent.filter((code) => code.length > 0 && code.length <= 100).slice(0, MAX_RECENT);
-  if (codes.length === 0) {
+function recentBlocks(recent: readonly HomeRecentRow[]): KnownBlock[] {
+  const rows = recent
+    .filter((row) => row.code.length > 0 && row.code.length <= 100)
+    .slice(0, MAX_RECENT);
+  if (rows.length === 0) {
     return [
       section(
         '*Your recent lookups*\nNone yet: look an item up with `/stock` or *Search stock*, and it appears here.',
@@ -75,13 +87,26 @@ function recentBlocks(recent: readonly string[]): KnownBlock[] {
   const row: ActionsBlock = {
     type: 'actions',
     block_id: 'home_recent',
-    elements: codes.map((code, index) =>
+    elements: rows.map(({ code }, index) =>
       button(`${HOME_RECENT_ACTION}:${index}`, truncatePlain(code, LIMITS.buttonText), {
         value: code,
       }),
     ),
   };
-  return [section('*Your recent lookups*'), row];
+  const lines = rows.map(recentLine);
+  return [section(['*Your recent lookups*', ...lines].join('\n')), row];
+}
+
+/** "`WIDGET-9` Widget 9mm · *42* available (3 minutes ago)"; the code alone when not cached. */
+function recentLine({ code, cached }: HomeRecentRow): string {
+  if (cached === undefined) return codeSpan(code);
+  const description = oneLineAtWord(cached.description, 40);
+  const available =
+    cached.available < 0
+      ? `:warning: *${formatQty(cached.available)}* over-allocated`
+      : `*${formatQty(cached.available)}* available`;
+  const when = slackTime(cached.fetchedAt, '{ago}');
+  return `${codeSpan(code)}${description ? ` ${description}` : ''} · ${available} (${when})`;
 }
 
 /** "ERP connected · lookups answer at once · search knows all 2,000 items (updated …)". */

@@ -47,7 +47,9 @@ export function standing(w: WatchSummary, now: Date): string {
 
 function watchLine(w: WatchSummary, scope: 'channel' | 'mine'): string {
   const here = scope === 'mine' ? ` in ${channelLink(w.channelId)}` : '';
-  const now = w.lastAvailable === undefined ? '' : ` · ${formatQty(w.lastAvailable)} available`;
+  const checked = w.checkedAt === undefined ? '' : ` (${slackTime(w.checkedAt, '{ago}')})`;
+  const now =
+    w.lastAvailable === undefined ? '' : ` · ${formatQty(w.lastAvailable)} available${checked}`;
   return `${codeSpan(w.code)} ${where(w.branchName)}: ${rule(w)}${here}${now}`;
 }
 

@@ -27,6 +27,8 @@ export interface WatchSummary {
   state: 'armed' | 'past' | 'off';
   offReason: string | undefined;
   lastAvailable: number | undefined;
+  /** When `lastAvailable` was read from the ERP. */
+  checkedAt?: Date | undefined;
   snoozedUntil: Date | undefined;
   /** Only with at least three days of history showing a fall. */
   cover?: CoverModel | undefined;

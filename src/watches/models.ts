@@ -20,6 +20,7 @@ export function summaryOf(watch: Watch, cover?: Cover): WatchSummary {
     state: watch.state,
     offReason: watch.off_reason ?? undefined,
     lastAvailable: watch.last_available ?? undefined,
+    ...(watch.last_checked_at === null ? {} : { checkedAt: new Date(watch.last_checked_at) }),
     snoozedUntil: watch.snoozed_until === null ? undefined : new Date(watch.snoozed_until),
     ...(cover === undefined ? {} : { cover }),
   };

@@ -11,6 +11,7 @@ import { ACTION, encodeState } from '../../src/views/actions.js';
 import { SEARCH } from '../../src/views/searchModal.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
+import { eventually } from '../helpers/eventually.js';
 import {
   interactionForm,
   messageShortcutPayload,
@@ -49,7 +50,8 @@ async function interaction(payload: object) {
   return reply.json as Record<string, unknown> | undefined;
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+/** Log lines so far that say `message`: each refusal is logged once it is decided. */
+const logged = (message: string) => run.logLines.filter((line) => line.includes(message)).length;
 const openView = { id: 'V0ACCESS', callback_id: SEARCH.callbackId };
 
 describe('a user not on the access lists', () => {
@@ -93,6 +95,8 @@ describe('a user not on the access lists', () => {
   });
 
   it('gets no modal from the global shortcut or the App Home button', async () => {
+    const refused = 'search modal refused by STOCK_ALLOWED_USERS';
+    const before = logged(refused);
     await interaction(globalShortcutPayload(STOCK_SEARCH_CALLBACK_ID));
     await interaction(
       modalSelectPayload({
@@ -103,12 +107,15 @@ describe('a user not on the access lists', () => {
         value: 'open',
       }),
     );
-    await settle();
+    // Both were refused (and so went no further than that).
+    await eventually(() => expect(logged(refused) - before).toBe(2));
     expect(run.slack.calls('views.open')).toEqual([]);
   });
 
   it('gets no typeahead options, no card for a selection, and cannot share from the modal', async () => {
     const before = erpCalls();
+    const selectionRefused = 'search modal selection refused by access rules';
+    const selectionsBefore = logged(selectionRefused);
     const options = await interaction(
       blockSuggestionPayload({
         view: openView,
@@ -142,7 +149,8 @@ describe('a user not on the access lists', () => {
     );
     expect(submitted).toMatchObject({ response_action: 'errors' });
     expect(JSON.stringify(submitted)).toMatch(/not enabled for your account/);
-    await settle();
+    // The selection was refused (its listener acknowledges first, then decides).
+    await eventually(() => expect(logged(selectionRefused) - selectionsBefore).toBe(1));
     expect(run.slack.calls('views.update')).toEqual([]);
     expect(run.slack.calls('chat.postMessage')).toEqual([]);
     expect(erpCalls()).toBe(before);
@@ -154,8 +162,7 @@ describe('a user not on the access lists', () => {
       contentType: 'application/json',
     });
     expect(reply.status).toBe(200);
-    await settle();
-    const published = run.slack.calls('views.publish');
+    const published = await run.slack.waitForCalls('views.publish', 1);
     expect(published).toHaveLength(1);
     const json = JSON.stringify(published[0]?.args.view);
     expect(json).toContain('not open to you');

@@ -27,18 +27,17 @@ describe('Socket Mode', () => {
         response_url: run.slack.responseUrl(),
       }),
     );
-    expect(ack.elapsedMs).toBeLessThan(1500);
     const card = ack.payload as { blocks?: unknown[]; response_type?: string };
     expect(card.response_type).toBe('ephemeral');
     expect(textOf(card)).toContain('WIDGET-9');
 
     const all = buttonLabelled(card, 'All branches');
     const responseUrl = run.slack.responseUrl();
-    const clickAck = await run.slack.sendEnvelope(
+    // Fails unless the app acknowledges the click (ACK_TIMEOUT_MS).
+    await run.slack.sendEnvelope(
       'interactive',
       blockActionsPayload({ actionId: all.action_id, value: all.value ?? '', responseUrl }),
     );
-    expect(clickAck.elapsedMs).toBeLessThan(1500);
     const [replaced] = await run.slack.waitForResponses(responseUrl, 1);
     expect(replaced?.body.replace_original).toBe(true);
   });

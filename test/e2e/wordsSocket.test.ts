@@ -34,8 +34,8 @@ describe('Socket Mode', () => {
   it('answers a direct message once, and not its retry', async () => {
     const before = posted(run).length;
     const event = directMessageEvent('is WIDGET-90 in stock?');
-    const ack = await run.slack.sendEnvelope('events_api', eventEnvelope(event));
-    expect(ack.elapsedMs).toBeLessThan(1500);
+    // Fails unless the app acknowledges the envelope (ACK_TIMEOUT_MS).
+    await run.slack.sendEnvelope('events_api', eventEnvelope(event));
     const [answer] = await answers(run, before, 1);
     expect(answer?.text).toContain('WIDGET-90');
     // Slack's retry of the same event (`retry_attempt`), then a sentinel that is answered.

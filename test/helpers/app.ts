@@ -3,7 +3,7 @@
  * (Web API, response_urls, Socket Mode), and the app itself through Bolt's real HTTP or
  * Socket Mode receiver, built by the same composition root as `npm start`.
  */
-import { createServer } from 'node:net';
+import { createServer, Server } from 'node:net';
 import type { App } from '@slack/bolt';
 import {
   createServices,
@@ -58,6 +58,8 @@ export interface RunningApp {
   slack: FakeSlack;
   /** Every log line the app wrote (JSON). */
   logLines: string[];
+  /** Connections the HTTP server holds open now (HTTP mode; 0 in Socket Mode). */
+  openConnections(): Promise<number>;
   /** A slash command as Slack sends it, signed; the ack is the parsed JSON body, if any. */
   command(name: string, text: string, fields?: Partial<SlashCommandFields>): Promise<Sent>;
   /** A button click as Slack sends it, signed, with a fresh response_url. */
@@ -85,6 +87,8 @@ export interface StartAppOptions {
   readiness?: ServiceOverrides['readiness'];
   /** The HTTP server's and the guard's limits (a short body deadline). */
   limits?: Partial<ServerLimits>;
+  /** The app's clock for listeners and watches (a test moves it instead of sleeping). */
+  now?: ServiceOverrides['now'];
   /** Log level of the app; `trace` by default, so the leak scan sees every line. */
   logLevel?: 'trace' | 'info' | 'warn';
 }
@@ -119,7 +123,10 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   }
   // Every level, so the leak scan sees what debug and trace lines would print too.
   const { logger, lines: logLines } = collectingLogger(options.logLevel ?? 'trace', 'app');
-  const services = await createServices(config, logger, { readiness: options.readiness });
+  const services = await createServices(config, logger, {
+    readiness: options.readiness,
+    ...(options.now ? { now: options.now } : {}),
+  });
   services.listeners.timing = { ...services.listeners.timing, ...options.timing };
   const app = slackAppFor(
     services,
@@ -135,7 +142,9 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
       : { kind: 'socket', botToken: BOT_TOKEN, appToken: APP_TOKEN, port, host: config.host },
   );
   await app.init();
-  await app.start();
+  // HTTP mode: the receiver's node:http server; Socket Mode: the connection's details.
+  const started: unknown = await app.start();
+  const server = started instanceof Server ? started : undefined;
   if (mode === 'socket') await slack.socketConnected();
   const baseUrl = `http://${config.host ?? '127.0.0.1'}:${port}`;
   const eventsUrl = `${baseUrl}/slack/events`;
@@ -152,6 +161,11 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     sandbox,
     slack,
     logLines,
+    openConnections: () =>
+      new Promise((resolve, reject) => {
+        if (!server) return resolve(0);
+        server.getConnections((error, count) => (error ? reject(error) : resolve(count)));
+      }),
     command: (name, text, fields = {}) => {
       const responseUrl = slack.responseUrl();
       return send(

@@ -220,3 +220,28 @@ describe('LookupCache', () => {
     ).toThrow(RangeError);
   });
 });
+
+describe('LookupCache.peek', () => {
+  it('hands back what memory holds, fresh or still kept, and never loads or evicts', async () => {
+    const cache = makeCache({ staleForMs: 10 * MINUTE });
+    const { read, calls } = loader([{ n: 1 }]);
+    expect(cache.peek('k', 'items')).toBeUndefined();
+    await cache.read('k', read());
+    expect(cache.peek('k', 'items')).toEqual({ kind: 'value', data: { n: 1 }, fetchedAt: START });
+    await pass(5 * MINUTE);
+    // Past its lifetime but still kept for stale serving: peek still sees it.
+    expect(cache.peek('k', 'items')?.data).toEqual({ n: 1 });
+    await pass(10 * MINUTE);
+    // Too old even to serve stale: nothing, and still no load.
+    expect(cache.peek('k', 'items')).toBeUndefined();
+    expect(calls.count).toBe(1);
+  });
+
+  it('never answers a remembered "not found"', async () => {
+    const cache = makeCache();
+    const { read } = loader([new NotFoundError('gone', { endpoint: 'getItem' })]);
+    const answer = await cache.read('missing', read());
+    expect(answer.entry.kind).toBe('not_found');
+    expect(cache.peek('missing', 'items')).toBeUndefined();
+  });
+});

@@ -9,6 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/slack/transport/guard.js';
 import { type RunningApp, startApp } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
+import { eventually } from '../helpers/eventually.js';
+import { metricValue } from '../helpers/metrics.js';
 
 const opened: Socket[] = [];
 afterEach(() => {
@@ -48,8 +50,10 @@ const partialHeaders = 'POST /slack/events HTTP/1.1\r\nHost: app\r\nContent-Type
 const dripHead = (bytes: number) =>
   `POST /slack/events HTTP/1.1\r\nHost: app\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${bytes}\r\n\r\n${'x'.repeat(1024)}`;
 
-/** Lets the server take in what was written. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+const bufferedBytes = (run: RunningApp) => metricValue(run, 'slack_request_body_bytes_buffered');
+const refused = (run: RunningApp, reason: string) =>
+  metricValue(run, 'slack_requests_refused_total', { reason });
+const closedCount = (held: Held[]) => held.filter((one) => one.closed).length;
 
 async function healthz(run: RunningApp): Promise<number> {
   return (await fetch(`${run.baseUrl}/healthz`)).status;
@@ -86,7 +90,8 @@ describe('slow bodies from many addresses', () => {
     const drips = await Promise.all(
       Array.from({ length: 40 }, () => hold(run.baseUrl, dripHead(MAX_BODY_BYTES - 10))),
     );
-    await settle();
+    // The server has read each drip's first kilobyte.
+    await eventually(async () => expect(await bufferedBytes(run)).toBe(40 * 1024));
     // Each drip holds its first kilobyte; none was refused yet, none completed.
     expect(drips.every((held) => !held.closed)).toBe(true);
     expect(await healthz(run)).toBe(200);
@@ -97,10 +102,15 @@ describe('slow bodies from many addresses', () => {
 
   it('refuses slow bodies past the general part with 503, and signed requests use the reserve', async () => {
     // 800 × 1 KiB = 800 KiB: past the general part (768 KiB), inside the whole.
+    // The slow bodies of the test before are gone.
+    await eventually(async () => expect(await bufferedBytes(run)).toBe(0));
     const drips: Held[] = [];
     for (let i = 0; i < 800; i += 1)
       drips.push(await hold(run.baseUrl, dripHead(MAX_BODY_BYTES - 10)));
-    await settle();
+    // Every drip has been read (its kilobyte held) or refused and closed.
+    await eventually(async () =>
+      expect((await bufferedBytes(run)) / 1024 + closedCount(drips)).toBe(800),
+    );
     const refused = drips.filter((held) => held.closed).length;
     expect(refused).toBeGreaterThan(0);
     expect(await signedStock(run)).toContain('WIDGET-9');
@@ -122,12 +132,17 @@ describe('idle connections with partial headers', () => {
   it('take every place; /healthz and a signed request still get one, the oldest idle ones close', async () => {
     const idle: Held[] = [];
     for (let i = 0; i < 40; i += 1) idle.push(await hold(run.baseUrl, partialHeaders));
-    await settle();
+    // The server has taken in all 40.
+    await eventually(async () => expect(await run.openConnections()).toBe(40));
     expect(idle.every((held) => !held.closed)).toBe(true);
+    const evictedBefore = await refused(run, 'evicted');
     expect(await healthz(run)).toBe(200);
     expect(await signedStock(run)).toContain('WIDGET-9');
     expect((await fetch(`${run.baseUrl}/readyz`)).status).toBeLessThan(600);
-    await settle();
+    // Each connection the server closed to make a place has closed on this side too.
+    await eventually(async () =>
+      expect(closedCount(idle)).toBe((await refused(run, 'evicted')) - evictedBefore),
+    );
     // The places came from the oldest idle connections, in order; the newest still wait.
     const closed = idle.map((held) => held.closed);
     const firstOpen = closed.indexOf(false);
@@ -146,9 +161,17 @@ describe('one address', () => {
   });
 
   it('holds at most its own number of connections and its own share of body bytes', async () => {
+    const before = (await refused(run, 'evicted')) + (await refused(run, 'peer_connections'));
     const idle: Held[] = [];
     for (let i = 0; i < 30; i += 1) idle.push(await hold(run.baseUrl, partialHeaders));
-    await settle();
+    // The server has screened all 30: each past the 20th evicted an older one or was refused,
+    // and each of those has closed on this side.
+    await eventually(async () => {
+      const turnedAway =
+        (await refused(run, 'evicted')) + (await refused(run, 'peer_connections')) - before;
+      expect(turnedAway).toBe(10);
+      expect(closedCount(idle)).toBe(10);
+    });
     expect(idle.filter((held) => !held.closed).length).toBeLessThanOrEqual(20);
     // Its own newest request is still served: the oldest idle one made room.
     expect(await healthz(run)).toBe(200);
@@ -157,14 +180,18 @@ describe('one address', () => {
   it('cannot hold more than its share of body bytes (503 past it)', async () => {
     // The default share is four bodies at the cap; ten slow ones from one address.
     const drips: Held[] = [];
+    const written = 1024 + MAX_BODY_BYTES - 2048;
     for (let i = 0; i < 10; i += 1) {
       const held = await hold(run.baseUrl, dripHead(MAX_BODY_BYTES - 10));
       held.socket.write('y'.repeat(MAX_BODY_BYTES - 2048));
       drips.push(held);
     }
-    await settle();
-    const refused = drips.filter((held) => held.status?.includes('503'));
-    expect(refused.length).toBeGreaterThanOrEqual(5);
+    const turnedAway = () => drips.filter((held) => held.status?.includes('503'));
+    // Every drip's bytes were read and are held, or it was answered 503.
+    await eventually(async () =>
+      expect((await bufferedBytes(run)) / written + turnedAway().length).toBe(10),
+    );
+    expect(turnedAway().length).toBeGreaterThanOrEqual(5);
     expect(await signedStock(run)).toContain('WIDGET-9');
   });
 });
@@ -180,8 +207,8 @@ describe('Slack-sized bodies', () => {
 
   it('refuses a declared body over 64 KiB with 413 before reading it', async () => {
     const held = await hold(run.baseUrl, dripHead(MAX_BODY_BYTES + 1));
-    await settle();
-    expect(held.status).toContain('413');
+    await eventually(() => expect(held.status).toContain('413'));
+    expect(await bufferedBytes(run)).toBe(0);
   });
 });
 

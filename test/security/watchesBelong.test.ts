@@ -199,11 +199,12 @@ describe('a tightened access list', () => {
       running = await startApp({
         env: { ...env, STOCK_ALLOWED_USERS: 'U0SOMEONE' },
         logLevel: 'info',
+        // Its clock stands past the 1 s check interval: the watch is due at the first tick.
+        now: () => new Date(Date.now() + 1_100),
       });
       // Opens the store (a tick before any use of watches does nothing).
       await running.services.watches.service.listMine(MEMBER);
       moveSandboxStock(running.sandbox.data, code, { available: 2 });
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
       await running.services.watches.checker.tick();
       await running.services.watches.checker.tick();
       const alerts = postsIn(running, SLACK_DEFAULTS.channelId).filter((c) =>

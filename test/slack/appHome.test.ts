@@ -60,6 +60,10 @@ describe('App Home, Find contact and recent lookups', () => {
     expect(json).toContain('"contact_find_open"');
     expect(json).toContain(`"value":"${code}"`);
     expect(json).toContain('home_recent_view');
+    // The item just looked up is in the cache: its available quantity shows, with no ERP call.
+    expect(json).toMatch(
+      new RegExp(`\`${code}\`[^"]* · \\*-?[\\d,.]+\\* (available|over-allocated)`),
+    );
     const status = view.blocks.filter((b) => JSON.stringify(b).includes('ERP connected'));
     expect(status.map((b) => b.type)).toEqual(['context']);
     for (const jargon of ['getItem', 'searchItems', 'left this minute', 'crawl']) {
@@ -68,6 +72,16 @@ describe('App Home, Find contact and recent lookups', () => {
     // Their watches follow, with a way to make one when there are none.
     expect(json).toContain('Your watches');
     expect(json).toContain('/stock watch [item code] below [number]');
+  });
+
+  it('draws Home with no ERP call: a recent item the cache holds shows its figure', async () => {
+    await ask(run, '/stock', code);
+    const getItems = run.sandbox.stats().requests.getItem ?? 0;
+    const before = run.slack.calls('views.publish').length;
+    await openHome(run);
+    const [call] = (await run.slack.waitForCalls('views.publish', before + 1)).slice(-1);
+    expect(JSON.stringify(call?.args.view)).toContain('available');
+    expect(run.sandbox.stats().requests.getItem ?? 0).toBe(getItems);
   });
 
   it('opens the Find contact modal, searches on submit and answers by a private message', async () => {

@@ -6,101 +6,66 @@
  * "Only me" needs no conversation.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
-import { interactionForm, postToSlackApp } from '../helpers/slack/index.js';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
+import { type ErpProxy, startErpProxy } from '../e2e/helpers/recordingProxy.js';
+import { searchShareSubmission, submitSearchShare } from '../e2e/helpers/searchShare.js';
+import { type RunningApp, startApp } from '../helpers/app.js';
+import { eventually } from '../helpers/eventually.js';
 import { SLACK_DEFAULTS } from '../helpers/slack/payloads.js';
-import { modalSelectPayload, viewSubmissionPayload } from '../helpers/slack/searchPayloads.js';
+import { modalSelectPayload } from '../helpers/slack/searchPayloads.js';
 
 const CHANNEL = 'C0FAKESHARE';
 
-function submission(
-  run: RunningApp,
-  o: {
-    code: string;
-    channel?: string;
-    audience?: 'everyone' | 'me';
-    viewId?: string;
-    url?: string;
-  },
-) {
-  const payload = viewSubmissionPayload({
-    view: {
-      id: o.viewId ?? `V${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
-      callback_id: 'stock_search_modal',
-      private_metadata: JSON.stringify({ code: o.code }),
-    },
-    values: {
-      stock_search_share: {
-        stock_search_conversation: {
-          type: 'conversations_select',
-          selected_conversation: o.channel ?? null,
-        },
-      },
-      stock_search_audience: {
-        stock_search_audience_choice: {
-          type: 'radio_buttons',
-          selected_option: { value: o.audience ?? 'everyone' },
-        },
-      },
-    },
-  });
-  const responseUrl = o.url ?? run.slack.responseUrl();
-  return {
-    payload: {
-      ...payload,
-      response_urls: o.channel
-        ? [
-            {
-              block_id: 'stock_search_share',
-              action_id: 'stock_search_conversation',
-              channel_id: o.channel,
-              response_url: responseUrl,
-            },
-          ]
-        : [],
-    },
-    responseUrl,
-  };
-}
-
-async function submit(run: RunningApp, payload: object, headers: Record<string, string> = {}) {
-  const reply = await postToSlackApp(run.eventsUrl, interactionForm(payload), {
-    signingSecret: SIGNING_SECRET,
-    headers,
-  });
-  expect(reply.status).toBe(200);
-  return reply;
-}
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+const submission = searchShareSubmission;
+const submit = submitSearchShare;
 
 describe('search modal Share', () => {
+  let erp: RunningSandbox;
+  let proxy: ErpProxy;
   let run: RunningApp;
   let code: string;
+  /** Response URLs and how many messages each must end the file with (checked last). */
+  const endsWith = new Map<string, number>();
 
   beforeAll(async () => {
-    run = await startApp();
+    erp = await startSandbox();
+    // Between the app and the ERP, so that a test can hold the ERP's answers back.
+    proxy = await startErpProxy(erp.url);
+    run = await startApp({ erp, env: { ERP_BASE_URL: proxy.url } });
     code = run.sandbox.examples().itemCodes[0] ?? 'WIDGET-9';
   });
   afterAll(async () => {
+    // By now every other test of the file has run: nothing came late to these.
+    for (const [url, count] of endsWith) expect(run.slack.responses(url), url).toHaveLength(count);
     await run?.stop();
+    await proxy?.close();
+    await erp?.close();
   });
   afterEach(() => {
-    run.sandbox.setFaults({ latencyMs: 0 });
+    proxy.gate = undefined;
     for (const method of ['chat.postMessage', 'chat.postEphemeral']) {
       run.slack.setFailure(method, undefined);
     }
   });
 
   it('acknowledges before a slow lookup, then posts through the response_url with Shared by', async () => {
-    run.sandbox.setFaults({ latencyMs: 1500 });
+    let answer = () => {};
+    proxy.gate = new Promise((resolve) => {
+      answer = resolve;
+    });
     const { payload, responseUrl } = submission(run, { code: `${code}`, channel: CHANNEL });
-    const started = Date.now();
     const reply = await submit(run, payload);
     const ackedAt = Date.now();
-    // The modal closes at once: an empty acknowledgement, well before the ERP answers.
+    // The modal closes at once: an empty acknowledgement, while the ERP has not answered
+    // (the proxy holds the lookup back until the test lets it go).
     expect(reply.json ?? {}).not.toHaveProperty('response_action');
-    expect(ackedAt - started).toBeLessThan(1500);
+    await eventually(() =>
+      expect(proxy.seen.map((seen) => seen.target)).toContain(
+        `/api/getItem/${encodeURIComponent(code)}`,
+      ),
+    );
+    expect(run.slack.responses(responseUrl)).toHaveLength(0);
+    answer();
     const [posted] = await run.slack.waitForResponses(responseUrl, 1, 8000);
     expect(posted?.at).toBeGreaterThanOrEqual(ackedAt);
     expect(posted?.body.response_type).toBe('in_channel');
@@ -124,12 +89,13 @@ describe('search modal Share', () => {
       'x-slack-retry-num': '1',
       'x-slack-retry-reason': 'http_timeout',
     });
+    // Both deliveries have been dealt with: the card once, and the notice to the user.
     const posts = await run.slack.waitForResponses(responseUrl, 2, 5000);
-    await settle();
     expect(run.slack.responses(responseUrl)).toHaveLength(2);
     expect(posts.filter((p) => p.body.response_type === 'in_channel')).toHaveLength(1);
     const notice = posts.find((p) => p.body.response_type === 'ephemeral');
     expect(JSON.stringify(notice?.body)).toContain('already shared this');
+    endsWith.set(responseUrl, 2);
   });
 
   it('falls back to chat.postMessage without a response_url', async () => {
@@ -157,10 +123,9 @@ describe('search modal Share', () => {
     await submit(run, payload);
     const [told] = await run.slack.waitForResponses(responseUrl, 1, 5000);
     expect(told?.body.response_type).toBe('ephemeral');
-    await settle();
-    expect(
-      run.slack.responses(responseUrl).every((r) => r.body.response_type !== 'in_channel'),
-    ).toBe(true);
+    // That one message is all it sends (the file's end checks that nothing came later).
+    expect(run.slack.responses(responseUrl)).toHaveLength(1);
+    endsWith.set(responseUrl, 1);
   });
 
   it('"Only me" needs no conversation: the card comes as a direct message', async () => {

@@ -43,7 +43,7 @@ const base: AppHomeModel = {
     lastFullPassAt: undefined,
     crawling: true,
   },
-  recent: ['WID-0009', 'FST-0100'],
+  recent: [{ code: 'WID-0009' }, { code: 'FST-0100' }],
   contactAllowed: true,
   now,
 };
@@ -79,6 +79,24 @@ describe('appHomeView', () => {
     // Unique action ids, as Slack requires within one block.
     expect(new Set(recent.map((e) => e.action_id)).size).toBe(2);
     expect(json({ recent: [] })).toContain('None yet');
+  });
+
+  it('shows a recent item’s available quantity and its age when the cache holds it', () => {
+    const text = json({
+      recent: [
+        {
+          code: 'WID-0009',
+          cached: { description: 'Blue widget 9mm', available: 42, fetchedAt: now },
+        },
+        { code: 'OVER-1', cached: { description: 'Over', available: -3, fetchedAt: now } },
+        { code: 'FST-0100' },
+      ],
+    });
+    const unix = Math.floor(now.getTime() / 1000);
+    expect(text).toContain(`\`WID-0009\` Blue widget 9mm · *42* available (<!date^${unix}^{ago}|`);
+    expect(text).toContain('*-3* over-allocated');
+    // Not in the cache: the code alone, never a figure.
+    expect(text).toMatch(/\\n`FST-0100`"/);
   });
 
   it('says the status in one muted line, in a person’s words', () => {
@@ -134,7 +152,10 @@ describe('appHomeView', () => {
     const view = appHomeView({
       ...base,
       sandbox: true,
-      recent: Array.from({ length: 20 }, (_, i) => `${long}${i}`),
+      recent: Array.from({ length: 20 }, (_, i) => ({
+        code: `${long}${i}`,
+        cached: { description: `<!channel> ${long}`, available: -1e12, fetchedAt: now },
+      })),
       watches: Array.from({ length: 40 }, (_, i) =>
         homeWatch({
           id: `1b4e28ba-2fa1-41d2-883f-0016d3cc${String(i).padStart(4, '0')}`,

@@ -6,12 +6,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { moveSandboxStock } from '../../src/sandbox/index.js';
 import { WATCH_ACTION } from '../../src/views/watchButtons.js';
 import { WATCH_MODAL } from '../../src/views/watchModal.js';
 import { type RunningApp, type Sent, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { buttonLabelled, textOf } from '../helpers/blocks.js';
+import { movableClock } from '../helpers/clock.js';
+import { eventually } from '../helpers/eventually.js';
 import { interactionForm, postToSlackApp } from '../helpers/slack/index.js';
 import { SLACK_DEFAULTS } from '../helpers/slack/payloads.js';
 import { eventEnvelope, viewSubmissionPayload } from '../helpers/slack/searchPayloads.js';
@@ -56,10 +58,16 @@ async function until(done: () => Promise<boolean>, timeoutMs = 5_000): Promise<v
   }
 }
 
-/** Waits past the check interval (from the budget, WATCH_MIN_INTERVAL_SECONDS 1 s) so the next tick finds the item due. */
-async function pastInterval(running: RunningApp): Promise<void> {
+/**
+ * Moves the app's clock past the check interval (from the budget, WATCH_MIN_INTERVAL_SECONDS
+ * 1 s) so the next tick finds the item due.
+ */
+async function pastInterval(
+  running: RunningApp,
+  clock: ReturnType<typeof movableClock>,
+): Promise<void> {
   const seconds = await running.services.watches.service.intervalSeconds();
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 100));
+  clock.advance(seconds * 1000 + 100);
 }
 
 function suite(
@@ -69,6 +77,7 @@ function suite(
   describe(`watches end to end (${name})`, () => {
     let running: RunningApp;
     let drop: () => Promise<void>;
+    const clock = movableClock();
 
     beforeAll(async () => {
       const made = await store();
@@ -76,6 +85,7 @@ function suite(
       running = await startApp({
         env: { ...made.env, WATCH_MIN_INTERVAL_SECONDS: '1', WATCH_SHARE: '0.9' },
         logLevel: 'info',
+        now: clock.now,
       });
     });
     afterEach(() => running.slack.setFailure('chat.postMessage', undefined));
@@ -104,7 +114,7 @@ function suite(
       expect(textOf(confirmation?.args ?? {})).toContain('set a watch');
 
       moveSandboxStock(running.sandbox.data, code, { available: 4 });
-      await pastInterval(running);
+      await pastInterval(running, clock);
       expect(await running.services.watches.checker.tick()).toMatchObject({
         held: true,
         checked: 1,
@@ -117,7 +127,7 @@ function suite(
       // A later change while past: the same message, updated in place.
       moveSandboxStock(running.sandbox.data, code, { available: 2 });
       const postsBefore = posts(running, CHANNEL).length;
-      await pastInterval(running);
+      await pastInterval(running, clock);
       await running.services.watches.checker.tick();
       expect(posts(running, CHANNEL)).toHaveLength(postsBefore);
       const update = running.slack.calls('chat.update').at(-1);
@@ -161,14 +171,14 @@ function suite(
       const code = watchedCode(running, 50);
       await running.command('/stock', `watch ${code} below 10`, { channel_id: 'C0GONE0001' });
       moveSandboxStock(running.sandbox.data, code, { available: 3 });
-      await pastInterval(running);
+      await pastInterval(running, clock);
       await running.services.watches.checker.tick();
       expect(posts(running, 'C0GONE0001')).toHaveLength(2); // confirmation, alert
       running.slack.setFailure('chat.update', 'channel_not_found');
       moveSandboxStock(running.sandbox.data, code, { available: 1 });
-      await pastInterval(running);
+      await pastInterval(running, clock);
       await running.services.watches.checker.tick();
-      await pastInterval(running);
+      await pastInterval(running, clock);
       moveSandboxStock(running.sandbox.data, code, { available: 0 });
       await running.services.watches.checker.tick();
       running.slack.setFailure('chat.update', undefined);
@@ -309,8 +319,15 @@ function suite(
       ]);
       await until(async () => dmsTo(other).length > before.theirs);
       // Slack may deliver an event twice: the second changes nothing and tells nobody again.
-      expect((await archive()).status).toBe(200);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const switchOff = vi.spyOn(running.services.watches.service, 'switchOff');
+      try {
+        expect((await archive()).status).toBe(200);
+        await eventually(() => expect(switchOff).toHaveBeenCalledTimes(1));
+        // Nothing was left to switch off, so its listener stops there and tells nobody.
+        expect(await switchOff.mock.results[0]?.value).toEqual([]);
+      } finally {
+        switchOff.mockRestore();
+      }
       // One message per creator, naming each of their watches.
       expect(dmsTo(SLACK_DEFAULTS.userId).length - before.mine).toBe(1);
       const mine = textOf(dmsTo(SLACK_DEFAULTS.userId).at(-1)?.args ?? {});

@@ -14,6 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { moveSandboxStock, type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
 import { type RunningApp, type Sent, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { buttonsOf, textOf } from '../helpers/blocks.js';
+import { movableClock } from '../helpers/clock.js';
 import { postToSlackApp } from '../helpers/slack/index.js';
 import { appHomeOpenedEnvelope } from '../helpers/slack/searchPayloads.js';
 import { scratchDatabase } from './stores.js';
@@ -50,8 +51,10 @@ function suite(
     const ran: RunningApp[] = [];
     let drop: () => Promise<void>;
 
+    /** Every replica's clock: one, as if they ran on one machine. */
+    const clock = movableClock();
     const start = async () => {
-      const running = await startApp({ erp, env, logLevel: 'info' });
+      const running = await startApp({ erp, env, logLevel: 'info', now: clock.now });
       ran.push(running);
       return running;
     };
@@ -76,7 +79,7 @@ function suite(
     const pastInterval = async () => {
       const first = replicas[0];
       const seconds = first ? await first.services.watches.service.intervalSeconds() : 1;
-      await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 100));
+      clock.advance(seconds * 1000 + 100);
     };
     const first = () => {
       const replica = replicas[0];

@@ -8,7 +8,7 @@ import {
   WATCH_ACTION,
   watchOpenButton,
 } from '../../src/views/watchButtons.js';
-import { watchList } from '../../src/views/watchList.js';
+import { homeWatchBlocks, watchList } from '../../src/views/watchList.js';
 import { watchModal } from '../../src/views/watchModal.js';
 import {
   cannotPostWatchAdvice,
@@ -165,6 +165,23 @@ describe('watch views', () => {
     const blocksText = JSON.stringify(message.blocks);
     expect(blocksText).toMatch(dateToken);
     expect(blocksText).not.toContain('28 Nov 2026 at 06:28 UTC"');
+  });
+
+  it('a watch list says when each quantity was checked, as a date token; Home likewise', () => {
+    const checkedAt = new Date('2026-11-27T10:00:00Z');
+    const checked = { ...watch, lastAvailable: 12, checkedAt };
+    const unix = Math.floor(checkedAt.getTime() / 1000);
+    const list = watchList({
+      watches: [checked],
+      intervalSeconds: 60,
+      scope: 'channel',
+      now: checkedAt,
+    });
+    expect(JSON.stringify(list.blocks)).toContain(`12 available (<!date^${unix}^{ago}|`);
+    const home = JSON.stringify(homeWatchBlocks([checked], checkedAt));
+    expect(home).toContain(`12 available (<!date^${unix}^{ago}|`);
+    // Never checked yet: no time at all.
+    expect(JSON.stringify(homeWatchBlocks([watch], checkedAt))).not.toContain('<!date^');
   });
 
   it('an unwatch of several asks first: Remove all and each Remove carry a confirm dialog and a label', () => {

@@ -22,6 +22,11 @@ export interface ErpProxy {
   intercept: ((seen: SeenRequest) => { status: number; body: string } | undefined) | undefined;
   /** Rewrites the ERP's successful JSON answers. */
   rewrite: ((seen: SeenRequest, body: Record<string, unknown>) => unknown) | undefined;
+  /**
+   * While set, requests wait for it before going on to the ERP: a test holds the ERP's
+   * answers back until it has seen what happens first, with no sleep and no latency.
+   */
+  gate: Promise<void> | undefined;
   close(): Promise<void>;
 }
 
@@ -32,6 +37,7 @@ export async function startErpProxy(erpUrl: string): Promise<ErpProxy> {
     seen: [],
     intercept: undefined,
     rewrite: undefined,
+    gate: undefined,
     close: async () => {},
   };
   const server = createServer((req, res) => {
@@ -48,10 +54,13 @@ export async function startErpProxy(erpUrl: string): Promise<ErpProxy> {
     const intercepted = proxy.intercept?.(seen);
     if (intercepted) return send(intercepted.status, intercepted.body);
     const { host: _host, connection: _connection, ...forwarded } = req.headers;
-    request(`${erpUrl}${seen.target}`, {
-      method: 'GET',
-      headers: forwarded as Record<string, string>,
-    })
+    Promise.resolve(proxy.gate)
+      .then(() =>
+        request(`${erpUrl}${seen.target}`, {
+          method: 'GET',
+          headers: forwarded as Record<string, string>,
+        }),
+      )
       .then(async (upstream) => {
         let body = await upstream.body.text();
         if (proxy.rewrite && upstream.statusCode === 200) {

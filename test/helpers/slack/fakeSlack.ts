@@ -26,6 +26,7 @@ import {
 } from '../../../src/console/webApi.js';
 import { capture } from '../capture.js';
 import { SLACK_DEFAULTS, type SocketEnvelopeType, socketEnvelope } from './payloads.js';
+import { ACK_TIMEOUT_MS } from './post.js';
 import { type CapturedResponse, RESPONSE_PATH, ResponseUrls } from './responseUrls.js';
 import { SocketHub } from './socketHub.js';
 import { Waiters } from './waiters.js';
@@ -73,8 +74,6 @@ export interface EnvelopeAck {
   envelope_id: string;
   /** What the HTTP response body would have been (`{text}` for a string ack). */
   payload?: unknown;
-  /** From sending the envelope to receiving the ack. */
-  elapsedMs: number;
 }
 
 export interface FakeSlack {
@@ -104,7 +103,7 @@ export interface FakeSlack {
   socketConnections(): number;
   /**
    * Sends a payload in a Socket Mode envelope and resolves with the app's ack. Waits for a
-   * client first. Rejects after `timeoutMs` (default 3000, Slack's ack limit) without an ack.
+   * client first. Rejects after `timeoutMs` (default `ACK_TIMEOUT_MS`) without an ack.
    */
   sendEnvelope(type: SocketEnvelopeType, payload: object, timeoutMs?: number): Promise<EnvelopeAck>;
   /** Sends any text as one Socket Mode frame (no ack is awaited). */
@@ -218,14 +217,13 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
         () => 'no Socket Mode client connected',
       ),
     socketConnections: () => hub.connections,
-    async sendEnvelope(type, payload, timeoutMs = 3000) {
+    async sendEnvelope(type, payload, timeoutMs = ACK_TIMEOUT_MS) {
       await waiters.until(
         () => hub.isConnected(),
         timeoutMs,
         () => 'no Socket Mode client connected',
       );
       const envelope = socketEnvelope(type, payload);
-      const sentAt = performance.now();
       hub.send(envelope);
       const id = envelope.envelope_id;
       await waiters.until(
@@ -235,7 +233,7 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       );
       const ack = hub.ack(id);
       if (ack === undefined) throw new Error(`fake Slack: ack for ${id} vanished`);
-      const result: EnvelopeAck = { envelope_id: id, elapsedMs: ack.receivedAt - sentAt };
+      const result: EnvelopeAck = { envelope_id: id };
       if (ack.payload !== undefined) result.payload = ack.payload;
       return result;
     },

@@ -23,8 +23,6 @@ const AckMessage = z.object({ envelope_id: z.string().min(1), payload: z.unknown
 export interface ReceivedAck {
   envelope_id: string;
   payload?: unknown;
-  /** `performance.now()` when it arrived. */
-  receivedAt: number;
 }
 
 export class SocketHub {
@@ -106,10 +104,7 @@ export class SocketHub {
     }
     const parsed = AckMessage.safeParse(json);
     if (!parsed.success) return;
-    const ack: ReceivedAck = {
-      envelope_id: parsed.data.envelope_id,
-      receivedAt: performance.now(),
-    };
+    const ack: ReceivedAck = { envelope_id: parsed.data.envelope_id };
     if (parsed.data.payload !== undefined) {
       ack.payload = parsed.data.payload;
       capture('message', 'socket ack', JSON.stringify(parsed.data.payload));

@@ -8,6 +8,7 @@ import { errorFields } from '../../../log/logger.js';
 import { checkAccess } from '../../../privacy/access.js';
 import { appHomeRefusedView, appHomeView, type HomeWatchRow } from '../../../views/appHome.js';
 import { NO_CATALOGUE } from '../../../views/catalogue.js';
+import { homeRecentRows } from '../../answers.js';
 import type { DeliveryDeps, ItemDeps, WatchDeps } from '../../deps.js';
 
 export function appHomeOpened(deps: DeliveryDeps & ItemDeps & WatchDeps) {
@@ -34,7 +35,7 @@ export function appHomeOpened(deps: DeliveryDeps & ItemDeps & WatchDeps) {
       breaker: status?.breaker ?? 'closed',
       budgets: status?.endpoints ?? [],
       catalogue: deps.catalogue?.status() ?? NO_CATALOGUE,
-      recent: (await deps.recent?.list(event.user)) ?? [],
+      recent: await homeRecentRows(deps, event.user),
       watches: await watchesOf(deps, event.user),
       contactAllowed: checkAccess(deps.access.contact, who, '/contact').allowed,
       now: deps.now(),
