@@ -135,7 +135,13 @@ export async function openModal(
   deps: Pick<DeliveryDeps, 'logger' | 'access'>,
   client: WebClient,
   body: unknown,
-  door: { what: string; family: 'stock' | 'contact'; view: () => ModalView },
+  door: {
+    what: string;
+    family: 'stock' | 'contact';
+    view: () => ModalView;
+    /** The log line when the access rules refuse the user. */
+    refused: string;
+  },
 ): Promise<{ view: z.infer<typeof ViewPayload>; actor: Actor } | undefined> {
   const parsed = Opener.safeParse(body);
   if (!parsed.success) {
@@ -145,7 +151,7 @@ export async function openModal(
   const actor = userActor(parsed.data.user);
   const command = door.family === 'stock' ? '/stock' : '/contact';
   if (!checkAccess(deps.access[door.family], actor, command).allowed) {
-    deps.logger.info({ user: actor.userId }, `${door.what} refused by access rules`);
+    deps.logger.info({ user: actor.userId }, door.refused);
     return undefined;
   }
   try {
@@ -171,9 +177,10 @@ export async function openSearchModal(
   body: unknown,
 ): Promise<void> {
   await openModal(deps, client, body, {
-    what: 'search modal',
+    what: 'search shortcut',
     family: 'stock',
     view: () => modalFor(deps, {}),
+    refused: 'search modal refused by STOCK_ALLOWED_USERS',
   });
 }
 

@@ -26,6 +26,7 @@ export function homeRecentClick(deps: DeliveryDeps & ItemDeps) {
       what: 'recent lookup',
       family: 'stock',
       view: () => modalFor(deps, {}, { notice: lookingUpNotice(code) }),
+      refused: 'recent lookup refused by access rules',
     });
     if (opened) await showItem(deps, client, opened, {}, code);
   };

@@ -12,6 +12,7 @@ export function findContactClick(deps: DeliveryDeps) {
       what: 'Find contact',
       family: 'contact',
       view: () => findContactModal(),
+      refused: 'Find contact refused by access rules',
     });
   };
 }
