@@ -114,7 +114,7 @@ export function shareFromSearch(deps: Deps) {
     const press = ['search', user.id, view.id, metadata.code, channel ?? 'me'];
     if (!(await deps.shares.firstPress(press))) {
       deps.logger.info({ retry: context.retryNum ?? 0 }, 'search modal share already under way');
-      await tellPrivately(deps, client, request, alreadyShared(channel));
+      await tellPrivately(deps, client, request, alreadyShared(channel ?? 'me'));
       return;
     }
     // The conversation is the person's choice: they must be in it, and so must the app.
