@@ -8,10 +8,15 @@ import type { ContactQuery } from '../lookup/types.js';
 
 const fold = (text: string): string => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
+/** True when every word is found in one of the texts (any case, accents ignored). */
+export function holdsEveryWord(texts: readonly string[], words: readonly string[]): boolean {
+  const haystack = fold(texts.join(' '));
+  return words.every((word) => haystack.includes(fold(word)));
+}
+
 /** True when every word is found in the person's name, role or department (any case). */
 export function personMatches(person: AddressbookEntry, words: readonly string[]): boolean {
-  const haystack = fold([person.salutation, person.name, person.role, person.department].join(' '));
-  return words.every((word) => haystack.includes(fold(word)));
+  return holdsEveryWord([person.salutation, person.name, person.role, person.department], words);
 }
 
 /** The people matching every word, in the ERP's order; all of them when there are no words. */

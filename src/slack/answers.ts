@@ -29,6 +29,7 @@ import { indexedSearchAnswer } from './catalogueAnswers.js';
 import type { ContactDeps, DeliveryDeps, ItemDeps } from './deps.js';
 import { drawnItemCard } from './drawnCards.js';
 import type { Actor } from './payloads.js';
+import { matchedPeople } from './personMatches.js';
 
 export interface ItemCardRequest {
   ref: ErpRef;
@@ -266,6 +267,7 @@ export async function contactSearchAnswer(
   notice?: string,
 ): Promise<SlackMessage> {
   const fetched = await deps.lookup.searchContacts(query, offset, lookupOptions(actor));
+  const people = await matchedPeople(deps, query, fetched.data.rows, actor.userId);
   return contactSearchList({
     ...deps.display,
     query,
@@ -273,6 +275,7 @@ export async function contactSearchAnswer(
     freshness: fetched.freshness,
     now: deps.now(),
     notice,
+    people,
   });
 }
 
@@ -354,6 +357,7 @@ export async function contactByCodeAnswer(
       freshness: fetched.freshness,
       now: deps.now(),
       fromCode: true,
+      people: await matchedPeople(deps, query, fetched.data.rows, actor.userId),
     });
   }
 }

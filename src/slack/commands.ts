@@ -34,19 +34,34 @@ export async function acceptCommand(
     channelId: payload.data.channel_id,
     userTeamId: payload.data.team_id,
   };
+  const refused = accessRefusal(deps, family, actor, 'command');
+  if (refused !== undefined) {
+    await ack(ephemeral(noticeMessage(refused)));
+    return undefined;
+  }
+  // The parsers sanitise the text (control characters, length): it is passed on as typed.
+  return { actor, text: payload.data.text };
+}
+
+/**
+ * What the access rules say to this person here about a family of commands, asked by a
+ * command or by a sentence: undefined when allowed; a refusal is logged (ids only).
+ */
+export function accessRefusal(
+  deps: Pick<DeliveryDeps, 'logger' | 'access'>,
+  family: 'stock' | 'contact',
+  actor: Actor,
+  asked: 'command' | 'sentence',
+): string | undefined {
   const decision = checkAccess(
     deps.access[family],
     actor,
     family === 'stock' ? '/stock' : '/contact',
   );
-  if (!decision.allowed) {
-    deps.logger.info(
-      { user: actor.userId, channel: actor.channelId },
-      'command refused by access rules',
-    );
-    await ack(ephemeral(noticeMessage(decision.message)));
-    return undefined;
-  }
-  // The parsers sanitise the text (control characters, length): it is passed on as typed.
-  return { actor, text: payload.data.text };
+  if (decision.allowed) return undefined;
+  deps.logger.info(
+    { user: actor.userId, channel: actor.channelId },
+    `${asked} refused by access rules`,
+  );
+  return decision.message;
 }

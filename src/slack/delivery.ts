@@ -159,9 +159,26 @@ export async function sendDirect(
   message: SlackMessage,
   failure: string,
 ): Promise<void> {
+  await quietly(
+    logger,
+    () => client.chat.postMessage({ channel: userId, text: message.text, blocks: message.blocks }),
+    failure,
+  );
+}
+
+/**
+ * A Web API call whose failure has nobody to tell: logged as `failure` with Slack's error
+ * code (never the request, which may hold personal data), and undefined instead of a throw.
+ */
+export async function quietly<T>(
+  logger: AppLogger,
+  call: () => Promise<T>,
+  failure: string,
+): Promise<T | undefined> {
   try {
-    await client.chat.postMessage({ channel: userId, text: message.text, blocks: message.blocks });
+    return await call();
   } catch (error) {
     logger.warn({ reason: slackErrorCode(error) ?? 'error' }, failure);
+    return undefined;
   }
 }

@@ -40,6 +40,17 @@ export interface ListModel<Q, R> extends DisplayOptions {
   suggestions?: readonly string[];
 }
 
+/** A person whose name or role matched a contact search (contacts only). */
+export interface MatchedPerson {
+  name: string;
+  role: string;
+}
+
+export interface ContactListModel extends ListModel<ContactQuery, ContactSearchRow> {
+  /** By contact code: the people who matched the words, for rows the search found by a person. */
+  people?: ReadonlyMap<string, readonly MatchedPerson[]>;
+}
+
 export function itemSearchList(model: ListModel<ItemQuery, ItemSearchRow>): SlackMessage {
   const described = describeItemQuery(model.query);
   const rows = model.page.rows.slice(0, MAX_ROWS);
@@ -57,14 +68,14 @@ export function itemSearchList(model: ListModel<ItemQuery, ItemSearchRow>): Slac
   });
 }
 
-export function contactSearchList(model: ListModel<ContactQuery, ContactSearchRow>): SlackMessage {
+export function contactSearchList(model: ContactListModel): SlackMessage {
   const described = describeContactQuery(model.query);
   const rows = model.page.rows.slice(0, MAX_ROWS).map(redactContactRow);
   return list(model, {
     noun: ['contact', 'contacts'],
     described,
     hint: 'Try fewer words, or part of the company name or code.',
-    rows: rows.map((row, i) => contactRow(row, i)),
+    rows: rows.map((row, i) => contactRow(row, i, model.people?.get(row.code), model.query)),
     paging: [ACTION.contactPrevPage, ACTION.contactNextPage],
     state: (offset) => contactSearchState(model.query, offset),
   });
@@ -79,6 +90,17 @@ interface ListParts {
   paging: [ActionBase, ActionBase];
   state: (offset: number) => ButtonState;
   suggestions?: readonly string[];
+}
+
+/** A person whose name or role matched a contact search (contacts only). */
+export interface MatchedPerson {
+  name: string;
+  role: string;
+}
+
+export interface ContactListModel extends ListModel<ContactQuery, ContactSearchRow> {
+  /** By contact code: the people who matched the words, for rows the search found by a person. */
+  people?: ReadonlyMap<string, readonly MatchedPerson[]>;
 }
 
 function list<Q, R>(model: ListModel<Q, R>, parts: ListParts): SlackMessage {
@@ -204,7 +226,21 @@ function itemRow(row: ItemSearchRow, index: number): SectionBlock {
   return withView(`${first}\n${figures.join(' · ')}`, button);
 }
 
-function contactRow(row: ContactSearchRow, index: number): SectionBlock {
+/** "Matches *Jane Smith* (Accounts payable) +1 more": who the search found on this row. */
+function matchedLine(people: readonly MatchedPerson[]): string {
+  const [first] = people;
+  if (first === undefined) return '';
+  const role = first.role.trim() === '' ? '' : ` (${oneLine(first.role, 40)})`;
+  const more = people.length > 1 ? ` +${formatQty(people.length - 1)} more` : '';
+  return `:bust_in_silhouette: Matches *${oneLine(first.name, 60) || 'a person'}*${role}${more}`;
+}
+
+function contactRow(
+  row: ContactSearchRow,
+  index: number,
+  people: readonly MatchedPerson[] | undefined,
+  query: ContactQuery,
+): SectionBlock {
   const status =
     row.status_label === 'Active' ? '' : statusLabel(row.status_label, 'Suspended', 30);
   const first = [
@@ -222,8 +258,11 @@ function contactRow(row: ContactSearchRow, index: number): SectionBlock {
     row.telephone ? `:telephone_receiver: ${oneLine(row.telephone, 40)}` : '',
     row.email ? `:email: ${oneLine(row.email, 80)}` : '',
   ].filter(Boolean);
-  const button = stateButton('View', actionId(ACTION.contactView, index), contactState(row), {
+  // Found by a person: View opens the card showing the people who matched.
+  const state = people ? contactState(row, 0, query.words) : contactState(row);
+  const button = stateButton('View', actionId(ACTION.contactView, index), state, {
     accessibilityLabel: `View ${row.company}`,
   });
-  return withView(`${first}\n${details.join(' · ')}`, button);
+  const matched = people ? `\n${matchedLine(people)}` : '';
+  return withView(`${first}${matched}\n${details.join(' · ')}`, button);
 }

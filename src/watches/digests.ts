@@ -11,15 +11,13 @@
  * hour.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type { AppLogger } from '../log/logger.js';
 import { errorFields } from '../log/logger.js';
 import { watchDigest } from '../views/watchAlert.js';
 import type { Cover } from './cover.js';
 import { nextSlot } from './digestTime.js';
-import type { WatchMetrics } from './metrics.js';
 import { summaryOf } from './models.js';
-import { CLAIM_STALE_MS } from './notifier.js';
-import { PostError, type WatchPoster } from './poster.js';
+import { CLAIM_STALE_MS, type PostingOptions } from './notifier.js';
+import { PostError } from './poster.js';
 import type { Watch } from './repository.js';
 import { isPast } from './rules.js';
 import type { WatchDatabase, WatchDigestTable } from './schema.js';
@@ -116,15 +114,11 @@ export class DigestRepository {
   }
 }
 
-export interface DigestOptions {
+export interface DigestOptions extends PostingOptions {
   digests: () => Promise<DigestRepository>;
   /** The channel's active watches. */
   watchesOf: (channelId: string) => Promise<Watch[]>;
   coverOf: (watch: Watch) => Promise<Cover | undefined>;
-  poster: WatchPoster;
-  logger: AppLogger;
-  metrics?: WatchMetrics;
-  now?: () => number;
 }
 
 /** The digest's settings (the command) and its sending (the lease holder's tick). */

@@ -34,16 +34,20 @@ const ROOT_GONE: ReadonlySet<string> = new Set([
   'cant_update_message',
 ]);
 
-export interface NotifierOptions {
+/** What the parts that post watch messages (the alerts, the digests) are given. */
+export interface PostingOptions {
+  poster: WatchPoster;
+  logger: AppLogger;
+  metrics?: WatchMetrics;
+  now?: () => number;
+}
+
+export interface NotifierOptions extends PostingOptions {
   /** The access lists, asked again before every post: refused watches are switched off. */
   mayWatch?: MayWatch;
   repo: () => Promise<WatchRepository>;
   /** Where days of cover come from; absent: alerts say nothing about cover. */
   history?: () => Promise<HistoryRepository>;
-  poster: WatchPoster;
-  logger: AppLogger;
-  metrics?: WatchMetrics;
-  now?: () => number;
 }
 
 export class WatchNotifier {
@@ -144,12 +148,7 @@ export class WatchNotifier {
     cover: Cover | undefined,
   ): Promise<void> {
     try {
-      await this.options.poster.update(
-        watch.channel_id,
-        root,
-        watchAlert(alertModelOf(watch, cover)),
-      );
-      this.options.metrics?.alerts.inc({ result: 'updated' });
+      await this.redraw(watch, root, cover);
     } catch (error) {
       if (ROOT_GONE.has(slackErrorOf(error))) await repo.rootGone(watch, root);
       else if (error instanceof PostError && error.permanent) throw error;
@@ -189,12 +188,7 @@ export class WatchNotifier {
   ): Promise<void> {
     const cover = await this.coverOf(watch);
     try {
-      await this.options.poster.update(
-        watch.channel_id,
-        ts,
-        watchAlert(alertModelOf(watch, cover)),
-      );
-      this.options.metrics?.alerts.inc({ result: 'updated' });
+      await this.redraw(watch, ts, cover);
     } catch (error) {
       this.options.metrics?.alerts.inc({ result: 'failed' });
       if (await this.switchOffIfPermanent(repo, watch, error, at)) return;
@@ -204,6 +198,16 @@ export class WatchNotifier {
       return;
     }
     await repo.alertShown(watch, ts, watch.last_available ?? 0);
+  }
+
+  /** The root redrawn from the watch as recorded now; a Slack failure is the caller's. */
+  private async redraw(watch: Watch, root: string, cover: Cover | undefined): Promise<void> {
+    await this.options.poster.update(
+      watch.channel_id,
+      root,
+      watchAlert(alertModelOf(watch, cover)),
+    );
+    this.options.metrics?.alerts.inc({ result: 'updated' });
   }
 
   private async switchOffIfPermanent(

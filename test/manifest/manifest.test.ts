@@ -152,7 +152,7 @@ describe('the two manifests', () => {
 
 /** The Workflow Builder step: a custom function, which Slack accepts only from an org-ready app. */
 const Parameter = z.object({
-  type: z.enum(['string', 'integer', 'number', 'boolean']),
+  type: z.enum(['string', 'integer', 'number', 'boolean', 'slack#/types/user_id']),
   title: z.string().min(1),
   description: z.string().min(1),
   is_required: z.boolean(),
@@ -181,10 +181,12 @@ describe.each(['slack-manifest.yml', 'manifest/http.yml'])('%s: the workflow ste
   it('declares lookup_stock with its inputs and outputs, and subscribes to function_executed', () => {
     expect(step?.title).toBe('Look up stock');
     const inputs = step?.input_parameters ?? {};
-    expect(Object.keys(inputs)).toEqual(['item_code', 'quantity', 'branch']);
+    expect(Object.keys(inputs)).toEqual(['item_code', 'quantity', 'branch', 'requested_by']);
     expect(inputs.item_code).toMatchObject({ type: 'string', is_required: true });
     expect(inputs.quantity).toMatchObject({ type: 'integer', is_required: false });
     expect(inputs.branch).toMatchObject({ type: 'string', is_required: false });
+    // The person a run is for (its place in the fair queue), never required.
+    expect(inputs.requested_by).toMatchObject({ type: 'slack#/types/user_id', is_required: false });
     const outputs = step?.output_parameters ?? {};
     expect(Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.type]))).toEqual({
       available: 'integer',

@@ -170,3 +170,36 @@ describe('contactSearchList', () => {
     });
   });
 });
+
+describe('contactSearchList found by a person', () => {
+  it('says who matched on that row only, escaped, and View carries the words', () => {
+    const rows = [
+      makeContactRow({ clientid: 1, code: 'ACME01', company: 'Acme' }),
+      makeContactRow({ clientid: 2, code: 'SMITH01', company: 'Smith Ltd' }),
+    ];
+    const people = new Map([
+      [
+        'ACME01',
+        [
+          { name: '<!channel> John Smith', role: 'Accounts *Payable*' },
+          { name: 'Johnny Smithers', role: '' },
+        ],
+      ],
+    ]);
+    const message = contactSearchList({
+      ...base,
+      query: { words: ['john', 'smith'] },
+      page: makePage(rows),
+      people,
+    });
+    expect(checkMessageLimits(message)).toEqual([]);
+    const text = allText(message);
+    expect(text).toContain(
+      ':bust_in_silhouette: Matches *&lt;!channel&gt; John Smith* (Accounts *Payable*) +1 more',
+    );
+    expect(text.match(/Matches/g)).toHaveLength(1);
+    const views = buttons(message).filter((b) => b.label === 'View');
+    expect(views[0]?.state).toMatchObject({ r: { c: 'ACME01' }, pf: ['john', 'smith'] });
+    expect(views[1]?.state).not.toHaveProperty('pf');
+  });
+});

@@ -1,4 +1,3 @@
-import { checkAccess } from '../../privacy/access.js';
 import type { SlackUsersApi } from '../../privacy/revealPolicy.js';
 import { noticeMessage } from '../../views/feedback.js';
 import { watchesNotReadyText } from '../../views/help.js';
@@ -16,6 +15,7 @@ import {
 import type { Reading, WordsRequest } from '../../words/reading.js';
 import { itemCardAnswer, safely } from '../answers.js';
 import { codesAnswer } from '../codesAnswer.js';
+import { accessRefusal } from '../commands.js';
 import type { ListenerDeps } from '../deps.js';
 import { contactAnswer } from '../listeners/commands/contact.js';
 import { stockAnswer } from '../listeners/commands/stock.js';
@@ -84,18 +84,8 @@ async function answerRequest(
     place === 'channel' ? { askerOnly: message } : { reply: message };
   if (request.kind === 'help') return { reply: wordsHelp(deps.examples) };
   const family = request.kind === 'contact' ? 'contact' : 'stock';
-  const access = checkAccess(
-    deps.access[family],
-    actor,
-    family === 'stock' ? '/stock' : '/contact',
-  );
-  if (!access.allowed) {
-    deps.logger.info(
-      { user: actor.userId, channel: actor.channelId },
-      'sentence refused by access rules',
-    );
-    return mine(noticeMessage(access.message));
-  }
+  const refused = accessRefusal(deps, family, actor, 'sentence');
+  if (refused !== undefined) return mine(noticeMessage(refused));
   if (request.kind === 'watch') {
     // Proposed to the asker: a watch is set only by their click.
     if (!deps.watches) return mine(noticeMessage(watchesNotReadyText('watch')));

@@ -10,9 +10,9 @@ import type { SlackMessage } from '../../views/message.js';
 import type { WorkSubject } from '../../views/progress.js';
 import type { Reading } from '../../words/reading.js';
 import { workingLine } from '../answers.js';
-import { within } from '../delivery.js';
+import { quietly, within } from '../delivery.js';
 import type { ListenerDeps } from '../deps.js';
-import { type Actor, slackErrorCode } from '../payloads.js';
+import type { Actor } from '../payloads.js';
 import type { WordsReply } from './answer.js';
 
 export type ChatApi = Pick<WebClient['chat'], 'postMessage' | 'postEphemeral' | 'update'>;
@@ -72,26 +72,27 @@ export function wordsWorkingLine(
   return workingLine(deps, subject, endpoint, actor);
 }
 
+/** The message in the conversation, in the thread when there is one. */
+function inThread(where: Conversation, message: SlackMessage) {
+  return {
+    channel: where.channel,
+    text: message.text,
+    blocks: message.blocks,
+    ...(where.threadTs === undefined ? {} : { thread_ts: where.threadTs }),
+  };
+}
+
 async function post(
   deps: Pick<ListenerDeps, 'logger'>,
   where: Conversation,
   message: SlackMessage,
 ): Promise<string | undefined> {
-  try {
-    const posted = await where.chat.postMessage({
-      channel: where.channel,
-      text: message.text,
-      blocks: message.blocks,
-      ...(where.threadTs === undefined ? {} : { thread_ts: where.threadTs }),
-    });
-    return typeof posted.ts === 'string' ? posted.ts : undefined;
-  } catch (error) {
-    deps.logger.warn(
-      { reason: slackErrorCode(error) ?? 'error' },
-      'could not post an answer in words',
-    );
-    return undefined;
-  }
+  const posted = await quietly(
+    deps.logger,
+    () => where.chat.postMessage(inThread(where, message)),
+    'could not post an answer in words',
+  );
+  return typeof posted?.ts === 'string' ? posted.ts : undefined;
 }
 
 async function postPrivately(
@@ -99,20 +100,11 @@ async function postPrivately(
   where: Conversation,
   message: SlackMessage,
 ): Promise<void> {
-  try {
-    await where.chat.postEphemeral({
-      channel: where.channel,
-      user: where.user,
-      text: message.text,
-      blocks: message.blocks,
-      ...(where.threadTs === undefined ? {} : { thread_ts: where.threadTs }),
-    });
-  } catch (error) {
-    deps.logger.warn(
-      { reason: slackErrorCode(error) ?? 'error' },
-      'could not send the asker their private answer in words',
-    );
-  }
+  await quietly(
+    deps.logger,
+    () => where.chat.postEphemeral({ ...inThread(where, message), user: where.user }),
+    'could not send the asker their private answer in words',
+  );
 }
 
 async function update(
@@ -121,18 +113,18 @@ async function update(
   ts: string,
   message: SlackMessage,
 ): Promise<void> {
-  try {
-    await where.chat.update({
-      channel: where.channel,
-      ts,
-      text: message.text,
-      blocks: message.blocks,
-    });
-  } catch (error) {
-    deps.logger.warn(
-      { reason: slackErrorCode(error) ?? 'error' },
-      'could not replace the working line',
-    );
-    await post(deps, where, message);
-  }
+  const replaced = await quietly(
+    deps.logger,
+    async () => {
+      await where.chat.update({
+        channel: where.channel,
+        ts,
+        text: message.text,
+        blocks: message.blocks,
+      });
+      return true;
+    },
+    'could not replace the working line',
+  );
+  if (!replaced) await post(deps, where, message);
 }

@@ -8,6 +8,7 @@ import { ServerError, UnexpectedDataError } from '../../../src/erp/errors.js';
 import type { Item } from '../../../src/erp/schemas.js';
 import { BusyError, type LookupOptions, type LookupService } from '../../../src/lookup/types.js';
 import {
+  lookupStockStep,
   parseStepInputs,
   runLookupStock,
   stepRequester,
@@ -132,9 +133,45 @@ describe('parseStepInputs', () => {
 });
 
 describe('stepRequester', () => {
-  it('is one requester per step, whatever the event carries', () => {
+  it('is one requester per step when no person is named, whatever the event carries', () => {
     expect(stepRequester({ function: { id: 'Fn0001' } })).toBe('workflow:Fn0001');
     expect(stepRequester({ function: { id: '<@U1>' } })).toBe('workflow:lookup_stock');
     expect(stepRequester(undefined)).toBe('workflow:lookup_stock');
+    expect(stepRequester({ function: { id: 'Fn0001' } }, { item_code: 'W' })).toBe(
+      'workflow:Fn0001',
+    );
+  });
+
+  it('is one requester per person named in requested_by, apart from their own commands', () => {
+    const event = { function: { id: 'Fn0001' } };
+    expect(stepRequester(event, { item_code: 'W', requested_by: 'U0ALICE01' })).toBe(
+      'workflow:Fn0001:U0ALICE01',
+    );
+    expect(stepRequester(event, { requested_by: 'W0GRID001' })).toBe('workflow:Fn0001:W0GRID001');
+  });
+
+  it('is what the listener draws budget as, from the run’s own inputs', async () => {
+    const { deps: d, asked } = deps(() => item);
+    const completed: unknown[] = [];
+    const complete = async (args: unknown) => {
+      completed.push(args);
+      return { ok: true };
+    };
+    const client = { functions: { completeSuccess: complete, completeError: complete } };
+    await lookupStockStep(d)({
+      event: { function: { id: 'Fn0001' } },
+      inputs: { item_code: 'WIDGET-9', requested_by: 'U0ALICE01' },
+      client,
+      context: { functionExecutionId: 'Fx0001' },
+    } as never);
+    expect(asked).toEqual([{ requester: 'workflow:Fn0001:U0ALICE01' }]);
+    expect(completed).toHaveLength(1);
+  });
+
+  it('ignores a requested_by not shaped like a person', () => {
+    const event = { function: { id: 'Fn0001' } };
+    for (const requested_by of ['', null, 'C0CHANNEL', 'U1> <!channel>', 42, '../x']) {
+      expect(stepRequester(event, { requested_by })).toBe('workflow:Fn0001');
+    }
   });
 });

@@ -3,9 +3,14 @@
  * getItem, budget, cache and verdict as `/stock CODE N branch`, completed with outputs a
  * workflow can branch on, or failed with one plain sentence (views/workflowStep.ts).
  *
- * A run carries no person and no channel. It is its own requester in the budget's fair queue,
- * one for every run of the step, so a burst of automated runs cannot crowd people out; and the
- * stock access lists, which name people and channels, refuse it whenever either is set.
+ * A run's event carries no person, no channel and no workflow id. Who it is for comes only from
+ * the optional `requested_by` input (Workflow Builder maps "Person who used this workflow"):
+ * each such person's runs are one requester in the budget's fair queue, apart from their own
+ * commands (a workflow cannot queue ahead of the person it names), and runs without it share
+ * one requester for the step. Either way a burst of runs holds nobody else's lookup for more
+ * than their turn. The input is the workflow's word, not Slack's proof of a person, so it
+ * never passes an access list: the stock access lists, which name people and channels, refuse
+ * every run whenever either is set.
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
@@ -26,6 +31,7 @@ import {
 import { codeBySearch, knownItemCode, logFailure } from '../../answers.js';
 import { MAX_WORD_LENGTH } from '../../commandScan.js';
 import type { DeliveryDeps, ItemDeps } from '../../deps.js';
+import { UserId } from '../../ids.js';
 import { sanitizeInput } from '../../input.js';
 
 export const LOOKUP_STOCK_FUNCTION = 'lookup_stock';
@@ -108,10 +114,18 @@ export function parseStepInputs(
     : { ok: false, problem: inputProblem(parsed.error) };
 }
 
-/** The requester every run of the step draws budget as: one lane for all its runs. */
-export function stepRequester(event: unknown): string {
+/** The person a run is for, when the workflow maps one; anything not shaped like one is none. */
+const RequestedBy = z.object({ requested_by: UserId });
+
+/**
+ * The requester a run draws budget as: `workflow:<step>:<person>` when `requested_by` names a
+ * person, else `workflow:<step>`, one for every run without one.
+ */
+export function stepRequester(event: unknown, inputs?: unknown): string {
   const parsed = StepEvent.safeParse(event);
-  return `workflow:${(parsed.success && parsed.data.function?.id) || LOOKUP_STOCK_FUNCTION}`;
+  const step = `workflow:${(parsed.success && parsed.data.function?.id) || LOOKUP_STOCK_FUNCTION}`;
+  const person = RequestedBy.safeParse(inputs);
+  return person.success ? `${step}:${person.data.requested_by}` : step;
 }
 
 /**
@@ -187,7 +201,7 @@ export function lookupStockStep(deps: DeliveryDeps & ItemDeps) {
     client,
     context,
   }: SlackEventMiddlewareArgs<'function_executed'> & AllMiddlewareArgs): Promise<void> => {
-    const outcome = await runLookupStock(deps, inputs, stepRequester(event));
+    const outcome = await runLookupStock(deps, inputs, stepRequester(event, inputs));
     const run = RunContext.safeParse(context);
     if (!run.success) {
       deps.logger.warn({}, 'workflow step: the run has no execution id to complete');

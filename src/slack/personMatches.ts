@@ -1,0 +1,48 @@
+/**
+ * `/contact john smith`: the ERP's contact search matches the people of a contact as well as
+ * its company, code and trading name, and its rows carry no people. For a row whose own
+ * fields do not hold every word, the contact is looked up (the same cache, budget and fair
+ * queue as any lookup, and View then answers from the cache) to name the people who matched;
+ * a few rows a page at most, so a search never spends more than a handful of lookups.
+ */
+import type { AddressbookEntry, ContactSearchRow } from '../erp/schemas.js';
+import type { ContactQuery } from '../lookup/types.js';
+import { holdsEveryWord, matchingPeople } from '../rules/people.js';
+import type { MatchedPerson } from '../views/searchLists.js';
+import type { ContactDeps } from './deps.js';
+
+/** Rows a page whose people are looked up: within a person's first slots of the budget. */
+export const MAX_ROWS_LOOKED_UP = 3;
+
+const person = (entry: AddressbookEntry): MatchedPerson => ({
+  name: entry.name,
+  role: entry.role,
+});
+
+/** The people who matched the words, by contact code; rows matched on their own are absent. */
+export async function matchedPeople(
+  deps: Pick<ContactDeps, 'lookup'>,
+  query: ContactQuery,
+  rows: readonly ContactSearchRow[],
+  requester: string,
+): Promise<Map<string, MatchedPerson[]>> {
+  const words = query.words.filter((word) => word.trim() !== '');
+  const found = new Map<string, MatchedPerson[]>();
+  if (words.length === 0) return found;
+  const byPerson = rows
+    .filter((row) => row.addressbook_count > 0)
+    .filter((row) => !holdsEveryWord([row.company, row.code], words))
+    .slice(0, MAX_ROWS_LOOKED_UP);
+  await Promise.all(
+    byPerson.map(async (row) => {
+      try {
+        const fetched = await deps.lookup.getContact({ id: row.clientid }, { requester });
+        const people = matchingPeople(fetched.data.addressbook, words);
+        if (people.length > 0) found.set(row.code, people.map(person));
+      } catch {
+        // The row stays as the search gave it: the note is a help, not the answer.
+      }
+    }),
+  );
+  return found;
+}
