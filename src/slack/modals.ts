@@ -2,16 +2,25 @@
  * What the search modal's listeners share: the payload fields they read (validated), the
  * modal built from the catalogue's current categories, opening and updating it.
  */
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
+import { NotFoundError } from '../erp/errors.js';
 import { errorFields } from '../log/logger.js';
 import { checkAccess } from '../privacy/access.js';
+import { errorMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
-import { readSearchMetadata, type SearchMetadata, searchModal } from '../views/searchModal.js';
+import {
+  itemNotFoundNotice,
+  readSearchMetadata,
+  type SearchMetadata,
+  searchModal,
+} from '../views/searchModal.js';
+import { itemCardAnswer, logFailure } from './answers.js';
 import type { DeliveryDeps, ItemDeps } from './deps.js';
 import { PayloadUser, ViewId } from './ids.js';
-import { slackErrorCode } from './payloads.js';
+import { type Actor, slackErrorCode, userActor } from './payloads.js';
 
 export const ViewPayload = z.object({
   id: ViewId,
@@ -24,6 +33,15 @@ export const UserPayload = PayloadUser;
 /** A submitted modal's input values, block by block and action by action (each read apart). */
 export const ViewState = z.object({
   values: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+
+/** What a modal's submission listener is called with. */
+export type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+/** A modal's submission: who submitted it, and the view with its input values. */
+export const Submission = z.object({
+  user: UserPayload,
+  view: ViewPayload.extend({ state: ViewState }),
 });
 
 export function modalFor(
@@ -105,31 +123,89 @@ const Opener = z.object({
   user: PayloadUser,
 });
 
+const Opened = z.object({ view: ViewPayload });
+
+/**
+ * Opens a modal on a trigger (a shortcut, an App Home button), right away: the trigger_id lasts
+ * 3 seconds. A user the command's access rules refuse gets no modal: it is the same lookup by
+ * another door, and there is no channel to tell them in. Returns the opened view and who opened
+ * it, or undefined when nothing opened (each reason logged).
+ */
+export async function openModal(
+  deps: Pick<DeliveryDeps, 'logger' | 'access'>,
+  client: WebClient,
+  body: unknown,
+  door: {
+    what: string;
+    family: 'stock' | 'contact';
+    view: () => ModalView;
+    /** The log line when the access rules refuse the user. */
+    refused: string;
+  },
+): Promise<{ view: z.infer<typeof ViewPayload>; actor: Actor } | undefined> {
+  const parsed = Opener.safeParse(body);
+  if (!parsed.success) {
+    deps.logger.warn(`${door.what} payload did not match the expected shape`);
+    return undefined;
+  }
+  const actor = userActor(parsed.data.user);
+  const command = door.family === 'stock' ? '/stock' : '/contact';
+  if (!checkAccess(deps.access[door.family], actor, command).allowed) {
+    deps.logger.info({ user: actor.userId }, door.refused);
+    return undefined;
+  }
+  try {
+    const opened = await client.views.open({
+      trigger_id: parsed.data.trigger_id,
+      view: door.view(),
+    });
+    const read = Opened.safeParse(opened);
+    return read.success ? { view: read.data.view, actor } : undefined;
+  } catch (error) {
+    deps.logger.warn({ err: errorFields(error) }, 'views.open failed');
+    return undefined;
+  }
+}
+
 /**
  * Opens the "Search stock" modal, from the global shortcut or the App Home button. It is
- * built from the index alone (no ERP call), so views.open goes out at once, well inside the
- * trigger_id's 3 seconds.
+ * built from the index alone (no ERP call), so views.open goes out at once.
  */
 export async function openSearchModal(
   deps: Pick<ItemDeps, 'catalogue'> & Pick<DeliveryDeps, 'display' | 'logger' | 'access'>,
   client: WebClient,
   body: unknown,
 ): Promise<void> {
-  const parsed = Opener.safeParse(body);
-  if (!parsed.success) {
-    deps.logger.warn('search shortcut payload did not match the expected shape');
-    return;
-  }
-  const actor = { userId: parsed.data.user.id, channelId: undefined };
-  // A user not allowed /stock gets no modal: there is no channel to tell them in, and the
-  // modal is the same lookup by another door.
-  if (!checkAccess(deps.access.stock, actor, '/stock').allowed) {
-    deps.logger.info({ user: actor.userId }, 'search modal refused by STOCK_ALLOWED_USERS');
-    return;
-  }
+  await openModal(deps, client, body, {
+    what: 'search shortcut',
+    family: 'stock',
+    view: () => modalFor(deps, {}),
+    refused: 'search modal refused by STOCK_ALLOWED_USERS',
+  });
+}
+
+/**
+ * The search modal showing item `code`'s fresh card, or a notice saying why it cannot (no such
+ * item, the ERP's trouble); `metadata` is what the modal remembers besides the code.
+ */
+export async function showItem(
+  deps: ItemDeps & Pick<DeliveryDeps, 'display' | 'logger' | 'now'>,
+  client: WebClient,
+  opened: { view: z.infer<typeof ViewPayload>; actor: Actor },
+  metadata: SearchMetadata,
+  code: string,
+): Promise<void> {
+  const { view, actor } = opened;
   try {
-    await client.views.open({ trigger_id: parsed.data.trigger_id, view: modalFor(deps, {}) });
+    const card = await itemCardAnswer(deps, { ref: { code } }, actor, client);
+    await updateModal(deps, client, view, { ...metadata, code }, { card });
   } catch (error) {
-    deps.logger.warn({ err: errorFields(error) }, 'views.open failed');
+    let notice: string;
+    if (error instanceof NotFoundError) notice = itemNotFoundNotice(code);
+    else {
+      logFailure(deps.logger, 'search modal card', error);
+      notice = errorMessage(error).text;
+    }
+    await updateModal(deps, client, view, { ...metadata }, { notice });
   }
 }

@@ -136,8 +136,14 @@ export function shareRemoved(channelId: string | undefined): SlackMessage {
   return { text, blocks: [context(`:wastebasket: ${text}`)] };
 }
 
-/** The second press of the same Share within a few minutes: nothing is posted again. */
-export function alreadyShared(channelId: string | undefined): SlackMessage {
-  const text = `You already shared this to ${where(channelId)} a moment ago, so I did not post it again.`;
+/**
+ * The second press of the same Share within a few minutes: nothing is posted again. `me`: the
+ * search modal's "Only me", whose card came as a direct message.
+ */
+export function alreadyShared(to: string | undefined): SlackMessage {
+  const text =
+    to === 'me'
+      ? 'I already sent you this card a moment ago, so I did not send it again.'
+      : `You already shared this to ${where(to)} a moment ago, so I did not post it again.`;
   return { text, blocks: [section(text)] };
 }

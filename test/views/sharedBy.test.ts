@@ -73,5 +73,6 @@ describe('withSharedBy', () => {
     expect(shareRemoved('C0FAKE01').text).toBe('Removed what you shared to <#C0FAKE01>.');
     expect(shareRemoved('<!channel>').text).toBe('Removed what you shared to the channel.');
     expect(alreadyShared('C0FAKE01').text).toContain('already shared this to <#C0FAKE01>');
+    expect(alreadyShared('me').text).toContain('already sent you this card');
   });
 });

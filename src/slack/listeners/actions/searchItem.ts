@@ -1,12 +1,8 @@
 /** An item chosen in the search modal: its fresh card shown in the modal. */
-import { NotFoundError } from '../../../erp/errors.js';
 import { checkAccess } from '../../../privacy/access.js';
-import { errorMessage } from '../../../views/feedback.js';
-import { itemNotFoundNotice } from '../../../views/searchModal.js';
-import { itemCardAnswer, logFailure } from '../../answers.js';
 import type { ClickArgs } from '../../clicks.js';
 import type { DeliveryDeps, ItemDeps } from '../../deps.js';
-import { parseModalAction, updateModal } from '../../modals.js';
+import { parseModalAction, showItem } from '../../modals.js';
 import { userActor } from '../../payloads.js';
 
 export function searchItemChosen(deps: DeliveryDeps & ItemDeps) {
@@ -20,18 +16,6 @@ export function searchItemChosen(deps: DeliveryDeps & ItemDeps) {
       deps.logger.info({ user: actor.userId }, 'search modal selection refused by access rules');
       return;
     }
-    const code = action.value;
-    try {
-      const card = await itemCardAnswer(deps, { ref: { code } }, actor, client);
-      await updateModal(deps, client, action.view, { ...action.metadata, code }, { card });
-    } catch (error) {
-      let notice: string;
-      if (error instanceof NotFoundError) notice = itemNotFoundNotice(code);
-      else {
-        logFailure(deps.logger, 'search modal card', error);
-        notice = errorMessage(error).text;
-      }
-      await updateModal(deps, client, action.view, { ...action.metadata }, { notice });
-    }
+    await showItem(deps, client, { view: action.view, actor }, action.metadata, action.value);
   };
 }

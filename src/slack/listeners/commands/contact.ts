@@ -1,28 +1,16 @@
-import { type ErpEndpoint, NotFoundError } from '../../../erp/errors.js';
+import { NotFoundError } from '../../../erp/errors.js';
 import type { ContactQuery } from '../../../lookup/types.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
 import { contactRetryPlan } from '../../../rules/people.js';
-import { markedAs } from '../../../views/blocks.js';
-import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
 import { contactHelp } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { contactRetryNotice } from '../../../views/notFound.js';
-import { withNotices } from '../../../views/notices.js';
-import type { WorkSubject } from '../../../views/progress.js';
-import {
-  contactByCodeAnswer,
-  contactCardAnswer,
-  contactSearchAnswer,
-  isKnownToBeSlow,
-  safely,
-  workingLine,
-} from '../../answers.js';
-import { acceptCommand, type CommandArgs } from '../../commands.js';
-import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
+import { contactByCodeAnswer, contactCardAnswer, contactSearchAnswer } from '../../answers.js';
 import type { ContactDeps, DeliveryDeps, ItemDeps, WordsDeps } from '../../deps.js';
 import { type ContactRequest, parseContactCommand } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 import { contactRequestAnswer, contactSentenceInstead } from '../../words/asCommand.js';
+import { lookupCommand } from './lookupCommand.js';
 
 export type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
 
@@ -33,54 +21,29 @@ export type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
 export function contactCommand(
   deps: DeliveryDeps & ContactDeps & Pick<ItemDeps, 'catalogue'> & WordsDeps,
 ) {
-  return async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
-    const accepted = await acceptCommand(deps, command, ack, 'contact');
-    if (!accepted) return;
-    const parsed = parseContactCommand(accepted.text);
-    if (!parsed.ok) {
-      await ack(
-        ephemeral(
-          markedAs(
-            withNotices(contactHelp(deps.examples), [commandProblemText(parsed.error)]),
-            'usage',
-          ),
-        ),
-      );
-      return;
-    }
-    const { request } = parsed;
-    const notices = parsed.notices.map(commandNoticeText);
-    if (request.kind === 'help') {
-      await ack(ephemeral(withNotices(contactHelp(deps.examples), notices)));
-      return;
-    }
-    const { actor } = accepted;
-    const endpoint: ErpEndpoint = request.kind === 'search' ? 'searchContact' : 'getContact';
-    const subject: WorkSubject =
+  return lookupCommand(deps, {
+    family: 'contact',
+    parse: parseContactCommand,
+    help: contactHelp,
+    endpoint: (request) => (request.kind === 'search' ? 'searchContact' : 'getContact'),
+    subject: (request) =>
       request.kind === 'contact'
         ? { kind: 'record', noun: 'contact', ref: request.ref }
         : request.kind === 'people'
           ? { kind: 'record', noun: 'contact', ref: { code: request.code } }
-          : { kind: 'search', noun: 'contact' };
-    await deliverCommandAnswer({
-      ack,
-      respond,
-      answer: safely(deps.logger, '/contact', async () => {
-        // `/contact who does accounts at ACME01`: a sentence, when its search finds nothing.
-        const sentence = await contactSentenceInstead(deps, accepted.text, request, actor);
-        if (sentence) {
-          return contactRequestAnswer(deps, sentence, actor, client, (lookup) =>
-            contactAnswer(deps, lookup, actor, client),
-          );
-        }
-        return withNotices(await contactAnswer(deps, request, actor, client), notices);
-      }),
-      working: () => workingLine(deps, subject, endpoint, actor),
-      knownToBeSlow: () => isKnownToBeSlow(deps, endpoint, actor),
-      timing: deps.timing,
-      logger: deps.logger,
-    });
-  };
+          : { kind: 'search', noun: 'contact' },
+    // `/contact who does accounts at ACME01`: a sentence, when its search finds nothing.
+    sentence: async (text, request, actor, client) => {
+      const sentence = await contactSentenceInstead(deps, text, request, actor);
+      return (
+        sentence &&
+        contactRequestAnswer(deps, sentence, actor, client, (lookup) =>
+          contactAnswer(deps, lookup, actor, client),
+        )
+      );
+    },
+    answer: (request, actor, client) => contactAnswer(deps, request, actor, client),
+  });
 }
 
 /** A contact card, only its matching people, or a search: `/contact` and Find contact alike. */

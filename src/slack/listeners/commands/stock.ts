@@ -1,30 +1,19 @@
 import { type ErpEndpoint, NotFoundError } from '../../../erp/errors.js';
 import type { ItemQuery } from '../../../lookup/types.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
-import { markedAs } from '../../../views/blocks.js';
-import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
 import { noticeMessage } from '../../../views/feedback.js';
 import { stockHelp, watchesNotReadyText } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { withNotices } from '../../../views/notices.js';
 import type { WorkSubject } from '../../../views/progress.js';
-import {
-  codeBySearch,
-  isKnownToBeSlow,
-  itemByCodeAnswer,
-  itemCardAnswer,
-  itemSearchAnswer,
-  safely,
-  workingLine,
-} from '../../answers.js';
+import { codeBySearch, itemByCodeAnswer, itemCardAnswer, itemSearchAnswer } from '../../answers.js';
 import { categoriesAnswer, supplierFilter, suppliersAnswer } from '../../catalogueAnswers.js';
 import { codesAnswer, MAX_CODES } from '../../codesAnswer.js';
-import { acceptCommand, type CommandArgs } from '../../commands.js';
-import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
 import type { DeliveryDeps, ItemDeps, WatchDeps, WordsDeps } from '../../deps.js';
 import { type ItemQuestion, parseStockCommand, type StockRequest } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 import { stockReadingAnswer, stockSentenceInstead } from '../../words/asCommand.js';
+import { lookupCommand } from './lookupCommand.js';
 import { watchAnswer } from './watch.js';
 
 type StockLookup = Exclude<StockRequest, { kind: 'help' }>;
@@ -34,48 +23,22 @@ type StockLookup = Exclude<StockRequest, { kind: 'help' }>;
  * (`CODE 50 perth`), several codes, a search list, or the categories.
  */
 export function stockCommand(deps: DeliveryDeps & ItemDeps & WatchDeps & WordsDeps) {
-  return async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
-    const accepted = await acceptCommand(deps, command, ack, 'stock');
-    if (!accepted) return;
-    const parsed = parseStockCommand(accepted.text);
-    if (!parsed.ok) {
-      await ack(
-        ephemeral(
-          markedAs(
-            withNotices(stockHelp(deps.examples), [commandProblemText(parsed.error)]),
-            'usage',
-          ),
-        ),
+  return lookupCommand(deps, {
+    family: 'stock',
+    parse: parseStockCommand,
+    help: stockHelp,
+    endpoint: endpointOf,
+    subject: subjectOf,
+    // `/stock do we have 50 widget-9 in perth?`: a sentence the grammar does not read.
+    sentence: async (text, request, actor, client) => {
+      const sentence = await stockSentenceInstead(deps, text, request, actor);
+      return (
+        sentence &&
+        stockReadingAnswer(deps, sentence, (lookup) => stockAnswer(deps, lookup, actor, client))
       );
-      return;
-    }
-    const { request } = parsed;
-    const notices = parsed.notices.map(commandNoticeText);
-    if (request.kind === 'help') {
-      await ack(ephemeral(withNotices(stockHelp(deps.examples), notices)));
-      return;
-    }
-    const { actor } = accepted;
-    const endpoint = endpointOf(request);
-    await deliverCommandAnswer({
-      ack,
-      respond,
-      answer: safely(deps.logger, '/stock', async () => {
-        // `/stock do we have 50 widget-9 in perth?`: a sentence the grammar does not read.
-        const sentence = await stockSentenceInstead(deps, accepted.text, request, actor);
-        if (sentence) {
-          return stockReadingAnswer(deps, sentence, (lookup) =>
-            stockAnswer(deps, lookup, actor, client),
-          );
-        }
-        return withNotices(await stockAnswer(deps, request, actor, client), notices);
-      }),
-      working: () => workingLine(deps, subjectOf(request), endpoint, actor),
-      knownToBeSlow: () => isKnownToBeSlow(deps, endpoint, actor),
-      timing: deps.timing,
-      logger: deps.logger,
-    });
-  };
+    },
+    answer: (request, actor, client) => stockAnswer(deps, request, actor, client),
+  });
 }
 
 /** The endpoint whose queue the working line reports. */
@@ -176,5 +139,5 @@ export async function questionAnswer(
   if (code !== undefined) {
     return itemCardAnswer(deps, { ref: { code }, question }, actor, client);
   }
-  return itemSearchAnswer(deps, request.fallback, 0, actor);
+  return itemSearchAnswer(deps, request.fallback, 0, actor, { code: request.code, question });
 }

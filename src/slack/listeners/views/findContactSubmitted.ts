@@ -4,7 +4,6 @@
  * the answer comes as a message from the app, which only the user sees and where the card's
  * buttons (Reveal, people pages) work as usual.
  */
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { z } from 'zod';
 import { checkAccess } from '../../../privacy/access.js';
 import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
@@ -18,17 +17,11 @@ import { safely } from '../../answers.js';
 import { sendDirect } from '../../delivery.js';
 import type { ContactDeps, DeliveryDeps } from '../../deps.js';
 import { sanitizeInput } from '../../input.js';
-import { UserPayload, ViewState } from '../../modals.js';
+import { Submission, type SubmitArgs } from '../../modals.js';
 import { parseContactCommand } from '../../parser.js';
 import { userActor } from '../../payloads.js';
 import { type ContactLookup, contactAnswer } from '../commands/contact.js';
 
-type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-
-const Submission = z.object({
-  user: UserPayload,
-  view: z.object({ state: ViewState }),
-});
 const TextInput = z.object({ value: z.string().max(3000).nullish() });
 
 const MAX_TEXT = 200;

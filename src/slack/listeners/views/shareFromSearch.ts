@@ -6,12 +6,7 @@
  * works in channels the app is not in; chat.postMessage is the fallback. "Only me" is a direct
  * message from the app. Any failure is told to the user alone, never in the conversation.
  */
-import type {
-  AllMiddlewareArgs,
-  RespondFn,
-  SlackViewMiddlewareArgs,
-  ViewSubmitAction,
-} from '@slack/bolt';
+import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { checkAccess } from '../../../privacy/access.js';
@@ -26,14 +21,10 @@ import { conversationMembers } from '../../conversationMembers.js';
 import { sendDirect, sendSafely } from '../../delivery.js';
 import type { DeliveryDeps, ItemDeps, ShareDeps } from '../../deps.js';
 import { ChannelId } from '../../ids.js';
-import { UserPayload, ViewPayload, ViewState } from '../../modals.js';
+import { Submission, type SubmitArgs } from '../../modals.js';
 import { type Actor, slackErrorCode, userActor } from '../../payloads.js';
 
-type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-
-const Submission = z.object({
-  user: UserPayload,
-  view: ViewPayload.extend({ state: ViewState }),
+const ShareSubmission = Submission.extend({
   response_urls: z
     .array(z.object({ channel_id: ChannelId.optional(), response_url: z.string() }))
     .optional(),
@@ -59,7 +50,7 @@ interface Share {
 export function shareFromSearch(deps: Deps) {
   const members = conversationMembers();
   return async ({ body, ack, client, respond, context }: SubmitArgs): Promise<void> => {
-    const parsed = Submission.safeParse(body);
+    const parsed = ShareSubmission.safeParse(body);
     if (!parsed.success) {
       await ack();
       return;
@@ -114,7 +105,7 @@ export function shareFromSearch(deps: Deps) {
     const press = ['search', user.id, view.id, metadata.code, channel ?? 'me'];
     if (!(await deps.shares.firstPress(press))) {
       deps.logger.info({ retry: context.retryNum ?? 0 }, 'search modal share already under way');
-      await tellPrivately(deps, client, request, alreadyShared(channel));
+      await tellPrivately(deps, client, request, alreadyShared(channel ?? 'me'));
       return;
     }
     // The conversation is the person's choice: they must be in it, and so must the app.

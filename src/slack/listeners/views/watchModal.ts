@@ -3,7 +3,6 @@
  * chosen (the /stock access lists apply there). Problems with the form are shown on it; a
  * refusal or "cannot post there" closes the modal and tells the user privately.
  */
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { z } from 'zod';
 import { isErpError } from '../../../erp/errors.js';
 import { errorFields } from '../../../log/logger.js';
@@ -24,15 +23,9 @@ import { conversationMembers } from '../../conversationMembers.js';
 import { sendDirect } from '../../delivery.js';
 import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 import { ChannelId } from '../../ids.js';
-import { UserPayload, ViewPayload, ViewState } from '../../modals.js';
+import { Submission, type SubmitArgs } from '../../modals.js';
 import { userActor } from '../../payloads.js';
 
-type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-
-const Submission = z.object({
-  user: UserPayload,
-  view: ViewPayload.extend({ state: ViewState }),
-});
 const Radio = z.object({ selected_option: z.object({ value: z.enum(['below', 'above']) }) });
 const NumberInput = z.object({ value: z.coerce.number().finite().min(0) });
 const Select = z.object({ selected_option: z.object({ value: z.string().max(75) }).nullish() });
