@@ -25,7 +25,7 @@ import { progressMessage, type WorkSubject } from '../views/progress.js';
 import { contactSearchList, itemSearchList } from '../views/searchLists.js';
 import type { CardPart, CardQuestion } from '../views/states.js';
 import { whichBranch } from '../views/whichBranch.js';
-import { indexedSearchAnswer } from './catalogueAnswers.js';
+import { type AskedOfCode, askedSuggestions, indexedSearchAnswer } from './catalogueAnswers.js';
 import type { ContactDeps, DeliveryDeps, ItemDeps } from './deps.js';
 import { drawnItemCard } from './drawnCards.js';
 import type { Actor } from './payloads.js';
@@ -245,8 +245,9 @@ export async function itemSearchAnswer(
   query: ItemQuery,
   offset: number,
   actor: Actor,
+  asked?: AskedOfCode,
 ): Promise<SlackMessage> {
-  const indexed = indexedSearchAnswer(deps, query, offset);
+  const indexed = indexedSearchAnswer(deps, query, offset, asked);
   if (indexed) return indexed;
   const fetched = await deps.lookup.searchItems(query, offset, lookupOptions(actor));
   return itemSearchList({
@@ -255,6 +256,7 @@ export async function itemSearchAnswer(
     page: fetched.data,
     freshness: fetched.freshness,
     now: deps.now(),
+    ...askedSuggestions(deps, asked, fetched.data.rows),
   });
 }
 

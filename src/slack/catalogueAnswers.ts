@@ -18,6 +18,7 @@ import {
 import { noticeMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
 import { itemSearchList } from '../views/searchLists.js';
+import type { CardQuestion } from '../views/states.js';
 import type { DeliveryDeps, ItemDeps } from './deps.js';
 
 export async function categoriesAnswer(
@@ -66,11 +67,32 @@ export function supplierFilter(deps: Pick<ItemDeps, 'catalogue'>, typed: string)
   }
 }
 
+/**
+ * The question a code that does not exist was asked (`/stock WIDGT-9 50 perth`): when its
+ * search finds nothing, the nearest known codes are offered, each asking the same question.
+ */
+export interface AskedOfCode {
+  code: string;
+  question: CardQuestion;
+}
+
+/** The list's did-you-mean for an asked code whose search found no row; nothing otherwise. */
+export function askedSuggestions(
+  deps: Pick<ItemDeps, 'catalogue'>,
+  asked: AskedOfCode | undefined,
+  rows: readonly unknown[],
+): { suggestions?: readonly string[]; suggestionQuestion?: CardQuestion } {
+  if (asked === undefined || rows.length > 0) return {};
+  const nearest = deps.catalogue?.nearestCodes(asked.code);
+  return nearest === undefined ? {} : { suggestions: nearest, suggestionQuestion: asked.question };
+}
+
 /** Undefined when the index cannot answer this search faithfully: the ERP answers then. */
 export function indexedSearchAnswer(
   deps: Pick<ItemDeps, 'catalogue'> & Pick<DeliveryDeps, 'display' | 'now'>,
   query: ItemQuery,
   offset: number,
+  asked?: AskedOfCode,
 ): SlackMessage | undefined {
   const indexed = deps.catalogue?.searchPage(query, offset, SEARCH_PAGE_SIZE);
   if (!indexed) return undefined;
@@ -83,5 +105,6 @@ export function indexedSearchAnswer(
     freshness: { fetchedAt: oldest, fromCache: true, stale: false },
     now,
     notice: indexedSearchNotice(oldest),
+    ...askedSuggestions(deps, asked, indexed.page.rows),
   });
 }

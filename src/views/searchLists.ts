@@ -15,7 +15,13 @@ import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { codeSpan, escapeTruncated, oneLine, oneLineAtWord, statusLabel } from './mrkdwn.js';
 import { redactContactRow } from './redact.js';
-import { contactSearchState, contactState, itemSearchState, itemState } from './states.js';
+import {
+  type CardQuestion,
+  contactSearchState,
+  contactState,
+  itemSearchState,
+  itemState,
+} from './states.js';
 
 /** Slack pages are 10 rows; a caller's bigger page is cut so the message stays small. */
 const MAX_ROWS = 20;
@@ -38,6 +44,11 @@ export interface ListModel<Q, R> extends DisplayOptions {
    * nothing matched: items only.
    */
   suggestions?: readonly string[];
+  /**
+   * The question the suggested codes answer when pressed (`/stock WIDGT-9 50 perth`): the
+   * same quantity and branch, for the code meant.
+   */
+  suggestionQuestion?: CardQuestion;
 }
 
 /** A person whose name or role matched a contact search (contacts only). */
@@ -65,6 +76,7 @@ export function itemSearchList(model: ListModel<ItemQuery, ItemSearchRow>): Slac
     paging: [ACTION.itemPrevPage, ACTION.itemNextPage],
     state: (offset) => itemSearchState(model.query, offset),
     suggestions: model.suggestions,
+    suggestionQuestion: model.suggestionQuestion,
   });
 }
 
@@ -90,6 +102,7 @@ interface ListParts {
   paging: [ActionBase, ActionBase];
   state: (offset: number) => ButtonState;
   suggestions?: readonly string[];
+  suggestionQuestion?: CardQuestion;
 }
 
 /** A person whose name or role matched a contact search (contacts only). */
@@ -117,7 +130,7 @@ function list<Q, R>(model: ListModel<Q, R>, parts: ListParts): SlackMessage {
   const suggested = empty ? (parts.suggestions ?? []).slice(0, MAX_SUGGESTIONS) : [];
   // "Did you mean WIDGET-9?" leads: it is the answer the person most likely wanted.
   const blocks: Array<KnownBlock | undefined> = [
-    ...(suggested.length > 0 ? didYouMean(suggested) : []),
+    ...(suggested.length > 0 ? didYouMean(suggested, parts.suggestionQuestion) : []),
     notice,
     section(title),
     ...parts.rows,
@@ -138,16 +151,32 @@ function list<Q, R>(model: ListModel<Q, R>, parts: ListParts): SlackMessage {
 /** Buttons a "did you mean" offers: the nearest few, not a second list. */
 const MAX_SUGGESTIONS = 3;
 
-/** "Did you mean WIDGET-9?" and a View button for each close code. */
-function didYouMean(codes: readonly string[]): KnownBlock[] {
+/**
+ * "Did you mean WIDGET-9?" and a button for each close code; with a question, each button
+ * asks it of that code ("WIDGET-9: 50 at perth?").
+ */
+function didYouMean(codes: readonly string[], question?: CardQuestion): KnownBlock[] {
   const named = codes.map((code) => codeSpan(code, 40)).join(' or ');
+  const asked = question === undefined ? '' : questionWords(question);
   const buttons = codes.map((code, i) =>
-    stateButton(`View ${code}`, actionId(ACTION.itemView, 100 + i), itemState({ code, id: 0 }), {
-      accessibilityLabel: `View ${code}`,
-    }),
+    stateButton(
+      asked ? `${code}: ${asked}?` : `View ${code}`,
+      actionId(ACTION.itemView, 100 + i),
+      itemState({ code, id: 0 }, question === undefined ? {} : { question }),
+      { accessibilityLabel: asked ? `Ask ${asked} of ${code}` : `View ${code}` },
+    ),
   );
   const row = actions(buttons);
   return row ? [section(`Did you mean ${named}?`), row] : [section(`Did you mean ${named}?`)];
+}
+
+/** "50 at perth", "50", "at perth": the question as typed, for a button label. */
+function questionWords(question: CardQuestion): string {
+  const words = question.branchWords ?? [];
+  const where = words.length > 0 ? `at ${words.join(' ')}` : '';
+  return [question.quantity === undefined ? '' : formatQty(question.quantity), where]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** `described` is already escaped; the fallback is escaped again as a whole, so undo first. */

@@ -3,6 +3,7 @@
  * refused, by the other from the same record, and the same Share pressed again on the other
  * posts nothing more. Signed requests through each replica's Bolt HTTP receiver.
  */
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
 import { type RunningApp, startApp } from '../helpers/app.js';
@@ -54,7 +55,8 @@ describe.skipIf(!available)('shares across two replicas sharing Redis', () => {
     const sent = await a.command('/stock', 'WIDGET-9');
     const card = await finalAnswer(a, sent.responseUrl, sent.ack);
     const share = labelled(card, 'Share to channel');
-    const messageTs = '1760000000.000300';
+    // Its own message each run: Redis outlives the run, and would remember this press.
+    const messageTs = `${Math.floor(Date.now() / 1000)}.${String(randomInt(1e6)).padStart(6, '0')}`;
     const posts = await press(a, share, { messageTs }, 2);
     const shared = posts.find((p) => p.response_type === 'in_channel');
     if (!shared) throw new Error('nothing was shared');

@@ -90,6 +90,19 @@ describe('answer-first /stock and /contact', () => {
     }
   });
 
+  it('/stock WIDGT-9 50 perth offers WIDGET-9 asking the same question, and it answers it', async () => {
+    const answer = await ask(run, '/stock', 'WIDGT-9 50 perth');
+    expect(textOf(answer)).toContain('Did you mean `WIDGET-9`');
+    const asked = buttonLabelled(answer, 'WIDGET-9: 50 at perth?');
+    expect(JSON.parse(asked.value ?? '{}')).toMatchObject({
+      r: { c: 'WIDGET-9' },
+      q: 50,
+      b: ['perth'],
+    });
+    const verdict = await click(run, asked);
+    expect(verdict.text).toMatch(/^No, 50 of WIDGET-9 at Perth: /);
+  });
+
   it('/stock A, B answers one line a code, naming those not found', async () => {
     const answer = await ask(run, '/stock', 'WIDGET-9, WIDGET-9-CORE, NOPE-404');
     const text = textOf(answer);

@@ -203,3 +203,32 @@ describe('contactSearchList found by a person', () => {
     expect(views[1]?.state).not.toHaveProperty('pf');
   });
 });
+
+describe('did you mean, for a question asked of a code that does not exist', () => {
+  it('each suggested code asks the same quantity and branch, within the limits', () => {
+    const long = 'x'.repeat(40);
+    const message = itemSearchList({
+      ...base,
+      query: { words: ['WIDGT-9', '50', 'perth'] },
+      page: makePage([]),
+      fromCode: true,
+      suggestions: ['WIDGET-9', 'WIDGET-90'],
+      suggestionQuestion: { quantity: 50, branchWords: ['perth', long] },
+    });
+    expect(checkMessageLimits(message)).toEqual([]);
+    const asked = buttons(message).filter((b) => b.label.startsWith('WIDGET-9'));
+    expect(asked.map((b) => b.state)).toEqual([
+      expect.objectContaining({ r: { c: 'WIDGET-9' }, q: 50, b: ['perth', long] }),
+      expect.objectContaining({ r: { c: 'WIDGET-90' }, q: 50, b: ['perth', long] }),
+    ]);
+    // Without a question, a plain View as before.
+    const plain = itemSearchList({
+      ...base,
+      query: { words: ['WIDGT-9'] },
+      page: makePage([]),
+      fromCode: true,
+      suggestions: ['WIDGET-9'],
+    });
+    expect(buttons(plain).map((b) => b.label)).toContain('View WIDGET-9');
+  });
+});

@@ -139,5 +139,5 @@ export async function questionAnswer(
   if (code !== undefined) {
     return itemCardAnswer(deps, { ref: { code }, question }, actor, client);
   }
-  return itemSearchAnswer(deps, request.fallback, 0, actor);
+  return itemSearchAnswer(deps, request.fallback, 0, actor, { code: request.code, question });
 }
