@@ -99,8 +99,9 @@ describe('npm start -- --once … --shortcut --json, in the console', () => {
   });
 });
 
+// Seven processes that share nothing: they start side by side, each waiting on its own exit.
 describe('npm start -- --once: exit codes a script can use', () => {
-  it.each([
+  it.concurrent.for([
     ['a record', ['--once', '/stock WIDGET-9'], 0],
     ['a list', ['--once', '/contact acme'], 0],
     ['the catalogue list of categories', ['--once', '/stock categories'], 0],
@@ -108,14 +109,10 @@ describe('npm start -- --once: exit codes a script can use', () => {
     ['nothing found', ['--once', '/stock ZZQ-NO-SUCH-CODE-000'], 1],
     ['a line that is no command', ['--once', 'hello there'], 2],
     ['an unknown option', ['--once', '/stock WIDGET-9', '--colour'], 2],
-  ])(
-    '%s',
-    async (_what, args, code) => {
-      const run = start(args, {});
-      expect(await run.exited, run.err()).toBe(code);
-    },
-    60_000,
-  );
+  ] as const)('%s', { timeout: 60_000 }, async ([, args, code], { expect }) => {
+    const run = start([...args], {});
+    expect(await run.exited, run.err()).toBe(code);
+  });
 });
 
 describe('npm start in HTTP mode', () => {

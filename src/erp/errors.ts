@@ -28,6 +28,20 @@ export type ErpErrorCode =
 
 export type ErrorAudience = 'user' | 'admin' | 'operator';
 
+/** For each kind of failure: whether the same request may succeed later, and who can act. */
+const KINDS: Readonly<Record<ErpErrorCode, { retryable: boolean; audience: ErrorAudience }>> = {
+  erp_not_found: { retryable: false, audience: 'user' },
+  erp_bad_request: { retryable: false, audience: 'user' },
+  erp_invalid_input: { retryable: false, audience: 'user' },
+  erp_auth: { retryable: false, audience: 'admin' },
+  erp_tenant: { retryable: false, audience: 'admin' },
+  erp_rate_limited: { retryable: true, audience: 'operator' },
+  erp_server: { retryable: true, audience: 'operator' },
+  // Except an oversized body (see UnavailableError).
+  erp_unavailable: { retryable: true, audience: 'operator' },
+  erp_unexpected_data: { retryable: false, audience: 'operator' },
+};
+
 export interface ErpErrorOptions {
   endpoint: ErpEndpoint;
   statusCode?: number;
@@ -38,9 +52,6 @@ export interface ErpErrorOptions {
 
 export abstract class ErpError extends Error {
   abstract readonly code: ErpErrorCode;
-  /** True when the same request may succeed later without any change. */
-  abstract readonly retryable: boolean;
-  abstract readonly audience: ErrorAudience;
   readonly endpoint: ErpEndpoint;
   readonly statusCode: number | undefined;
   readonly bodySnippet: string | undefined;
@@ -51,6 +62,15 @@ export abstract class ErpError extends Error {
     this.endpoint = options.endpoint;
     this.statusCode = options.statusCode;
     this.bodySnippet = options.bodySnippet;
+  }
+
+  /** True when the same request may succeed later without any change. */
+  get retryable(): boolean {
+    return KINDS[this.code].retryable;
+  }
+
+  get audience(): ErrorAudience {
+    return KINDS[this.code].audience;
   }
 
   /** A log-friendly summary: never includes secrets or personal data. */
@@ -69,15 +89,11 @@ export abstract class ErpError extends Error {
 /** 404: the item or contact does not exist. */
 export class NotFoundError extends ErpError {
   readonly code = 'erp_not_found';
-  readonly retryable = false;
-  readonly audience = 'user';
 }
 
 /** 400: the ERP refused our parameters (e.g. a search without keywords). */
 export class BadRequestError extends ErpError {
   readonly code = 'erp_bad_request';
-  readonly retryable = false;
-  readonly audience = 'user';
 }
 
 /** Why the client refused a request itself: the codes the views word. */
@@ -95,8 +111,6 @@ export type InvalidInputProblem =
  */
 export class InvalidInputError extends ErpError {
   readonly code = 'erp_invalid_input';
-  readonly retryable = false;
-  readonly audience = 'user';
   readonly problem: InvalidInputProblem;
 
   constructor(message: string, options: ErpErrorOptions & { problem: InvalidInputProblem }) {
@@ -112,15 +126,11 @@ export class InvalidInputError extends ErpError {
 /** 401: the company code or access token is wrong. */
 export class AuthError extends ErpError {
   readonly code = 'erp_auth';
-  readonly retryable = false;
-  readonly audience = 'admin';
 }
 
 /** 403: the tenant id is wrong. */
 export class TenantError extends ErpError {
   readonly code = 'erp_tenant';
-  readonly retryable = false;
-  readonly audience = 'admin';
 }
 
 /**
@@ -129,8 +139,6 @@ export class TenantError extends ErpError {
  */
 export class RateLimitedError extends ErpError {
   readonly code = 'erp_rate_limited';
-  readonly retryable = true;
-  readonly audience = 'operator';
   readonly retryAfterMs: number | undefined;
   readonly askedRetryAfterMs: number | undefined;
 
@@ -160,8 +168,6 @@ export const MAX_RETRY_AFTER_MS = 5 * 60_000;
 /** 5xx (and any other unexpected status): the ERP failed. */
 export class ServerError extends ErpError {
   readonly code = 'erp_server';
-  readonly retryable = true;
-  readonly audience = 'operator';
 }
 
 export type UnavailableReason =
@@ -178,15 +184,16 @@ export type UnavailableReason =
 /** No usable answer: connection refused or reset, a timeout, an oversized body, an open breaker. */
 export class UnavailableError extends ErpError {
   readonly code = 'erp_unavailable';
-  readonly audience = 'operator';
   readonly reason: UnavailableReason;
-  readonly retryable: boolean;
 
   constructor(message: string, options: ErpErrorOptions & { reason: UnavailableReason }) {
     super(message, options);
     this.reason = options.reason;
-    // An oversized body will be oversized again; everything else may pass later.
-    this.retryable = options.reason !== 'too_large';
+  }
+
+  /** An oversized body will be oversized again; everything else may pass later. */
+  override get retryable(): boolean {
+    return this.reason !== 'too_large';
   }
 
   override toLogObject(): Record<string, unknown> {
@@ -203,8 +210,6 @@ export interface SchemaIssue {
 /** The body was not JSON, or did not match the schema: the message names the field paths. */
 export class UnexpectedDataError extends ErpError {
   readonly code = 'erp_unexpected_data';
-  readonly retryable = false;
-  readonly audience = 'operator';
   readonly issues: readonly SchemaIssue[];
 
   constructor(message: string, options: ErpErrorOptions & { issues?: SchemaIssue[] }) {

@@ -19,34 +19,32 @@ const maybeEmpty = z
   .transform((value) => value ?? '');
 /** The numeric status mapping is not shown by the spec: accept any scalar, never rely on it. */
 const looseStatus = z.union([z.number(), z.string()]).nullish();
+/** The four stock figures, the same on an item, a branch and a search row. */
+const stockFigures = { soh: num, allocated: num, onorder: num, available: num };
+/** Another item, as a bill of materials or a kit names it, with its quantity. */
+const itemLine = { inventoryId: int, code: z.string(), description: maybeEmpty, qty: num };
 
 export const BranchStockSchema = z.object({
   id: int,
   name: z.string(),
-  soh: num,
-  allocated: num,
-  onorder: num,
-  available: num,
+  ...stockFigures,
 });
+export type BranchStock = z.infer<typeof BranchStockSchema>;
 
 export const BomComponentSchema = z.object({
-  inventoryId: int,
-  code: z.string(),
-  description: maybeEmpty,
-  qty: num,
+  ...itemLine,
   cost: num,
   has_bom: z.boolean(),
 });
+export type BomComponent = z.infer<typeof BomComponentSchema>;
 
 export const KitEntrySchema = z.object({
-  inventoryId: int,
-  code: z.string(),
-  description: maybeEmpty,
-  qty: num,
+  ...itemLine,
   auto: z.boolean(),
   groupname: maybeEmpty.optional().transform((value) => value ?? ''),
   group_mode: int.nullish(),
 });
+export type KitEntry = z.infer<typeof KitEntrySchema>;
 
 export const ItemSchema = z.object({
   id: int,
@@ -67,16 +65,14 @@ export const ItemSchema = z.object({
     .transform((value): unknown[] =>
       Array.isArray(value) ? value : value === null || value === undefined ? [] : [value],
     ),
-  soh: num,
-  allocated: num,
-  onorder: num,
-  available: num,
+  ...stockFigures,
   has_bom: z.boolean(),
   bom: z.array(BomComponentSchema),
   has_kit: z.boolean(),
   kits: z.array(KitEntrySchema),
   branches: z.array(BranchStockSchema),
 });
+export type Item = z.infer<typeof ItemSchema>;
 
 export const ItemSearchRowSchema = z.object({
   id: int,
@@ -86,13 +82,11 @@ export const ItemSearchRowSchema = z.object({
   price: num,
   supplier_name: maybeEmpty,
   status_label: z.string(),
-  soh: num,
-  allocated: num,
-  onorder: num,
-  available: num,
+  ...stockFigures,
   has_bom: z.boolean(),
   has_kit: z.boolean(),
 });
+export type ItemSearchRow = z.infer<typeof ItemSearchRowSchema>;
 
 export const AddressbookEntrySchema = z.object({
   id: int,
@@ -106,6 +100,7 @@ export const AddressbookEntrySchema = z.object({
   email2: maybeEmpty,
   status_label: maybeEmpty,
 });
+export type AddressbookEntry = z.infer<typeof AddressbookEntrySchema>;
 
 export const ContactSchema = z.object({
   clientid: int,
@@ -128,6 +123,7 @@ export const ContactSchema = z.object({
   stopcred: num,
   addressbook: z.array(AddressbookEntrySchema),
 });
+export type Contact = z.infer<typeof ContactSchema>;
 
 /** A search row: the contact's own fields as on the card, and how many people it has. */
 export const ContactSearchRowSchema = ContactSchema.pick({
@@ -143,6 +139,7 @@ export const ContactSearchRowSchema = ContactSchema.pick({
   email: true,
   salesperson: true,
 }).extend({ addressbook_count: int.nonnegative() });
+export type ContactSearchRow = z.infer<typeof ContactSearchRowSchema>;
 
 const envelope = {
   query: z
@@ -158,19 +155,10 @@ export const ItemSearchEnvelopeSchema = z.object({
   ...envelope,
   items: z.array(ItemSearchRowSchema),
 });
+export type ItemSearchEnvelope = z.infer<typeof ItemSearchEnvelopeSchema>;
 
 export const ContactSearchEnvelopeSchema = z.object({
   ...envelope,
   contacts: z.array(ContactSearchRowSchema),
 });
-
-export type BranchStock = z.infer<typeof BranchStockSchema>;
-export type BomComponent = z.infer<typeof BomComponentSchema>;
-export type KitEntry = z.infer<typeof KitEntrySchema>;
-export type Item = z.infer<typeof ItemSchema>;
-export type ItemSearchRow = z.infer<typeof ItemSearchRowSchema>;
-export type AddressbookEntry = z.infer<typeof AddressbookEntrySchema>;
-export type Contact = z.infer<typeof ContactSchema>;
-export type ContactSearchRow = z.infer<typeof ContactSearchRowSchema>;
-export type ItemSearchEnvelope = z.infer<typeof ItemSearchEnvelopeSchema>;
 export type ContactSearchEnvelope = z.infer<typeof ContactSearchEnvelopeSchema>;

@@ -225,8 +225,8 @@ describe.skipIf(!redisServerInstalled)('Redis stopped mid-test', () => {
       await service.getItem({ code: 'CODE-5' });
       const after = new Redis(url);
       await waitFor(() => after.status === 'ready', 3_000);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(await after.keys('outage:cache:*')).not.toHaveLength(0);
+      // The write to Redis is not awaited: wait for the cached answer to be there.
+      await vi.waitFor(async () => expect(await after.keys('outage:cache:*')).not.toHaveLength(0));
       expect(await after.keys('outage:budget:*')).not.toHaveLength(0);
       after.disconnect();
       expect(lines.filter((line) => line.includes('Redis is back'))).toHaveLength(1);
