@@ -142,15 +142,12 @@ export class Catalogue {
 
   /** For /readyz's body: the catalogue never makes the app unready, it informs. */
   readiness(): Record<string, unknown> {
-    const status = this.status();
+    const { crawling: _, coverage, lastFullPassAt, ...rest } = this.status();
+    // As JSON: what is not known yet is null, the time an ISO string.
     return {
-      items: status.items,
-      maxItems: status.maxItems,
-      full: status.full,
-      complete: status.complete,
-      coverage: status.coverage ?? null,
-      lastFullPassAt: status.lastFullPassAt?.toISOString() ?? null,
-      role: status.role,
+      ...rest,
+      coverage: coverage ?? null,
+      lastFullPassAt: lastFullPassAt?.toISOString() ?? null,
     };
   }
 

@@ -71,6 +71,17 @@ describe.each([true, false])('crawl (ERP requires words: %s)', (requireQuery) =>
     expect(sandbox.stats().rateLimited).toBe(0);
     expect(catalogue.store.size).toBe(sandbox.data.items.length);
     expect(catalogue.status().complete).toBe(true);
+    // /readyz's JSON: the status without the crawl flag, the pass's time as a string.
+    const status = catalogue.status();
+    expect(catalogue.readiness()).toEqual({
+      items: status.items,
+      maxItems: status.maxItems,
+      full: false,
+      complete: true,
+      coverage: status.coverage ?? null,
+      lastFullPassAt: status.lastFullPassAt?.toISOString(),
+      role: status.role,
+    });
     expect(catalogue.store.state.wordless).toBe(!requireQuery);
     // Every category got its id, as the sandbox numbers them.
     for (const category of catalogue.categories()) {

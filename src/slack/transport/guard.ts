@@ -1,28 +1,31 @@
 /**
- * The HTTP guard in front of Bolt's receiver: what Bolt's HTTPReceiver lacks, done before
- * anything is parsed, and the one signature check, on every POST whatever its path.
+ * The HTTP guard in front of Bolt's receiver: what Bolt's HTTPReceiver cannot do, done before
+ * Bolt sees a request, and the one place a signature is checked.
  *
- * In order, for a POST:
+ * In order, for a POST to any path:
  * 1. a Content-Length above the cap is refused with 413 before a byte of the body is read;
- * 2. the timestamp header must be an integer within five minutes of our clock, in both
- *    directions (Bolt refuses only timestamps from the past), read from the header alone;
+ * 2. a timestamp header more than five minutes in the future is refused, from the header
+ *    alone (Bolt's verifier refuses only old ones);
  * 3. the body is read with a byte cap (a chunked body that grows past it is cut off with 413)
  *    and a deadline (408), within the intake's bytes (intake.ts: a share per address, and a
  *    reserve only small signed requests may use; 503 past them), so slow senders cannot hold
  *    memory or keep Slack's own requests out;
- * 4. Slack's unsigned `ssl_check` is cut down to `ssl_check=1` as Bolt itself does;
- * 5. the signature, with Bolt's own exported verifier (`verifySlackRequest`);
- * 6. only then the body is parsed, and one Bolt cannot read is refused with 400: a signed
+ * 4. Bolt's own check on the buffered body (`HTTPModuleFunctions.parseAndVerifyHTTPRequest`):
+ *    the signature and the timestamp's age, and Slack's unsigned `ssl_check` cut down to
+ *    `ssl_check=1`, which Bolt then answers;
+ * 5. only then the body is parsed, and one Bolt cannot read is refused with 400: a signed
  *    `payload=null` or JSON `null` is an unhandled rejection inside Bolt 5's receiver
  *    (`body.ssl_check` read on null), which would end the process.
- * What passes goes to Bolt, which reuses the buffered body; its own signature check is off
- * (`signatureVerification: false`) because step 5 ran it, so each request costs one HMAC.
- * Any POST that is not a Slack endpoint is verified all the same and then left to Bolt,
- * which answers 404: nothing unsigned reaches any handler, whatever the spelling of the path.
+ *
+ * Why the check runs here and not in the receiver (whose own is off, `signatureVerification:
+ * false`, so each request costs one HMAC): the receiver verifies only its Slack endpoint
+ * (custom routes and other paths are never verified), and it parses the body right after its
+ * check with no hook in between, so step 5 could only run before the signature is known. Here
+ * every POST, whatever its path or spelling, is verified before anything reads it; what passes
+ * goes to Bolt, which reuses the buffered body (and answers 404 off its endpoint).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { parse as parseForm } from 'node:querystring';
-import { type BufferedIncomingMessage, verifySlackRequest } from '@slack/bolt';
+import { type BufferedIncomingMessage, HTTPModuleFunctions } from '@slack/bolt';
 import type { AppLogger } from '../../log/logger.js';
 import { errorFields } from '../../log/logger.js';
 import type { Intake } from './intake.js';
@@ -63,7 +66,6 @@ export type RefusedRequest =
   | 'too_many_bodies'
   | 'unreadable'
   | 'bad_signature'
-  | 'stale_timestamp'
   | 'future_timestamp'
   | 'not_an_object'
   | 'unexpected_shape'
@@ -74,7 +76,7 @@ export interface GuardOptions {
   logger: AppLogger;
   /** Counts refusals by reason (a metric). */
   onRefused?: (reason: RefusedRequest) => void;
-  /** Milliseconds since the epoch; tests move the clock. */
+  /** Milliseconds since the epoch, for the future bound; tests move the clock. */
   now?: () => number;
   /** `MAX_BODY_BYTES` unless a test says otherwise. */
   maxBodyBytes?: number;
@@ -162,13 +164,12 @@ async function screen(req: IncomingMessage, options: GuardOptions): Promise<Verd
   if (declared !== undefined && Number(declared) > maxBytes) return refuse(413, 'too_large');
 
   const signature = singleHeader(req, 'x-slack-signature');
-  const timestampHeader = singleHeader(req, 'x-slack-request-timestamp');
-  const skew = timestampHeader === undefined ? undefined : clockSkew(timestampHeader, options);
-  // Future and past alike, before the body is read: an old or early request costs nothing.
+  const timestamp = singleHeader(req, 'x-slack-request-timestamp');
+  const skew = timestamp === undefined ? undefined : clockSkew(timestamp, options);
+  // Before the body is read: a request from the future costs nothing.
   if (skew !== undefined && skew > MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'future_timestamp');
-  if (skew !== undefined && skew < -MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'stale_timestamp');
 
-  // Small and signed as Slack signs, with a current timestamp: may use the reserve.
+  // Small and signed as Slack signs: may use the reserve.
   const small =
     declared !== undefined &&
     Number(declared) <= SMALL_BODY_BYTES &&
@@ -182,51 +183,34 @@ async function screen(req: IncomingMessage, options: GuardOptions): Promise<Verd
   if (!read.ok) return refuse(read.status, read.reason);
   const buffered = req as BufferedIncomingMessage;
   buffered.rawBody = read.body;
-  const text = read.body.toString();
-
-  // Slack's SSL check comes unsigned; Bolt answers it, and nothing sent along with it goes on.
-  // Parsed as Bolt parses it (querystring), so both read the same fields.
-  const form = isFormBody(req) ? parseForm(text) : undefined;
-  if (form?.ssl_check === '1') {
-    buffered.rawBody = Buffer.from('ssl_check=1');
-    return { pass: true };
-  }
-
-  if (signature === undefined || timestampHeader === undefined || skew === undefined) {
-    return refuse(401, 'bad_signature');
-  }
   try {
-    verifySlackRequest({
-      signingSecret: options.signingSecret,
-      body: text,
-      headers: {
-        'x-slack-signature': signature,
-        'x-slack-request-timestamp': Number(timestampHeader),
-      },
-      nowMilliseconds: options.now?.(),
-    });
+    // Reuses rawBody; an unsigned `ssl_check` comes back cut down to `ssl_check=1`.
+    await HTTPModuleFunctions.parseAndVerifyHTTPRequest(
+      { enabled: true, signingSecret: options.signingSecret },
+      buffered,
+    );
   } catch {
     return refuse(401, 'bad_signature');
   }
-  return screenBody(form, text);
+  return screenBody(buffered);
 }
 
-/** Seconds between the request's timestamp and our clock; undefined when not an integer. */
+/**
+ * Seconds between the request's timestamp and our clock, the header read as Bolt's verifier
+ * reads it (`Number`), so that no spelling it accepts escapes the future bound.
+ */
 function clockSkew(header: string, options: GuardOptions): number | undefined {
-  if (!/^\d{1,12}$/.test(header)) return undefined;
+  const seconds = Number(header);
+  if (Number.isNaN(seconds)) return undefined;
   const nowMs = options.now?.() ?? Date.now();
-  return Number(header) - Math.floor(nowMs / 1000);
+  return seconds - Math.floor(nowMs / 1000);
 }
 
 /** After the signature: the body parsed as Bolt parses it, refused where Bolt would crash. */
-function screenBody(form: ReturnType<typeof parseForm> | undefined, text: string): Verdict {
+function screenBody(req: BufferedIncomingMessage): Verdict {
   let body: unknown;
   try {
-    body = form
-      ? typeof form.payload === 'string'
-        ? JSON.parse(form.payload)
-        : form
-      : JSON.parse(text);
+    body = HTTPModuleFunctions.parseHTTPRequestBody(req);
   } catch {
     // Bolt answers a body it cannot parse with 400 itself, without crashing.
     return { pass: true };
@@ -295,9 +279,6 @@ function readBody(
     req.on('error', onError);
   });
 }
-
-const isFormBody = (req: IncomingMessage) =>
-  req.headers['content-type'] === 'application/x-www-form-urlencoded';
 
 function singleHeader(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];

@@ -1,13 +1,16 @@
 /**
- * The Socket Mode counterpart of `guard.ts`. @slack/socket-mode parses each WebSocket message
- * and then reads `event.type` and, for `events_api`, `event.payload.event.type`, in an async
+ * Why this exists: @slack/socket-mode (3.x, under Bolt 5) parses each WebSocket message and
+ * then reads `event.type` and, for `events_api`, `event.payload.event.type`, in an async
  * handler whose rejection nobody catches: a frame `null`, or an envelope whose payload is
- * `null`, ends the process. It also re-emits the frame's `type` as an event name, so a frame of
- * type `error` or `ws_message` would throw or loop. This guard sits in front of that handler
- * and passes on only frames shaped like Slack's: hello, disconnect, or an envelope of a known
- * type whose payload is an object Bolt can read (`boltCanRead`). A refused frame is logged
- * (with its envelope id, if any) and dropped; it is not acknowledged, as the client offers
- * no public way to.
+ * `null`, ends the process. It also re-emits the frame's `type` as an event name on itself, so
+ * a frame of type `error` or `ws_message` would throw or loop. Bolt's SocketModeReceiver has
+ * no hook before that handler, and there are no signatures to check in Socket Mode (Slack
+ * authenticates the socket), so this is the whole guard: it replaces the client's handler with
+ * one that passes on only frames shaped like Slack's (hello, disconnect, or an envelope of a
+ * known type whose payload is an object Bolt can read, `boltCanRead`). A refused frame is
+ * logged (with its envelope id, if any) and dropped; it is not acknowledged, as the client
+ * offers no public way to. It can go once the client checks its frames itself
+ * (test/security/requests.test.ts sends it such frames).
  */
 import type { SocketModeReceiver } from '@slack/bolt';
 import { z } from 'zod';
