@@ -7,6 +7,7 @@
 import { NotFoundError } from '../erp/errors.js';
 import type { Item } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
+import { commandRetry } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
 import { shortcutResults } from '../views/shortcut.js';
 import { knownItemCode } from './answers.js';
@@ -45,6 +46,8 @@ export async function codesAnswer(
     notFound,
     failed,
     notLookedUp: codes.slice(MAX_CODES),
+    // "Try again" asks the same codes as `/stock A, B` would (the found ones come from cache).
+    ...(failed.length > 0 ? { retry: commandRetry('stock', asked.join(', ')) } : {}),
     source,
     threadTs,
     now: deps.now(),

@@ -3,7 +3,7 @@
  * place where an error becomes words for a user: it says what happened and what to do, and
  * never shows internals (messages, status codes, bodies, URLs, stack traces).
  */
-import type { KnownBlock } from '@slack/types';
+import type { ActionsBlock, KnownBlock } from '@slack/types';
 import {
   AuthError,
   BadRequestError,
@@ -105,6 +105,19 @@ export function isTransient(error: unknown): boolean {
   return errorToUserMessage(error) === NOT_ANSWERING;
 }
 
+/** "Try again" when one of the errors may pass; nothing without a retry or for the others. */
+export function tryAgainRow(
+  retry: RetryButton | undefined,
+  errors: readonly unknown[],
+): ActionsBlock | undefined {
+  if (retry === undefined || !errors.some(isTransient)) return undefined;
+  return actions([
+    stateButton('Try again', retry.actionId, retry.state, {
+      accessibilityLabel: 'Ask the same question again',
+    }),
+  ]);
+}
+
 export interface ErrorContext {
   /** What the user asked for, e.g. `WIDGET-9` (user text: escaped here). */
   what?: string;
@@ -123,15 +136,7 @@ export function errorMessage(error: unknown, errorContext: ErrorContext = {}): S
   if (stale) {
     blocks.push(context(`The last data we have was fetched ${slackTimeAgo(stale.fetchedAt)}.`));
   }
-  const { retry } = errorContext;
-  const again =
-    retry && isTransient(error)
-      ? actions([
-          stateButton('Try again', retry.actionId, retry.state, {
-            accessibilityLabel: 'Ask the same question again',
-          }),
-        ])
-      : undefined;
+  const again = tryAgainRow(errorContext.retry, [error]);
   if (again) blocks.push(again);
   const plainWhat = errorContext.what ? `${errorContext.what}: ` : '';
   return { text: escapeTruncated(`${plainWhat}${words}`, 500), blocks };

@@ -9,7 +9,7 @@ import type { Freshness } from '../lookup/types.js';
 import { ACTION, actionId } from './actions.js';
 import { context, md, section, stateButton } from './blocks.js';
 import { type DisplayOptions, SANDBOX_NOTE } from './display.js';
-import { errorToUserMessage } from './feedback.js';
+import { errorToUserMessage, type RetryButton, tryAgainRow } from './feedback.js';
 import { formatQty, plural, slackTimeAgo } from './format.js';
 import { availablePhrase, rankBranches } from './itemParts.js';
 import { LIMITS } from './limits.js';
@@ -31,6 +31,8 @@ export interface ShortcutResultsModel extends DisplayOptions {
   source?: 'shortcut' | 'command';
   /** The thread the message was in: View opens the card there, and its Share posts there. */
   threadTs?: string;
+  /** The same codes asked again, offered when a lookup failed in a way that may pass. */
+  retry?: RetryButton;
   now: Date;
 }
 
@@ -45,6 +47,11 @@ export function shortcutResults(model: ShortcutResultsModel): SlackMessage {
   for (const { code, error } of model.failed.slice(0, MAX_LINES)) {
     blocks.push(section(`:warning: ${codeSpan(code)}: ${errorToUserMessage(error)}`));
   }
+  const again = tryAgainRow(
+    model.retry,
+    model.failed.map((f) => f.error),
+  );
+  if (again) blocks.push(again);
   const rest = model.notLookedUp ?? [];
   if (rest.length > 0) {
     blocks.push(context(`+${formatQty(rest.length)} more, not looked up: ${codes(rest)}`));

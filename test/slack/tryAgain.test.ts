@@ -19,14 +19,18 @@ describe('Try again', () => {
     await run?.stop();
   });
 
-  it('an ERP that does not answer: Try again asks the same command, answered in place', async () => {
+  /** What `ask` answers while the ERP answers nothing but errors. */
+  async function whileDown<T>(asking: () => Promise<T>): Promise<T> {
     run.sandbox.setFaults({ errorRate: 1 });
-    let failed: Awaited<ReturnType<typeof ask>>;
     try {
-      failed = await ask(run, '/stock', 'WIDGET-90');
+      return await asking();
     } finally {
       run.sandbox.setFaults({ errorRate: 0 });
     }
+  }
+
+  it('an ERP that does not answer: Try again asks the same command, answered in place', async () => {
+    const failed = await whileDown(() => ask(run, '/stock', 'WIDGET-90'));
     expect(textOf(failed)).toMatch(/ERP is not answering/);
     const again = buttonsOf(failed).find((b) => b.text === 'Try again');
     expect(JSON.parse(again?.value ?? '{}')).toEqual({ v: 1, t: 'rc', f: 'stock', x: 'WIDGET-90' });
@@ -40,19 +44,25 @@ describe('Try again', () => {
     const list = await ask(run, '/stock', 'sprocket widget');
     const view = buttonsOf(list).find((b) => b.text === 'View');
     if (!view) throw new Error('no View on the list');
-    run.sandbox.setFaults({ errorRate: 1 });
-    let failed: Awaited<ReturnType<typeof click>>;
-    try {
-      failed = await click(run, view);
-    } finally {
-      run.sandbox.setFaults({ errorRate: 0 });
-    }
+    const failed = await whileDown(() => click(run, view));
     const again = buttonsOf(failed).find((b) => b.text === 'Try again');
     expect(again?.action_id).toBe(view.action_id);
     expect(again?.value).toBe(view.value);
     if (!again) throw new Error('no Try again button');
     const card = await click(run, again);
     expect(textOf(card)).toMatch(/available/);
+  });
+
+  it('several codes, one not looked up: Try again asks all of them again', async () => {
+    // WIDGET-90 is in the cache from the first test: only WIDGET-9-OLD reaches the failing ERP.
+    const failed = await whileDown(() => ask(run, '/stock', 'WIDGET-90, WIDGET-9-OLD'));
+    const again = buttonsOf(failed).find((b) => b.text === 'Try again');
+    expect(JSON.parse(again?.value ?? '{}')).toMatchObject({ x: 'WIDGET-90, WIDGET-9-OLD' });
+    if (!again) throw new Error('no Try again button');
+    const answered = await click(run, again);
+    expect(textOf(answered)).toContain('`WIDGET-90`');
+    expect(textOf(answered)).toContain('`WIDGET-9-OLD`');
+    expect(buttonsOf(answered).map((b) => b.text)).not.toContain('Try again');
   });
 
   it('a code that does not exist gets no Try again', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ServerError } from '../../src/erp/errors.js';
+import { ServerError, UnavailableError } from '../../src/erp/errors.js';
 import { ACTION } from '../../src/views/actions.js';
+import { commandRetry } from '../../src/views/feedback.js';
 import { contactHelp, stockHelp } from '../../src/views/help.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
 import { shortcutResults } from '../../src/views/shortcut.js';
@@ -129,5 +130,37 @@ describe('shortcutResults: codes past the ones looked up', () => {
     expect(text).toContain('Several codes, one line each');
     expect(message.text).toContain('+2 more not looked up');
     expect(checkMessageLimits(message)).toEqual([]);
+  });
+});
+
+describe('shortcutResults: a lookup that failed in a way that may pass', () => {
+  it('offers Try again asking the same codes; none when every failure is about the code', () => {
+    const retry = commandRetry('stock', 'WIDGET-9, PUMP-220');
+    const down = shortcutResults({
+      found: [],
+      notFound: [],
+      failed: [
+        { code: 'PUMP-220', error: new ServerError('x', { endpoint: 'getItem', statusCode: 503 }) },
+      ],
+      retry,
+      now: TEST_NOW,
+    });
+    expect(checkMessageLimits(down)).toEqual([]);
+    expect(buttons(down).map((b) => [b.label, b.state])).toEqual([
+      ['Try again', { v: 1, t: 'rc', f: 'stock', x: 'WIDGET-9, PUMP-220' }],
+    ]);
+    const refused = shortcutResults({
+      found: [],
+      notFound: [],
+      failed: [
+        {
+          code: 'X',
+          error: new UnavailableError('x', { endpoint: 'getItem', reason: 'too_large' }),
+        },
+      ],
+      retry,
+      now: TEST_NOW,
+    });
+    expect(buttons(refused)).toEqual([]);
   });
 });
