@@ -20,7 +20,7 @@ const ISOLATED = [
  */
 const UNIT = [
   'test/views/**/*.test.ts',
-  'test/slack/!(answers|answerFirst|answerFirstSurfaces|appHome|contactPerson|searchModalShare).test.ts',
+  'test/slack/!(answers|answerFirst|answerFirstSurfaces|appHome|contactPerson|searchModalShare|tryAgain).test.ts',
   'test/privacy/**/*.test.ts',
   'test/catalogue/store.test.ts',
   'test/config/envExample.test.ts',

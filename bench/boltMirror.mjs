@@ -10,7 +10,7 @@ import { Assistant } from '@slack/bolt';
 const noop = async () => {};
 
 /** How many Bolt listeners the app (and so this mirror) registers. */
-export const MIRRORED_LISTENERS = 30;
+export const MIRRORED_LISTENERS = 31;
 
 /**
  * @param {import('@slack/bolt').App} app
@@ -33,6 +33,7 @@ export function mirrorAppListeners(app, stock) {
     /^(?:mirror_e|mirror_f)$/, // share
     'mirror_reveal',
     'mirror_shared_remove',
+    'mirror_retry', // Try again on a failed command
     /^(?:mirror_prev|mirror_next)$/, // item paging
     /^(?:mirror_prev_c|mirror_next_c)$/, // contact paging
     'mirror_home_search',

@@ -5,6 +5,7 @@
  */
 import type { PostArgs, RespondPayload, ShownMessage, SlackSink } from './fakeSlack.js';
 import { CONSOLE } from './identity.js';
+import { ModalDesk } from './modal.js';
 import { type ConsoleButton, renderMessage } from './render.js';
 import { createStyler } from './style.js';
 
@@ -43,7 +44,17 @@ export class Board implements SlackSink {
   /** Increases with every message drawn; lets a caller ask "did anything arrive since…?" */
   shownCount = 0;
 
-  constructor(private readonly options: BoardOptions) {}
+  /** The modal the app opened, if any (filled in and submitted from the session). */
+  readonly modals: ModalDesk;
+
+  constructor(private readonly options: BoardOptions) {
+    this.modals = new ModalDesk({ write: options.write, color: options.color });
+  }
+
+  modal(view: Record<string, unknown>): void {
+    this.modals.show(view);
+    this.shownCount += 1;
+  }
 
   newResponseUrlKey(sourceTs?: string): string {
     this.keyCounter += 1;

@@ -69,6 +69,8 @@ export interface SlackSink {
   remove(channel: string, ts: string): boolean;
   /** Something went to Slack that the console cannot show: say so rather than hide it. */
   note(text: string): void;
+  /** A modal the app opened or updated (views.open, views.update). */
+  modal(view: Record<string, unknown>): void;
 }
 
 type Json = Record<string, unknown>;
@@ -152,6 +154,7 @@ export class FakeSlackServer {
     failureFor: () => undefined,
     nextTs: tsCounter(),
     chat: (method, body) => this.chat(method, body),
+    modal: (view) => this.sink.modal(view),
   };
 
   private chat(method: ChatMethod, body: Json): Json {

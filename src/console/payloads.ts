@@ -86,12 +86,7 @@ export function blockActionsBody(
 ): Record<string, unknown> {
   return {
     type: 'block_actions',
-    user: {
-      id: CONSOLE.userId,
-      username: CONSOLE.userName,
-      name: CONSOLE.userName,
-      team_id: CONSOLE.teamId,
-    },
+    user: consoleUser(),
     api_app_id: CONSOLE.appId,
     token: CONSOLE.verificationToken,
     container: {
@@ -190,5 +185,15 @@ export function directMessageBody(text: string): Record<string, unknown> {
         is_enterprise_install: false,
       },
     ],
+  };
+}
+
+/** The console's one person, as interaction payloads name the user. */
+export function consoleUser() {
+  return {
+    id: CONSOLE.userId,
+    username: CONSOLE.userName,
+    name: CONSOLE.userName,
+    team_id: CONSOLE.teamId,
   };
 }

@@ -88,6 +88,7 @@ export function helpText(commands: readonly string[], shortcut?: MessageShortcut
     ...shortcutLines,
     'Other words:',
     '  1, 2, …   press that button of the latest message with buttons',
+    '  fill N VALUE, submit, cancel   fill in field N of an open modal, send it, close it',
     '  json      print the latest message as Block Kit JSON',
     '  link      print a Block Kit Builder link for the latest message',
     `  ${SET_STOCK_WORD} CODE N [BRANCH]   make the sandbox's available stock N, then check watches now`,
@@ -117,6 +118,9 @@ export class ConsoleSession {
     }
     if (word === SET_STOCK_WORD || word.startsWith(`${SET_STOCK_WORD} `)) {
       return this.setStock(line.slice(SET_STOCK_WORD.length).trim());
+    }
+    if (word === 'submit' || word === 'cancel' || word.startsWith('fill ')) {
+      return this.modalWord(line);
     }
     if (word === 'json') return this.printJson();
     if (word === 'link') return this.printLink();
@@ -196,10 +200,37 @@ export class ConsoleSession {
     return this.dispatchAndWait(body, 'click');
   }
 
+  /** `fill N VALUE`, `submit` and `cancel` on the open modal (see modal.ts). */
+  private async modalWord(line: string): Promise<LineOutcome> {
+    const modals = this.options.board.modals;
+    if (!modals.isOpen) return this.fail('No modal is open.');
+    const word = line.toLowerCase();
+    if (word === 'cancel') {
+      modals.close();
+      return this.say('Modal closed.');
+    }
+    if (word === 'submit') {
+      // As in Slack: a required field left empty is refused before the app hears of it.
+      const missing = modals.missing();
+      if (missing !== undefined) return this.fail(missing);
+      const body = modals.submission();
+      if (!body) return this.fail('No modal is open.');
+      return this.dispatchAndWait(body, 'click', (ack) => {
+        if (modals.acknowledged(ack) === 'closed') this.say('Modal submitted and closed.');
+      });
+    }
+    const match = /^fill\s+(\d+)\s+([\s\S]+)$/i.exec(line);
+    if (!match?.[1] || match[2] === undefined)
+      return this.fail('Usage: fill N VALUE, e.g. fill 2 10');
+    const problem = modals.fill(Number(match[1]), match[2]);
+    return problem === undefined ? 'ok' : this.fail(problem);
+  }
+
   /** A command's and a shortcut's answer must show up; a click may rightly change nothing. */
   private async dispatchAndWait(
     body: Record<string, unknown>,
     kind: 'command' | 'click' | 'shortcut',
+    onAck?: (body: unknown) => void,
   ): Promise<LineOutcome> {
     const isCommand = kind === 'command';
     const { board, activity, timing } = this.options;
@@ -215,6 +246,8 @@ export class ConsoleSession {
     if (!ack.acked) {
       failed = true;
       this.say(`The app did not acknowledge in time (Slack would show "operation_timeout").`);
+    } else if (onAck) {
+      onAck(ack.body);
     } else if (isCommand) {
       // Slack ignores an ack body on clicks; on commands it is the first reply.
       board.showAck(ack.body, (value) => RespondPayload.safeParse(value).data);

@@ -62,6 +62,8 @@ export interface WebApiContext {
    * are answered as Slack would and only recorded.
    */
   chat?(method: ChatMethod, args: Args): Record<string, unknown>;
+  /** A modal opened or updated, as answered (with its id and hash): the console shows it. */
+  modal?(view: Record<string, unknown>): void;
 }
 
 export type ChatMethod = 'chat.postMessage' | 'chat.postEphemeral' | 'chat.update' | 'chat.delete';
@@ -277,14 +279,14 @@ Object.assign(HANDLERS, {
     if (trigger === undefined || !TRIGGER_ID.test(trigger)) return error('invalid_trigger_id');
     const view = viewArg(args);
     if (view?.type !== 'modal') return error('invalid_arguments');
-    return viewAnswer(view, ctx);
+    return shownModal(viewAnswer(view, ctx), ctx);
   },
   'views.update': (args: Args, ctx: WebApiContext) => {
     const id = str(args, 'view_id') ?? str(args, 'external_id');
     const view = viewArg(args);
     if (id === undefined) return error('not_found');
     if (view?.type !== 'modal') return error('invalid_arguments');
-    return viewAnswer(view, ctx, id);
+    return shownModal(viewAnswer(view, ctx, id), ctx);
   },
   'views.publish': (args: Args, ctx: WebApiContext) => {
     if (str(args, 'user_id') === undefined) return error('invalid_arguments');
@@ -293,6 +295,14 @@ Object.assign(HANDLERS, {
     return viewAnswer(view, ctx);
   },
 } satisfies Record<string, Handler>);
+
+function shownModal(answer: Record<string, unknown>, ctx: WebApiContext) {
+  const { view } = answer;
+  if (answer.ok === true && typeof view === 'object' && view !== null) {
+    ctx.modal?.(view as Record<string, unknown>);
+  }
+  return answer;
+}
 
 function hasContent(args: Args): boolean {
   return ['text', 'blocks', 'attachments', 'markdown_text'].some((key) => args[key] !== undefined);

@@ -18,7 +18,7 @@ import { matchingPeople } from '../rules/people.js';
 import { stockVerdict } from '../rules/verdict.js';
 import type { HomeRecentRow } from '../views/appHome.js';
 import { contactCard } from '../views/contactCard.js';
-import { errorMessage, noticeMessage } from '../views/feedback.js';
+import { errorMessage, noticeMessage, type RetryButton } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
 import { notFoundNotice } from '../views/notFound.js';
 import { progressMessage, type WorkSubject } from '../views/progress.js';
@@ -116,17 +116,21 @@ export async function codeBySearch(
   return top?.code !== typed ? top?.code : undefined;
 }
 
-/** Runs `build`; any error becomes the user-facing error message and one log line. */
+/**
+ * Runs `build`; any error becomes the user-facing error message and one log line. With
+ * `retry`, an error that may pass (ERP down, busy) carries "Try again" asking the same again.
+ */
 export async function safely(
   logger: AppLogger,
   what: string,
   build: () => Promise<SlackMessage>,
+  retry?: RetryButton,
 ): Promise<SlackMessage> {
   try {
     return await build();
   } catch (error) {
     logFailure(logger, what, error);
-    return errorMessage(error);
+    return errorMessage(error, retry === undefined ? {} : { retry });
   }
 }
 

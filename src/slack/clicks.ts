@@ -121,7 +121,12 @@ export async function acceptClick<S extends ButtonState['t']>(
       state: decoded.ok ? decoded.state : undefined,
     });
   }
-  const family = expected === 'i' || expected === 'is' ? 'stock' : 'contact';
+  const family =
+    decoded.state.t === 'rc'
+      ? decoded.state.f
+      : expected === 'i' || expected === 'is'
+        ? 'stock'
+        : 'contact';
   const decision: AccessDecision = checkAccess(
     deps.access[family],
     actor,
@@ -182,6 +187,8 @@ interface ClickAnswer {
   actor: Actor;
   mode: ClickMode;
   build: () => Promise<SlackMessage>;
+  /** The button's own state: "Try again" on a failure that may pass presses it again. */
+  state: ButtonState;
   /** A new message goes to this thread. */
   threadTs?: string;
 }
@@ -193,7 +200,10 @@ function answerClick(deps: AnswerDeps, args: ClickArgs, click: ClickAnswer): Pro
   const [subject, endpoint] = click.working;
   return deliverClickAnswer({
     respond: args.respond,
-    answer: safely(deps.logger, click.what, click.build),
+    answer: safely(deps.logger, click.what, click.build, {
+      actionId: args.action.action_id,
+      state: click.state,
+    }),
     working: () => workingLine(deps, subject, endpoint, click.actor),
     mode: click.mode,
     threadTs: click.threadTs,
@@ -234,6 +244,7 @@ export function cardClick<S extends keyof typeof CARDS>(
       actor: click.actor,
       mode: modeFor(base === view ? 'view' : 'in_place', click.onSharedMessage),
       build: () => card(click, base === refresh, args),
+      state,
       threadTs: state.t === 'i' ? state.th : undefined,
     });
   };
@@ -263,6 +274,7 @@ export function pageClick<S extends keyof typeof LISTS>(
       actor: click.actor,
       mode: modeFor('in_place', click.onSharedMessage),
       build: () => page(click.state, click.actor),
+      state: click.state,
     });
   };
 }

@@ -26,6 +26,8 @@ export const ACTION = {
   contactReveal: 'contact_reveal',
   contactNextPage: 'contact_next_page',
   contactPrevPage: 'contact_prev_page',
+  /** "Try again" on a command's "ERP not answering" or "busy" answer: runs it again. */
+  commandRetry: 'command_retry',
 } as const;
 
 export type ActionBase = (typeof ACTION)[keyof typeof ACTION];
@@ -129,12 +131,26 @@ export const SharedRemoveState = z
   })
   .strict();
 
+/**
+ * "Try again" on a failed `/stock` or `/contact`: the command and its text, asked again by
+ * whoever presses it (the access rules are checked again then).
+ */
+export const CommandRetryState = z
+  .object({
+    v: z.literal(VALUE_VERSION),
+    t: z.literal('rc'),
+    f: z.enum(['stock', 'contact']),
+    x: z.string().max(1500),
+  })
+  .strict();
+
 export const ButtonState = z.discriminatedUnion('t', [
   ItemCardState,
   ContactCardState,
   ItemSearchState,
   ContactSearchState,
   SharedRemoveState,
+  CommandRetryState,
 ]);
 
 export type ItemCardState = z.infer<typeof ItemCardState>;

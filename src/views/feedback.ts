@@ -16,7 +16,8 @@ import {
   UnexpectedDataError,
 } from '../erp/errors.js';
 import { BusyError, type Freshness, InputError, type InputProblem } from '../lookup/types.js';
-import { context, section } from './blocks.js';
+import { ACTION, type ButtonState, VALUE_VERSION } from './actions.js';
+import { actions, context, section, stateButton } from './blocks.js';
 import { aboutSeconds, slackTimeAgo } from './format.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -78,12 +79,40 @@ export function errorToUserMessage(error: unknown): string {
   return NOT_ANSWERING;
 }
 
+/** What "Try again" presses: an action id and the state it carries (the same question). */
+export interface RetryButton {
+  actionId: string;
+  state: ButtonState;
+}
+
+/** "Try again" on a failed `/stock` or `/contact`: the same text asked again. */
+export function commandRetry(family: 'stock' | 'contact', text: string): RetryButton {
+  return {
+    actionId: ACTION.commandRetry,
+    state: { v: VALUE_VERSION, t: 'rc', f: family, x: text },
+  };
+}
+
+/**
+ * Errors a later try may not meet: the ERP down or slow, its budget or ours busy. Anything
+ * about the question itself (not found, bad input, misconfiguration) gets no "Try again".
+ */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof BusyError) return true;
+  if (!isErpError(error)) return false;
+  if (error instanceof RateLimitedError) return true;
+  if (error instanceof UnavailableError) return error.reason !== 'too_large';
+  return errorToUserMessage(error) === NOT_ANSWERING;
+}
+
 export interface ErrorContext {
   /** What the user asked for, e.g. `WIDGET-9` (user text: escaped here). */
   what?: string;
   /** The last good answer, when there is one, to say how old it would be. */
   stale?: Pick<Freshness, 'fetchedAt'>;
   now?: Date;
+  /** The same question again, offered as "Try again" when the error may pass. */
+  retry?: RetryButton;
 }
 
 export function errorMessage(error: unknown, errorContext: ErrorContext = {}): SlackMessage {
@@ -94,13 +123,23 @@ export function errorMessage(error: unknown, errorContext: ErrorContext = {}): S
   if (stale) {
     blocks.push(context(`The last data we have was fetched ${slackTimeAgo(stale.fetchedAt)}.`));
   }
+  const { retry } = errorContext;
+  const again =
+    retry && isTransient(error)
+      ? actions([
+          stateButton('Try again', retry.actionId, retry.state, {
+            accessibilityLabel: 'Ask the same question again',
+          }),
+        ])
+      : undefined;
+  if (again) blocks.push(again);
   const plainWhat = errorContext.what ? `${errorContext.what}: ` : '';
   return { text: escapeTruncated(`${plainWhat}${words}`, 500), blocks };
 }
 
 export type WorkingReason = Progress;
 
-/** ONE short line: "Looking up WIDGET-9: queued behind other lookups, about 20 s". */
+/** ONE short line: "Looking up WIDGET-9: queued behind other lookups; I'll post it here in about 20 s". */
 export function workingMessage(what: string, reason: WorkingReason): SlackMessage {
   return progressLine(`Looking up ${what}`, reason);
 }

@@ -34,10 +34,11 @@ function why(progress: Progress): string {
   const own = progress.ownAhead ?? 0;
   const ahead =
     own === 0 ? 'other lookups' : own === 1 ? 'your other lookup' : `your other ${own} lookups`;
-  return `queued behind ${ahead}, ${aboutSeconds(progress.waitMs)}`;
+  // The queued lookup is delivered by itself: say so, and when.
+  return `queued behind ${ahead}; I’ll post it here in ${aboutSeconds(progress.waitMs)}`;
 }
 
-/** ONE short line: "Looking up WIDGET-9: queued behind your other 9 lookups, about 50 s". */
+/** ONE short line: "Looking up WIDGET-9: queued behind other lookups; I’ll post it here in about 50 s". */
 export function progressMessage(subject: WorkSubject, progress: Progress): SlackMessage {
   return progressLine(subjectWords(subject), progress);
 }

@@ -3,7 +3,11 @@
  * its exit code with what it wrote to standard output and standard error.
  */
 import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
+import { consoleAppFor, createServices, type Services } from '../../src/app.js';
+import { loadConfig } from '../../src/config/config.js';
 import { type ConsoleOptions, runConsole } from '../../src/console/index.js';
+import { createLogger } from '../../src/log/logger.js';
 
 type Output = PassThrough & { isTTY?: boolean; columns?: number };
 
@@ -29,4 +33,31 @@ export async function consoleSession(
   input.end(lines.map((line) => `${line}\n`).join(''));
   const code = await running;
   return { code, text, errors };
+}
+
+/**
+ * The real app on the built-in sandbox ERP for a test file: its services made before the
+ * tests and closed after, and a session over it that types `lines`.
+ */
+export function sandboxConsole(extra: Partial<ConsoleOptions> = {}) {
+  const logger = createLogger({ level: 'silent' });
+  let services: Services | undefined;
+  beforeAll(async () => {
+    services = await createServices(loadConfig({}), logger);
+  });
+  afterAll(async () => {
+    await services?.close();
+  });
+  return (lines: readonly string[]) => {
+    const running = services;
+    if (!running) throw new Error('sandboxConsole: the services are not started yet');
+    return consoleSession(lines, {
+      buildApp: (transport) => consoleAppFor(running, transport),
+      color: false,
+      logger,
+      historyFile: false,
+      timing: { quietMs: 150, lateAnswerMs: 500, timeoutMs: 20_000 },
+      ...extra,
+    });
+  };
 }

@@ -28,8 +28,9 @@ async function runMain(args: string[]) {
   return { code, stdout, stderr };
 }
 
-describe('npm start -- --step', () => {
-  it('prints the outputs of WIDGET-9 / 50 / perth as JSON and exits 0', async () => {
+// Three processes that share nothing: they run side by side.
+describe.concurrent('npm start -- --step', () => {
+  it('prints the outputs of WIDGET-9 / 50 / perth as JSON and exits 0', async ({ expect }) => {
     const run = await runMain(['--step', 'WIDGET-9', '50', 'perth']);
     expect(run.code, run.stderr).toBe(0);
     const outputs = JSON.parse(run.stdout) as Record<string, unknown>;
@@ -45,14 +46,14 @@ describe('npm start -- --step', () => {
     expect(outputs.summary).toMatch(/^No, 50 of WIDGET-9 at Perth: Perth has 0 free/);
   }, 60_000);
 
-  it('prints the failure sentence and exits 1 for an unknown code', async () => {
+  it('prints the failure sentence and exits 1 for an unknown code', async ({ expect }) => {
     const run = await runMain(['--step', 'NO-SUCH-ITEM-42']);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('No item has the code “NO-SUCH-ITEM-42” in the ERP');
   }, 60_000);
 
-  it('exits 2 with the usage without a code', async () => {
+  it('exits 2 with the usage without a code', async ({ expect }) => {
     const run = await runMain(['--step']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--step needs an item code');

@@ -42,11 +42,11 @@ describe('a 429 from the ERP, with and without Retry-After', () => {
   it('with Retry-After: waits as told, retries once, and the user gets the card', async () => {
     const [first, second] = codes;
     expect(textOf(await ask(run, '/stock', first ?? ''))).toContain(first);
-    const started = Date.now();
     const answer = await ask(run, '/stock', second ?? '');
     expect(textOf(answer)).toContain(second);
     expect(hasButton(answer, 'Refresh')).toBe(true);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    // The ERP's own window is the clock: a retry before it turned would have drawn a second
+    // 429. One 429 and then the card: the app waited as told, and retried once.
     expect(run.sandbox.stats().rateLimited).toBe(1);
     const paused = parsedLog(run).filter((line) => String(line.msg).startsWith('ERP answered 429'));
     expect(paused.map((line) => line.retryAfterMs)).toEqual([1000]);

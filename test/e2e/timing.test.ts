@@ -2,46 +2,66 @@
  * Timing over HTTP with a slow and a failing ERP: acknowledged before the ERP answers; one
  * "working on it" line when the answer is slow; a stale answer while the ERP is down. The
  * app's deadlines are a quarter of the real ones here (the rules themselves, on a fake clock,
- * are test/slack/delivery.test.ts), so a slow ERP costs the test 1.5 s, not 2.6.
+ * are test/slack/delivery.test.ts). A slow ERP is one whose answer a proxy holds back until the
+ * working line has come: the order is made, not hoped for from a long latency.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
 import { type RunningApp, startApp } from '../helpers/app.js';
 import { buttonLabelled, textOf } from '../helpers/blocks.js';
+import { eventually } from '../helpers/eventually.js';
 import { finalAnswer } from './helpers/conversation.js';
+import { type ErpProxy, startErpProxy } from './helpers/recordingProxy.js';
 
 let run: RunningApp;
 const TIMING = { ackWithinMs: 250, workingAfterMs: 500 };
-/** Well past the working line's deadline: the answer comes after it. */
-const SLOW_ERP_MS = 1500;
 
+let erp: RunningSandbox;
+let proxy: ErpProxy;
 beforeAll(async () => {
+  erp = await startSandbox({ faults: { latencyMs: 10 } });
+  proxy = await startErpProxy(erp.url);
   run = await startApp({
-    sandbox: { faults: { latencyMs: 10 } },
+    erp,
+    env: { ERP_BASE_URL: proxy.url },
     timing: { ackWithinMs: TIMING.ackWithinMs, workingAfterMs: TIMING.workingAfterMs },
   });
 });
 afterAll(async () => {
   await run?.stop();
+  await proxy?.close();
+  await erp?.close();
 });
+
+/** How often the ERP has been asked for `code` so far. */
+const askedFor = (code: string) =>
+  proxy.seen.filter((seen) => seen.target === `/api/getItem/${code}`).length;
+/** Waits until the ERP has been asked for `code` `count` times in all. */
+const asked = (code: string, count: number) => eventually(() => expect(askedFor(code)).toBe(count));
 
 const stock = (text: string) => run.command('/stock', text);
 
 describe('a slow ERP', () => {
   it('acknowledges before the ERP answers, says it is working, then answers', async () => {
-    run.sandbox.setFaults({ latencyMs: SLOW_ERP_MS, jitterMs: 0 });
+    const before = askedFor('WIDGET-9');
+    const answerNow = proxy.hold();
     try {
       const { reply, responseUrl } = await stock('WIDGET-9');
       expect(reply.status).toBe(200);
+      // The acknowledgement did not wait for the answer the ERP still holds.
       expect(reply.body).toBe('');
-      // The acknowledgement did not wait for the answer: at most the working line came yet.
-      expect(run.slack.responses(responseUrl).length).toBeLessThanOrEqual(1);
-      const [working, answer] = await run.slack.waitForResponses(responseUrl, 2, 8000);
+      await asked('WIDGET-9', before + 1);
+      // Past the working line's deadline, with the ERP still silent: the working line alone.
+      const [working] = await run.slack.waitForResponses(responseUrl, 1, 8000);
       expect(textOf(working?.body ?? {})).toMatch(/WIDGET-9/);
       expect((working?.body.blocks as unknown[] | undefined)?.length ?? 0).toBeLessThanOrEqual(1);
+      expect(run.slack.responses(responseUrl)).toHaveLength(1);
+      answerNow();
+      const [, answer] = await run.slack.waitForResponses(responseUrl, 2, 8000);
       expect(textOf(answer?.body ?? {})).toContain('WIDGET-9');
       buttonLabelled(answer?.body ?? {}, 'Refresh');
     } finally {
-      run.sandbox.setFaults({ latencyMs: 10 });
+      answerNow();
     }
   });
 
@@ -49,18 +69,22 @@ describe('a slow ERP', () => {
     const { reply } = await stock('WIDGET-9');
     const card = reply.json as { blocks?: unknown[] };
     const refresh = buttonLabelled(card, 'Refresh');
-    run.sandbox.setFaults({ latencyMs: SLOW_ERP_MS, jitterMs: 0 });
+    const before = askedFor('WIDGET-9');
+    const answerNow = proxy.hold();
     try {
       const { reply: click, responseUrl } = await run.click(refresh.action_id, refresh.value ?? '');
       expect(click.status).toBe(200);
-      // The acknowledgement did not wait for the answer: at most the working line came yet.
-      expect(run.slack.responses(responseUrl).length).toBeLessThanOrEqual(1);
-      const [working, answer] = await run.slack.waitForResponses(responseUrl, 2, 8000);
+      await asked('WIDGET-9', before + 1);
+      // The ERP still holds its answer: the working line alone has come.
+      const [working] = await run.slack.waitForResponses(responseUrl, 1, 8000);
+      expect(run.slack.responses(responseUrl)).toHaveLength(1);
+      answerNow();
+      const [, answer] = await run.slack.waitForResponses(responseUrl, 2, 8000);
       expect(working?.body.replace_original).toBe(true);
       expect(answer?.body.replace_original).toBe(true);
       buttonLabelled(answer?.body ?? {}, 'Refresh');
     } finally {
-      run.sandbox.setFaults({ latencyMs: 10 });
+      answerNow();
     }
   });
 });

@@ -181,13 +181,11 @@ describe('transport failures', () => {
   });
 
   it("rejects with the caller's abort reason, not an ERP error", async () => {
-    server.answer(() => {
-      // Never answers; only the abort ends the call.
-    });
     const controller = new AbortController();
     const reason = new Error('user went away');
+    // Never answers; the abort, once the request is at the server, is what ends the call.
+    server.answer(() => controller.abort(reason));
     const pending = client.getItem({ code: 'WIDGET-9' }, { signal: controller.signal });
-    setTimeout(() => controller.abort(reason), 50);
     await expect(pending).rejects.toBe(reason);
   });
 });

@@ -49,10 +49,7 @@ describe('search modal Share', () => {
   });
 
   it('acknowledges before a slow lookup, then posts through the response_url with Shared by', async () => {
-    let answer = () => {};
-    proxy.gate = new Promise((resolve) => {
-      answer = resolve;
-    });
+    const answer = proxy.hold();
     const { payload, responseUrl } = submission(run, { code: `${code}`, channel: CHANNEL });
     const reply = await submit(run, payload);
     const ackedAt = Date.now();

@@ -13,6 +13,7 @@ import {
 } from '../../src/erp/errors.js';
 import { BusyError } from '../../src/lookup/types.js';
 import {
+  commandRetry,
   errorMessage,
   errorToUserMessage,
   noticeMessage,
@@ -175,14 +176,14 @@ describe('errorMessage', () => {
 describe('workingMessage', () => {
   it('is one short line saying why and how long', () => {
     expect(workingMessage('WIDGET-9', { kind: 'queued', waitMs: 19_500 })).toEqual({
-      text: 'Looking up WIDGET-9: queued behind other lookups, about 20 s',
+      text: 'Looking up WIDGET-9: queued behind other lookups; I’ll post it here in about 20 s',
       blocks: [
         {
           type: 'context',
           elements: [
             {
               type: 'mrkdwn',
-              text: ':hourglass_flowing_sand: Looking up WIDGET-9: queued behind other lookups, about 20 s',
+              text: ':hourglass_flowing_sand: Looking up WIDGET-9: queued behind other lookups; I’ll post it here in about 20 s',
               verbatim: true,
             },
           ],
@@ -245,13 +246,46 @@ describe('progressMessage (working lines from data)', () => {
   it('tells a user queued behind their own lookups how many and how long', () => {
     const subject = { kind: 'record', noun: 'item', ref: { code: 'W-1' } } as const;
     expect(progressMessage(subject, { kind: 'queued', waitMs: 49_200, ownAhead: 9 }).text).toBe(
-      'Looking up W-1: queued behind your other 9 lookups, about 50 s',
+      'Looking up W-1: queued behind your other 9 lookups; I’ll post it here in about 50 s',
     );
     expect(progressMessage(subject, { kind: 'queued', waitMs: 3_000, ownAhead: 1 }).text).toBe(
-      'Looking up W-1: queued behind your other lookup, about 3 s',
+      'Looking up W-1: queued behind your other lookup; I’ll post it here in about 3 s',
     );
     expect(progressMessage(subject, { kind: 'queued', waitMs: 3_000, ownAhead: 0 }).text).toBe(
-      'Looking up W-1: queued behind other lookups, about 3 s',
+      'Looking up W-1: queued behind other lookups; I’ll post it here in about 3 s',
     );
+  });
+});
+
+describe('Try again on an error that may pass', () => {
+  const retry = commandRetry('stock', 'WIDGET-9 50 perth');
+  const labels = (message: { blocks: unknown[] }) =>
+    JSON.stringify(message.blocks).match(/"text":"Try again"/g)?.length ?? 0;
+
+  it('the ERP down, ours or its budget busy: one Try again asking the same text', () => {
+    for (const error of [
+      new ServerError('x', { endpoint: 'getItem', statusCode: 503 }),
+      new BusyError('getItem', 20_000),
+      new RateLimitedError('x', { endpoint: 'getItem', retryAfterMs: 5_000 }),
+    ]) {
+      const message = errorMessage(error, { retry });
+      expect(labels(message), error.name).toBe(1);
+      expect(checkMessageLimits(message)).toEqual([]);
+      const button = JSON.stringify(message.blocks);
+      expect(button).toContain('"action_id":"command_retry"');
+      expect(button).toContain(JSON.stringify(JSON.stringify(retry.state)).slice(1, -1));
+    }
+  });
+
+  it('none for a problem with the question, nor without a retry given', () => {
+    expect(labels(errorMessage(new NotFoundError('x', { endpoint: 'getItem' }), { retry }))).toBe(
+      0,
+    );
+    expect(
+      labels(errorMessage(new ServerError('x', { endpoint: 'getItem', statusCode: 503 }))),
+    ).toBe(0);
+    // Text too long for a button value: the answer stands without the button.
+    const long = commandRetry('stock', 'x'.repeat(3_000));
+    expect(labels(errorMessage(new BusyError('getItem', 1_000), { retry: long }))).toBe(0);
   });
 });

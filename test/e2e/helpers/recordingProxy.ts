@@ -27,6 +27,8 @@ export interface ErpProxy {
    * answers back until it has seen what happens first, with no sleep and no latency.
    */
   gate: Promise<void> | undefined;
+  /** Sets `gate` and returns what opens it again (and clears it). */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,16 @@ export async function startErpProxy(erpUrl: string): Promise<ErpProxy> {
     intercept: undefined,
     rewrite: undefined,
     gate: undefined,
+    hold: () => {
+      let open = () => {};
+      proxy.gate = new Promise((resolve) => {
+        open = resolve;
+      });
+      return () => {
+        proxy.gate = undefined;
+        open();
+      };
+    },
     close: async () => {},
   };
   const server = createServer((req, res) => {

@@ -7,6 +7,7 @@ import { SHARED_REMOVE_ACTION } from '../../../views/sharedBy.js';
 import { WATCH_ACTION } from '../../../views/watchButtons.js';
 import { SET_WATCH_ACTION } from '../../../views/words.js';
 import type { ListenerDeps } from '../../deps.js';
+import { commandRetryClick } from './commandRetry.js';
 import { contactCardClick } from './contactCard.js';
 import { contactPageClick } from './contactPage.js';
 import { homeRecentClick } from './homeRecent.js';
@@ -65,6 +66,7 @@ export function registerActions(
   app.action<BlockAction>(anyOf(ACTION.itemShare, ACTION.contactShare), screen, shareClick(deps));
   app.action<BlockAction>(ACTION.contactReveal, screen, revealClick(deps));
   app.action<BlockAction>(SHARED_REMOVE_ACTION, screen, removeSharedClick(deps));
+  app.action<BlockAction>(ACTION.commandRetry, screen, commandRetryClick(deps));
 
   // Paging a search list.
   app.action<BlockAction>(

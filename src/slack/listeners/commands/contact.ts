@@ -10,7 +10,7 @@ import type { ContactDeps, DeliveryDeps, ItemDeps, WordsDeps } from '../../deps.
 import { type ContactRequest, parseContactCommand } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 import { contactRequestAnswer, contactSentenceInstead } from '../../words/asCommand.js';
-import { lookupCommand } from './lookupCommand.js';
+import { type LookupCommand, lookupCommand } from './lookupCommand.js';
 
 export type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
 
@@ -21,7 +21,14 @@ export type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
 export function contactCommand(
   deps: DeliveryDeps & ContactDeps & Pick<ItemDeps, 'catalogue'> & WordsDeps,
 ) {
-  return lookupCommand(deps, {
+  return lookupCommand(deps, contactCommandSpec(deps));
+}
+
+/** What `/contact` reads and answers, for the command and for its "Try again". */
+export function contactCommandSpec(
+  deps: DeliveryDeps & ContactDeps & Pick<ItemDeps, 'catalogue'> & WordsDeps,
+): LookupCommand<ContactRequest> {
+  return {
     family: 'contact',
     parse: parseContactCommand,
     help: contactHelp,
@@ -43,7 +50,7 @@ export function contactCommand(
       );
     },
     answer: (request, actor, client) => contactAnswer(deps, request, actor, client),
-  });
+  };
 }
 
 /** A contact card, only its matching people, or a search: `/contact` and Find contact alike. */

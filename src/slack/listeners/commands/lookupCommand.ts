@@ -8,6 +8,7 @@ import type { ErpEndpoint } from '../../../erp/errors.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
 import { markedAs } from '../../../views/blocks.js';
 import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
+import { commandRetry } from '../../../views/feedback.js';
 import type { HelpExamples } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { withNotices } from '../../../views/notices.js';
@@ -47,34 +48,57 @@ export function lookupCommand<R extends { kind: string }>(
   return async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
     const accepted = await acceptCommand(deps, command, ack, spec.family);
     if (!accepted) return;
-    const parsed = spec.parse(accepted.text);
-    const help = spec.help(deps.examples);
-    if (!parsed.ok) {
-      await ack(
-        ephemeral(markedAs(withNotices(help, [commandProblemText(parsed.error)]), 'usage')),
-      );
+    const run = answerText(deps, spec, accepted.text, accepted.actor, client);
+    if ('now' in run) {
+      await ack(ephemeral(run.now));
       return;
     }
-    const notices = parsed.notices.map(commandNoticeText);
-    const request = parsed.request;
-    if (!isLookup(request)) {
-      await ack(ephemeral(withNotices(help, notices)));
-      return;
-    }
-    const { actor, text } = accepted;
-    const endpoint = spec.endpoint(request);
-    await deliverCommandAnswer({
-      ack,
-      respond,
-      answer: safely(deps.logger, `/${spec.family}`, async () => {
+    await deliverCommandAnswer({ ack, respond, ...run, timing: deps.timing, logger: deps.logger });
+  };
+}
+
+/** A command's text answered: help or usage at once, or a lookup with its working line. */
+export type TextRun =
+  | { now: SlackMessage }
+  | {
+      answer: Promise<SlackMessage>;
+      working: () => SlackMessage;
+      knownToBeSlow: () => boolean;
+    };
+
+/**
+ * The text read by the command's grammar and answered; a failure that may pass (ERP down,
+ * busy) carries "Try again", which asks the same text again (commandRetry.ts).
+ */
+export function answerText<R extends { kind: string }>(
+  deps: DeliveryDeps & Pick<ItemDeps, 'lookup'>,
+  spec: LookupCommand<R>,
+  text: string,
+  actor: Actor,
+  client: SlackUsersApi,
+): TextRun {
+  const parsed = spec.parse(text);
+  const help = spec.help(deps.examples);
+  if (!parsed.ok) {
+    return { now: markedAs(withNotices(help, [commandProblemText(parsed.error)]), 'usage') };
+  }
+  const notices = parsed.notices.map(commandNoticeText);
+  const request = parsed.request;
+  if (!isLookup(request)) return { now: withNotices(help, notices) };
+  const endpoint = spec.endpoint(request);
+  const retry = commandRetry(spec.family, text);
+  return {
+    answer: safely(
+      deps.logger,
+      `/${spec.family}`,
+      async () => {
         const sentence = await spec.sentence(text, request, actor, client);
         return sentence ?? withNotices(await spec.answer(request, actor, client), notices);
-      }),
-      working: () => workingLine(deps, spec.subject(request), endpoint, actor),
-      knownToBeSlow: () => isKnownToBeSlow(deps, endpoint, actor),
-      timing: deps.timing,
-      logger: deps.logger,
-    });
+      },
+      retry,
+    ),
+    working: () => workingLine(deps, spec.subject(request), endpoint, actor),
+    knownToBeSlow: () => isKnownToBeSlow(deps, endpoint, actor),
   };
 }
 

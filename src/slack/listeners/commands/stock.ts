@@ -13,7 +13,7 @@ import type { DeliveryDeps, ItemDeps, WatchDeps, WordsDeps } from '../../deps.js
 import { type ItemQuestion, parseStockCommand, type StockRequest } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 import { stockReadingAnswer, stockSentenceInstead } from '../../words/asCommand.js';
-import { lookupCommand } from './lookupCommand.js';
+import { type LookupCommand, lookupCommand } from './lookupCommand.js';
 import { watchAnswer } from './watch.js';
 
 type StockLookup = Exclude<StockRequest, { kind: 'help' }>;
@@ -23,7 +23,14 @@ type StockLookup = Exclude<StockRequest, { kind: 'help' }>;
  * (`CODE 50 perth`), several codes, a search list, or the categories.
  */
 export function stockCommand(deps: DeliveryDeps & ItemDeps & WatchDeps & WordsDeps) {
-  return lookupCommand(deps, {
+  return lookupCommand(deps, stockCommandSpec(deps));
+}
+
+/** What `/stock` reads and answers, for the command and for its "Try again". */
+export function stockCommandSpec(
+  deps: DeliveryDeps & ItemDeps & WatchDeps & WordsDeps,
+): LookupCommand<StockRequest> {
+  return {
     family: 'stock',
     parse: parseStockCommand,
     help: stockHelp,
@@ -38,7 +45,7 @@ export function stockCommand(deps: DeliveryDeps & ItemDeps & WatchDeps & WordsDe
       );
     },
     answer: (request, actor, client) => stockAnswer(deps, request, actor, client),
-  });
+  };
 }
 
 /** The endpoint whose queue the working line reports. */
