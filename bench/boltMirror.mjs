@@ -32,7 +32,7 @@ export function mirrorAppListeners(app, stock) {
     /^(?:mirror_c(?::\d+)?|mirror_d)$/, // contact card
     /^(?:mirror_e|mirror_f)$/, // share
     'mirror_reveal',
-    'mirror_remove',
+    'mirror_shared_remove',
     'mirror_retry', // Try again on a failed command
     /^(?:mirror_prev|mirror_next)$/, // item paging
     /^(?:mirror_prev_c|mirror_next_c)$/, // contact paging
