@@ -78,13 +78,14 @@ export function answerText<R extends { kind: string }>(
   client: SlackUsersApi,
 ): TextRun {
   const parsed = spec.parse(text);
-  const help = spec.help(deps.examples);
+  // Help is drawn only when it is the answer: the examples read the catalogue index.
+  const help = () => spec.help(deps.examples);
   if (!parsed.ok) {
-    return { now: markedAs(withNotices(help, [commandProblemText(parsed.error)]), 'usage') };
+    return { now: markedAs(withNotices(help(), [commandProblemText(parsed.error)]), 'usage') };
   }
   const notices = parsed.notices.map(commandNoticeText);
   const request = parsed.request;
-  if (!isLookup(request)) return { now: withNotices(help, notices) };
+  if (!isLookup(request)) return { now: withNotices(help(), notices) };
   const endpoint = spec.endpoint(request);
   const retry = commandRetry(spec.family, text);
   return {
