@@ -99,13 +99,21 @@ describe('npm start -- --once … --shortcut --json, in the console', () => {
   });
 });
 
-// Seven processes that share nothing: they start side by side, each waiting on its own exit.
+// Nine processes that share nothing: they start side by side, each waiting on its own exit.
 describe('npm start -- --once: exit codes a script can use', () => {
   it.concurrent.for([
     ['a record', ['--once', '/stock WIDGET-9'], 0],
     ['a list', ['--once', '/contact acme'], 0],
     ['the catalogue list of categories', ['--once', '/stock categories'], 0],
     ['the help', ['--once', '/stock help'], 0],
+    // README's watch example: the console turns @purchasing into a group mention, as Slack's
+    // composer does, and a watch set is an answer.
+    [
+      'a watch set, notifying a group',
+      ['--once', '/stock watch WIDGET-9 below 20 at perth notify @purchasing'],
+      0,
+    ],
+    ['a daily digest turned on', ['--once', '/stock digest on 08:00 Australia/Perth'], 0],
     ['nothing found', ['--once', '/stock ZZQ-NO-SUCH-CODE-000'], 1],
     ['a line that is no command', ['--once', 'hello there'], 2],
     ['an unknown option', ['--once', '/stock WIDGET-9', '--colour'], 2],

@@ -6,7 +6,7 @@
 import FlexSearch from 'flexsearch';
 import { CodeTable } from './codeTable.js';
 import type { Names } from './columns.js';
-import { editDistance } from './editDistance.js';
+import { Vocabulary } from './vocabulary.js';
 
 /** Candidates read from FlexSearch for one typed text; the answer is the best 25 of them. */
 const CANDIDATES = 1_000;
@@ -35,6 +35,7 @@ export class SlotSearch {
   private codesBuiltAt = 0;
   /** Bumped when a code or description changes: the sorted code list is rebuilt after it. */
   private revision = 0;
+  private readonly vocabulary = new Vocabulary();
 
   constructor(private readonly columns: SearchedColumns) {
     this.codeTable = new CodeTable(columns.codeOf);
@@ -47,6 +48,7 @@ export class SlotSearch {
   changed(id: number, slot: number, before: string | undefined): void {
     const code = this.columns.codeOf[slot] ?? '';
     const text = `${code} ${this.columns.descriptionOf[slot] ?? ''}`;
+    this.vocabulary.add(foldedWords(text));
     if (before === undefined) this.index.add(id, text);
     else this.index.update(id, text);
     if (before === undefined) this.codeTable.added(slot);
@@ -57,6 +59,7 @@ export class SlotSearch {
   /** Forgets every slot (the store is emptied before a snapshot is loaded). */
   clear(): void {
     this.index = newIndex();
+    this.vocabulary.clear();
     this.codeTable.clear();
     this.codes = undefined;
     this.revision += 1;
@@ -145,6 +148,10 @@ export class SlotSearch {
     const primary = words.reduce((a, b) => (b.length > a.length ? b : a), '');
     if (primary === '') return [];
     const others = words.filter((w) => w !== primary);
+    // The starts of the index's words that resemble the typed word: none, and no item can.
+    const typed = fold(primary);
+    const near = this.vocabulary.startsNear(typed, typoAllowance(typed));
+    if (near.size === 0) return [];
     const category = this.categoryFilter(options.category);
     const ids = this.index.search(primary, { limit: CANDIDATES });
     const { codeOf, descriptionOf, slots } = this.columns;
@@ -153,7 +160,7 @@ export class SlotSearch {
       const slot = typeof id === 'number' ? slots.get(id) : undefined;
       if (slot === undefined) continue;
       if (category !== undefined && this.columns.categoryAt(slot) !== category) continue;
-      if (!resembles(primary, codeOf[slot] ?? '', descriptionOf[slot] ?? '')) continue;
+      if (!resembles(typed, near, codeOf[slot] ?? '', descriptionOf[slot] ?? '')) continue;
       if (others.length > 0) {
         if (!hasPrefixes(codeOf[slot] ?? '', descriptionOf[slot] ?? '', others)) continue;
         found.push(slot);
@@ -183,18 +190,32 @@ function fold(text: string): string {
   return /^[\x20-\x7e]*$/.test(lower) ? lower : lower.normalize('NFKD').replace(/\p{M}/gu, '');
 }
 
+/** The words of an item's code and description as the resemblance check compares them. */
+function foldedWords(text: string): string[] {
+  return wordsOf(fold(text));
+}
+
+/** Typos forgiven in a typed word: one for short words, none for two letters. */
+function typoAllowance(word: string): number {
+  return word.length <= 2 ? 0 : word.length <= 4 ? 1 : 2;
+}
+
 /**
- * Whether a word of the code or description starts with `typed` but for a typo or two (one
- * for short words, none for two letters). The encoder folds letters that sound alike, which
- * finds "Sprocket" for "sprok" but also reduces "zzzz" to "s" and would offer every "Seal":
- * a typed word that resembles no word of the item suggests nothing rather than unrelated items.
+ * Whether a word of the code or description starts with the (folded) typed word but for a
+ * typo or two: its start is one of `near`, the vocabulary's starts within the allowance. The
+ * encoder folds letters that sound alike, which finds "Sprocket" for "sprok" but also reduces
+ * "zzzz" to "s" and would offer every "Seal": a typed word that resembles no word of the item
+ * suggests nothing rather than unrelated items.
  */
-function resembles(typed: string, code: string, description: string): boolean {
-  const word = fold(typed);
-  const words = wordsOf(fold(`${code} ${description}`));
-  if (words.some((candidate) => candidate.startsWith(word))) return true;
-  const max = word.length <= 2 ? 0 : word.length <= 4 ? 1 : 2;
-  return words.some((candidate) => editDistance(word, candidate.slice(0, word.length), max) <= max);
+function resembles(
+  typed: string,
+  near: ReadonlySet<string>,
+  code: string,
+  description: string,
+): boolean {
+  return foldedWords(`${code} ${description}`).some((word) =>
+    near.has(word.slice(0, typed.length)),
+  );
 }
 
 /** Each prefix starts a word of the code or description (cheaper than splitting them). */

@@ -26,3 +26,30 @@ export const CONSOLE_IDENTITY = {
   botUserId: CONSOLE.botUserId,
   appId: CONSOLE.appId,
 };
+
+/**
+ * The pretend workspace's user groups, by handle. Slack's composer turns an `@handle` picked
+ * from its menu into an escaped mention before the command is sent; the console does the same
+ * for these and for its one person, so `notify @purchasing` works as README shows it.
+ */
+const CONSOLE_GROUPS: Readonly<Record<string, string>> = {
+  purchasing: 'S0CONPURCHASING',
+  sales: 'S0CONSALES',
+  support: 'S0CONSUPPORT',
+};
+
+/** `@purchasing` → `<!subteam^S0CONPURCHASING|@purchasing>`, `@console` → `<@UCONSOLE|console>`. */
+export function escapeMentions(text: string): string {
+  return text.replace(/(^|\s)@([a-z][\w.-]*)(?=$|\s)/gi, (whole, space: string, handle: string) => {
+    const name = handle.toLowerCase();
+    if (name === CONSOLE.userName) return `${space}<@${CONSOLE.userId}|${CONSOLE.userName}>`;
+    const group = CONSOLE_GROUPS[name];
+    return group ? `${space}<!subteam^${group}|@${name}>` : whole;
+  });
+}
+
+/** The name Slack would show for one of the pretend workspace's ids, if it is one. */
+export function consoleHandle(id: string): string | undefined {
+  if (id === CONSOLE.userId) return CONSOLE.userName;
+  return Object.entries(CONSOLE_GROUPS).find(([, group]) => group === id)?.[0];
+}

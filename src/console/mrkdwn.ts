@@ -9,6 +9,7 @@ import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 import { formatDistance } from 'date-fns/formatDistance';
 import { isSameDay } from 'date-fns/isSameDay';
+import { consoleHandle } from './identity.js';
 import { type Styler, stripControls } from './style.js';
 
 export interface MrkdwnOptions {
@@ -121,9 +122,14 @@ function renderAngleToken(inner: string, options: MrkdwnOptions): string {
     if (!Number.isFinite(unix)) return label ?? inner;
     return formatSlackDate(unix, decodeEntities(template), options.now ?? new Date());
   }
-  if (target.startsWith('@')) return `@${label ?? target.slice(1)}`;
+  if (target.startsWith('@')) {
+    return `@${label ?? consoleHandle(target.slice(1)) ?? target.slice(1)}`;
+  }
   if (target.startsWith('#')) return `#${label ?? target.slice(1)}`;
-  if (target.startsWith('!subteam^')) return label ?? `@${target.slice('!subteam^'.length)}`;
+  if (target.startsWith('!subteam^')) {
+    const group = target.slice('!subteam^'.length);
+    return label ?? `@${consoleHandle(group) ?? group}`;
+  }
   if (target.startsWith('!')) return `@${label ?? target.slice(1)}`;
   const url = decodeEntities(target);
   return label && label !== url ? `${label} (${url})` : url;

@@ -8,6 +8,7 @@ import type { ActivityTracker } from './activity.js';
 import type { Board } from './board.js';
 import { blockKitBuilderUrl, blocksForBuilder } from './builderLink.js';
 import { RespondPayload } from './fakeSlack.js';
+import { escapeMentions } from './identity.js';
 import {
   blockActionsBody,
   directMessageBody,
@@ -150,7 +151,7 @@ export class ConsoleSession {
 
   private async runCommand(name: string, text: string): Promise<LineOutcome> {
     const key = this.options.board.newResponseUrlKey();
-    const body = slashCommandBody(name, text, this.options.responseUrl(key));
+    const body = slashCommandBody(name, escapeMentions(text), this.options.responseUrl(key));
     return this.dispatchAndWait(body, 'command');
   }
 

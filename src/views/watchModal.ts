@@ -20,6 +20,10 @@ export const WATCH_MODAL = {
 
 /** The Watch… modal's field error when no channel was chosen. */
 export const WATCH_MODAL_NO_CHANNEL = 'Choose a channel.';
+/** The Watch… modal's field error when the threshold is empty or not a whole number. */
+export const WATCH_MODAL_BAD_THRESHOLD = 'Enter a whole number of 0 or more, e.g. 20.';
+/** The Watch… modal's field error when neither "falls below" nor "rises to" is chosen. */
+export const WATCH_MODAL_NO_DIRECTION = 'Choose falls below or rises to or above.';
 
 /** The Watch… modal: threshold, below/above, branch (optional), channel. */
 export function watchModal(model: {
@@ -53,7 +57,8 @@ export function watchModal(model: {
       element: {
         type: 'number_input',
         action_id: WATCH_MODAL.thresholdAction,
-        is_decimal_allowed: true,
+        // Whole numbers, as `/stock watch` takes them; the submission is checked again.
+        is_decimal_allowed: false,
         min_value: '0',
       },
     },

@@ -104,13 +104,12 @@ async function digestCommand(
       minuteOfDay: request.minuteOfDay,
       zone: request.zone,
     });
-    return digestAnswer({ kind: 'on', ...setting });
+    return markedAs(digestAnswer({ kind: 'on', ...setting }), 'done');
   }
   if (request.action === 'off') {
-    return digestAnswer({
-      kind: 'off',
-      wasOn: await watches.digests.turnOff(channelId, actor.userId),
-    });
+    const wasOn = await watches.digests.turnOff(channelId, actor.userId);
+    const answer = digestAnswer({ kind: 'off', wasOn });
+    return wasOn ? markedAs(answer, 'done') : answer;
   }
   return digestAnswer({ kind: 'status', setting: await watches.digests.setting(channelId) });
 }

@@ -12,7 +12,12 @@ import { errorMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { decodeWatchOpen } from '../../../views/watchButtons.js';
 import { watchDenial } from '../../../views/watchDenials.js';
-import { WATCH_MODAL, WATCH_MODAL_NO_CHANNEL } from '../../../views/watchModal.js';
+import {
+  WATCH_MODAL,
+  WATCH_MODAL_BAD_THRESHOLD,
+  WATCH_MODAL_NO_CHANNEL,
+  WATCH_MODAL_NO_DIRECTION,
+} from '../../../views/watchModal.js';
 import {
   cannotPostWatchAdvice,
   watchCreatedNote,
@@ -27,7 +32,16 @@ import { Submission, type SubmitArgs } from '../../modals.js';
 import { userActor } from '../../payloads.js';
 
 const Radio = z.object({ selected_option: z.object({ value: z.enum(['below', 'above']) }) });
-const NumberInput = z.object({ value: z.coerce.number().finite().min(0) });
+// Slack sends the number input's text, or null when empty; a forged body may send anything.
+// The same whole numbers `/stock watch` takes: coercing null would make an empty field "0".
+const NumberInput = z.object({
+  value: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{1,15}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)),
+});
 const Select = z.object({ selected_option: z.object({ value: z.string().max(75) }).nullish() });
 const Conversation = z.object({ selected_conversation: ChannelId });
 
@@ -50,8 +64,8 @@ export function watchModalSubmit(deps: DeliveryDeps & WatchDeps) {
     const branch = Select.safeParse(at(WATCH_MODAL.branchBlock, WATCH_MODAL.branchAction));
     const channel = Conversation.safeParse(at(WATCH_MODAL.channelBlock, WATCH_MODAL.channelAction));
     const errors: Record<string, string> = {};
-    if (!threshold.success)
-      errors[WATCH_MODAL.thresholdBlock] = watchRefusal({ reason: 'bad_threshold' }).text;
+    if (!direction.success) errors[WATCH_MODAL.directionBlock] = WATCH_MODAL_NO_DIRECTION;
+    if (!threshold.success) errors[WATCH_MODAL.thresholdBlock] = WATCH_MODAL_BAD_THRESHOLD;
     if (!channel.success) errors[WATCH_MODAL.channelBlock] = WATCH_MODAL_NO_CHANNEL;
     if (!direction.success || !threshold.success || !channel.success) {
       await ack({ response_action: 'errors', errors });

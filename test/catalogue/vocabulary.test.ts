@@ -1,0 +1,59 @@
+/**
+ * The vocabulary's "starts near a typed word" answers exactly what comparing the typed word
+ * with every word's start (an edit distance each) answers, sorted array and pending words
+ * alike.
+ */
+import { describe, expect, it } from 'vitest';
+import { editDistance } from '../../src/catalogue/editDistance.js';
+import { Vocabulary } from '../../src/catalogue/vocabulary.js';
+
+const WORDS = [
+  'sprocket',
+  'seal',
+  'sealkit',
+  'se',
+  'widget',
+  'widgets',
+  'wid',
+  '0009',
+  'wid51870',
+  'gasket',
+  'bolt',
+  'blot',
+  'zinc',
+  'cafe',
+  'a',
+];
+
+function bruteForce(words: readonly string[], typed: string, max: number): string[] {
+  const starts = new Set(words.map((w) => w.slice(0, typed.length)));
+  return [...starts].filter((s) => editDistance(typed, s, max) <= max).sort();
+}
+
+describe('Vocabulary.startsNear', () => {
+  const typedWords = ['zzzz', 'sprok', 'spro', 'sael', 'wdget', 'widegt', 'bo', 'blt', 'se', 'a'];
+
+  it.each([
+    ['sorted', 1_000_000],
+    ['pending', 0],
+  ])('matches an edit distance per word (%s)', (_, advance) => {
+    let now = 0;
+    const vocabulary = new Vocabulary(() => now);
+    vocabulary.add(WORDS);
+    now += advance;
+    for (const typed of typedWords) {
+      for (const max of [0, 1, 2]) {
+        expect([...vocabulary.startsNear(typed, max)].sort(), `${typed} ${max}`).toEqual(
+          bruteForce(WORDS, typed, max),
+        );
+      }
+    }
+  });
+
+  it('knows nothing after clear', () => {
+    const vocabulary = new Vocabulary(() => 0);
+    vocabulary.add(WORDS);
+    vocabulary.clear();
+    expect(vocabulary.startsNear('seal', 1).size).toBe(0);
+  });
+});
