@@ -118,8 +118,10 @@ export class BudgetQueue {
       ahead += Math.min(queue.length, ownAhead + 1, room);
     }
     if (this.acquiring && ahead > 0) ahead -= 1;
-    const now = this.options.now();
     const start = Math.max(ledger.startAt(ahead), ledger.shareStartAt(requester, ownAhead));
+    // Read after the ledger's own reads: read before, a millisecond turning in between made a
+    // free slot look 1 ms away (and `expectedWaitMs() === 0` false).
+    const now = this.options.now();
     return { ownAhead, waitMs: Math.max(0, start - now) };
   }
 

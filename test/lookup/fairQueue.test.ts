@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RateLimitedError } from '../../src/erp/errors.js';
+import { BudgetQueue } from '../../src/lookup/fairQueue.js';
+import { MemoryLedger } from '../../src/lookup/ledger.js';
+import { createMetrics } from '../../src/lookup/metrics.js';
 import { BusyError } from '../../src/lookup/types.js';
 import { counterValue, makeService, maxInWindow } from './fakes.js';
 
@@ -102,6 +105,24 @@ describe('rate budget', () => {
     expect(service.expectedWaitMs('getItem')).toBe(600);
     await vi.advanceTimersByTimeAsync(600);
     expect(service.expectedWaitMs('getItem')).toBe(0);
+  });
+
+  it('a free slot is no wait even when the clock turns between reads', () => {
+    // Each read of the clock is a millisecond later, as on a busy machine.
+    let t = 0;
+    const now = () => {
+      t += 1;
+      return t;
+    };
+    const queue = new BudgetQueue({
+      endpoint: 'getItem',
+      ledger: new MemoryLedger(2, 1000, now),
+      maxWaitMs: 5_000,
+      metrics: createMetrics(),
+      now,
+    });
+    expect(queue.expectedWaitMs()).toBe(0);
+    expect(queue.position('UALICE').waitMs).toBe(0);
   });
 
   it('keeps separate budgets for lookups and searches', async () => {

@@ -569,6 +569,26 @@ describe('properties', () => {
     .filter((text) => !/^(watch|unwatch|watches|suppliers|categories)$/i.test(text));
   const id = fc.nat({ max: Number.MAX_SAFE_INTEGER });
 
+  /**
+   * Words after the first that make a code-first line something other than a search: a
+   * quantity below 1 or a second, different quantity (usage problems), a negative number, or a
+   * second code (several codes). Their own tests are above; a draw of them here is not a search.
+   */
+  function asksAnotherForm(words: readonly string[]): boolean {
+    const quantities = new Set<number>();
+    for (const w of words.slice(1)) {
+      const amount = Number(/^x?([0-9]+)(?:x|pcs?|units?)?$/i.exec(w)?.[1]);
+      if (Number.isSafeInteger(amount)) {
+        if (amount === 0) return true;
+        quantities.add(amount);
+      } else if (/^-[0-9]/.test(w)) return true;
+      else if (/^[\p{L}\p{N}][\p{L}\p{N}._/-]*$/u.test(w) && /\p{L}/u.test(w) && /\p{N}/u.test(w)) {
+        return true;
+      }
+    }
+    return quantities.size > 1;
+  }
+
   it('item searches round-trip through their text', () => {
     const query = fc
       .record(
@@ -576,7 +596,8 @@ describe('properties', () => {
         { requiredKeys: ['words'] },
       )
       // One word alone is an exact lookup, and nothing at all is help.
-      .filter((q) => q.words.length >= 2 || q.category !== undefined || q.supplier !== undefined);
+      .filter((q) => q.words.length >= 2 || q.category !== undefined || q.supplier !== undefined)
+      .filter((q) => !asksAnotherForm(q.words));
     fc.assert(
       fc.property(query, (q: ItemQuery) => {
         // Code-first words are a question whose fallback is exactly the search.
