@@ -1,5 +1,10 @@
 import type { SlackUsersApi } from '../../privacy/revealPolicy.js';
-import { noticeMessage } from '../../views/feedback.js';
+import {
+  commandRetry,
+  isTransient,
+  noticeMessage,
+  type RetryButton,
+} from '../../views/feedback.js';
 import { watchesNotReadyText } from '../../views/help.js';
 import type { SlackMessage } from '../../views/message.js';
 import { withNotices } from '../../views/notices.js';
@@ -12,7 +17,7 @@ import {
   watchProposal,
   wordsHelp,
 } from '../../views/words.js';
-import type { Reading, WordsRequest } from '../../words/reading.js';
+import { commandFor, type Reading, type WordsRequest } from '../../words/reading.js';
 import { itemCardAnswer, safely } from '../answers.js';
 import { codesAnswer } from '../codesAnswer.js';
 import { accessRefusal } from '../commands.js';
@@ -91,8 +96,9 @@ async function answerRequest(
     if (!deps.watches) return mine(noticeMessage(watchesNotReadyText('watch')));
     return mine(watchProposal(request));
   }
+  const retry = retryOf(request);
   const privateAnswer = () =>
-    safely(deps.logger, 'words', () => commandAnswer(deps, request, actor, client));
+    safely(deps.logger, 'words', () => commandAnswer(deps, request, actor, client), retry);
   // A guest or an external gets what the command gives them, privately; so does everyone in
   // a private place.
   if (place === 'private' || !(await isFullMember(deps, actor, client))) {
@@ -110,10 +116,24 @@ async function answerRequest(
     };
   }
   return {
-    reply: await safely(deps.logger, 'words', () =>
-      channelItemAnswer(deps, request, actor, client),
+    reply: await safely(
+      deps.logger,
+      'words',
+      () => channelItemAnswer(deps, request, actor, client),
+      retry,
     ),
   };
+}
+
+/**
+ * "Try again" on a failure that may pass: the command text the sentence stands for, asked
+ * again by whoever presses it (commandRetry.ts); none for a contact asked by account words
+ * with people words, which no one command text says.
+ */
+function retryOf(request: WordsRequest): RetryButton | undefined {
+  const command = commandFor(request);
+  if (command === undefined) return undefined;
+  return commandRetry(command.command === '/contact' ? 'contact' : 'stock', command.text);
 }
 
 /** In a channel: the item card as a shared card (no cost); anything else as the command's. */
@@ -138,9 +158,12 @@ async function channelItemAnswer(
       actor,
       client,
     );
-  } catch {
-    // Not found (remembered by the cache, so no second call), a usage problem or a failure:
-    // the command's own answer says it.
+  } catch (error) {
+    // The ERP down or busy: asking again through the command would only repeat the failure
+    // (and spend the calls twice); the failure is answered with Try again.
+    if (isTransient(error)) throw error;
+    // Not found (remembered by the cache, so no second call) or a usage problem: the
+    // command's own answer says it.
     return commandAnswer(deps, request, actor, client);
   }
 }

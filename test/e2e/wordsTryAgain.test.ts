@@ -1,0 +1,122 @@
+/**
+ * "Try again" on answers in words that failed in a way that may pass (the ERP not answering):
+ * a direct message's and a mention's. The button asks the command text the sentence stands for
+ * again: in the direct message in place of the failure, on a mention's public thread reply
+ * privately to the presser in that thread. Signed events and clicks through Bolt's HTTP
+ * receiver, the fake Slack Web API and the sandbox ERP made to fail.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from '../helpers/app.js';
+import { buttonsOf, textOf } from '../helpers/blocks.js';
+import { finalAnswer } from './helpers/conversation.js';
+import {
+  CHANNEL,
+  DM_CHANNEL,
+  directMessageEvent,
+  mentionEvent,
+  sendEvent,
+} from './helpers/words.js';
+
+let run: RunningApp;
+
+beforeAll(async () => {
+  run = await startApp({ timing: { ackWithinMs: 250, workingAfterMs: 500 } });
+});
+afterAll(async () => {
+  await run?.stop();
+});
+
+type Call = { method: string; args: Record<string, unknown> };
+const answerMethods = ['chat.postMessage', 'chat.update', 'chat.postEphemeral'];
+const answers = (): Call[] =>
+  run.slack.calls().filter((c) => answerMethods.includes(c.method)) as Call[];
+
+/** The app's last message in `channel` once one says `pattern` (the failure, or an answer). */
+async function messageSaying(channel: string, pattern: RegExp, before: number): Promise<Call> {
+  for (;;) {
+    const found = answers()
+      .slice(before)
+      .filter((c) => c.args.channel === channel)
+      .find((c) => pattern.test(textOf({ blocks: c.args.blocks as unknown[] })));
+    if (found) return found;
+    // The next answer of any kind: a post, an update of the working line, a private one.
+    await Promise.any(
+      answerMethods.map((method) =>
+        run.slack.waitForCalls(method, run.slack.calls(method).length + 1),
+      ),
+    );
+  }
+}
+
+/** The failure a sentence gets while the ERP answers nothing but errors. */
+async function failedWhileDown(channel: string, event: Record<string, unknown>): Promise<Call> {
+  const before = answers().length;
+  run.sandbox.setFaults({ errorRate: 1 });
+  try {
+    expect((await sendEvent(run, event)).status).toBe(200);
+    return await messageSaying(channel, /ERP is not answering/, before);
+  } finally {
+    run.sandbox.setFaults({ errorRate: 0 });
+  }
+}
+
+function tryAgainOf(message: Call) {
+  const again = buttonsOf({ blocks: message.args.blocks }).find((b) => b.text === 'Try again');
+  if (!again) throw new Error('no Try again button');
+  return again;
+}
+
+describe('Try again on answers in words', () => {
+  it('a direct message: asks the same again, answered in place in the conversation', async () => {
+    const failed = await failedWhileDown(
+      DM_CHANNEL,
+      directMessageEvent('have we got 50 WIDGET-9 in perth?'),
+    );
+    const again = tryAgainOf(failed);
+    expect(JSON.parse(again.value ?? '{}')).toEqual({
+      v: 1,
+      t: 'rc',
+      f: 'stock',
+      x: 'WIDGET-9 50 perth',
+    });
+    const sent = await run.click(again.action_id, again.value ?? '', {
+      channelId: DM_CHANNEL,
+      isEphemeral: false,
+      messageText: String(failed.args.text ?? ''),
+    });
+    const answered = await finalAnswer(run, sent.responseUrl);
+    expect(answered.replace_original).toBe(true);
+    expect(textOf(answered)).toMatch(/Perth/);
+    expect(textOf(answered)).not.toMatch(/ERP is not answering/);
+  });
+
+  it('a mention: the thread reply’s Try again answers the presser privately', async () => {
+    const failed = await failedWhileDown(
+      CHANNEL,
+      // Another item: WIDGET-9 is in the cache since the direct message's Try again.
+      mentionEvent('have we got 5 WIDGET-90?'),
+    );
+    // A full member's item answer in a channel: posted in the mention's thread for all.
+    expect(failed.method).toBe('chat.postMessage');
+    expect(failed.args.thread_ts).toEqual(expect.any(String));
+    const again = tryAgainOf(failed);
+    const sent = await run.click(again.action_id, again.value ?? '', {
+      channelId: CHANNEL,
+      isEphemeral: false,
+      messageText: String(failed.args.text ?? ''),
+    });
+    const answered = await finalAnswer(run, sent.responseUrl);
+    // On a message the channel sees: a new private answer, the failure left as it is.
+    expect(answered.replace_original).not.toBe(true);
+    expect(answered.response_type).toBe('ephemeral');
+    expect(textOf(answered)).toMatch(/WIDGET-90/);
+    expect(textOf(answered)).not.toMatch(/ERP is not answering/);
+  });
+
+  it('a sentence the ERP answers gets no Try again', async () => {
+    const before = answers().length;
+    await sendEvent(run, directMessageEvent('have we got 50 WIDGET-9 in perth?'));
+    const answer = await messageSaying(DM_CHANNEL, /Perth/, before);
+    expect(buttonsOf({ blocks: answer.args.blocks }).map((b) => b.text)).not.toContain('Try again');
+  });
+});
