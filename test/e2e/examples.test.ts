@@ -13,7 +13,7 @@ import { contactHelp, stockHelp } from '../../src/views/help.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { buttonsOf, textOf } from '../helpers/blocks.js';
 import { interactionForm, messageShortcutPayload, postToSlackApp } from '../helpers/slack/index.js';
-import { ask, type Message } from './helpers/conversation.js';
+import { ask, finalAnswer, type Message } from './helpers/conversation.js';
 
 interface Example {
   /** `/stock`, `/contact` or `/shortcut` (the message shortcut on that text). */
@@ -123,8 +123,8 @@ async function shortcutAnswer(run: RunningApp, messageText: string): Promise<Mes
     signingSecret: SIGNING_SECRET,
   });
   expect(reply.status).toBe(200);
-  const posts = await run.slack.waitForResponses(responseUrl, 1);
-  return (posts.at(-1)?.body ?? {}) as Message;
+  // Past a working line a busy machine may post first, to the answer.
+  return finalAnswer(run, responseUrl);
 }
 
 /** What "found something" looks like for each kind of answer. */
