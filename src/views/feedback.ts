@@ -25,6 +25,8 @@ import { escapeTruncated } from './mrkdwn.js';
 import { type Progress, progressLine } from './progress.js';
 
 const NOT_ANSWERING = 'The ERP is not answering; try again in a minute.';
+const BUSY = 'Lots of lookups right now';
+const RATE_LIMITED = 'The ERP is busy (too many requests)';
 const UNEXPECTED_DATA = 'The ERP returned unexpected data; an admin has the details in the log.';
 const MISCONFIGURED = 'The ERP connection is misconfigured; ask an admin.';
 
@@ -51,9 +53,7 @@ function invalidInputWords(error: InvalidInputError): string {
 export function errorToUserMessage(error: unknown): string {
   if (error instanceof InputError) return INPUT_PROBLEMS[error.problem];
   if (error instanceof InvalidInputError) return invalidInputWords(error);
-  if (error instanceof BusyError) {
-    return `Lots of lookups right now; try again in ${aboutSeconds(error.expectedWaitMs)}.`;
-  }
+  if (error instanceof BusyError) return `${BUSY}; try again in ${retryWait(error)}.`;
   if (!isErpError(error))
     return 'Something went wrong on our side; try again, and tell an admin if it keeps happening.';
   if (error instanceof NotFoundError) {
@@ -67,10 +67,8 @@ export function errorToUserMessage(error: unknown): string {
       : 'The ERP refused that code; check it and try again.';
   }
   if (error instanceof AuthError || error instanceof TenantError) return MISCONFIGURED;
-  if (error instanceof RateLimitedError) {
-    const wait = error.retryAfterMs !== undefined ? aboutSeconds(error.retryAfterMs) : 'a minute';
-    return `The ERP is busy (too many requests); try again in ${wait}.`;
-  }
+  if (error instanceof RateLimitedError)
+    return `${RATE_LIMITED}; try again in ${retryWait(error)}.`;
   if (error instanceof UnexpectedDataError) return UNEXPECTED_DATA;
   if (error instanceof UnavailableError && error.reason === 'too_large') {
     return 'The ERP sent more data than we can read; an admin has the details in the log.';
@@ -103,6 +101,30 @@ export function isTransient(error: unknown): boolean {
   if (error instanceof RateLimitedError) return true;
   if (error instanceof UnavailableError) return error.reason !== 'too_large';
   return errorToUserMessage(error) === NOT_ANSWERING;
+}
+
+/** When a later try of an error that may pass is likely to: "about 20 s", "a minute". */
+function retryWait(error: unknown): string {
+  if (error instanceof BusyError) return aboutSeconds(error.expectedWaitMs);
+  if (error instanceof RateLimitedError && error.retryAfterMs !== undefined) {
+    return aboutSeconds(error.retryAfterMs);
+  }
+  return 'a minute';
+}
+
+/**
+ * An error that may pass, said for a surface with no Try again (a workflow run): what failed,
+ * and when the same can be run again. Undefined for the others.
+ */
+export function passingFailure(error: unknown): { problem: string; wait: string } | undefined {
+  if (!isTransient(error)) return undefined;
+  const problem =
+    error instanceof BusyError
+      ? BUSY
+      : error instanceof RateLimitedError
+        ? RATE_LIMITED
+        : 'The ERP is not answering';
+  return { problem, wait: retryWait(error) };
 }
 
 /** "Try again" when one of the errors may pass; nothing without a retry or for the others. */

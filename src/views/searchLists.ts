@@ -157,17 +157,29 @@ const MAX_SUGGESTIONS = 3;
  */
 function didYouMean(codes: readonly string[], question?: CardQuestion): KnownBlock[] {
   const named = codes.map((code) => codeSpan(code, 40)).join(' or ');
-  const asked = question === undefined ? '' : questionWords(question);
   const buttons = codes.map((code, i) =>
-    stateButton(
-      asked ? `${code}: ${asked}?` : `View ${code}`,
-      actionId(ACTION.itemView, 100 + i),
-      itemState({ code, id: 0 }, question === undefined ? {} : { question }),
-      { accessibilityLabel: asked ? `Ask ${asked} of ${code}` : `View ${code}` },
-    ),
+    askButton(code, actionId(ACTION.itemView, 100 + i), question),
   );
   const row = actions(buttons);
   return row ? [section(`Did you mean ${named}?`), row] : [section(`Did you mean ${named}?`)];
+}
+
+/**
+ * A button for an item offered in place of the one asked about: with a quantity or branch it
+ * asks that question of it ("WIDGET-9: 50 at perth?"), else it views it ("View WIDGET-9").
+ */
+export function askButton(
+  code: string,
+  action: string,
+  question?: CardQuestion,
+): Button | undefined {
+  const asked = question === undefined ? '' : questionWords(question);
+  return stateButton(
+    asked ? `${code}: ${asked}?` : `View ${code}`,
+    action,
+    itemState({ code, id: 0 }, question === undefined ? {} : { question }),
+    { accessibilityLabel: asked ? `Ask ${asked} of ${code}` : `View ${code}` },
+  );
 }
 
 /** "50 at perth", "50", "at perth": the question as typed, for a button label. */

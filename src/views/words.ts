@@ -9,15 +9,7 @@ import { z } from 'zod';
 import type { Contact } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
 import { ACTION, actionId } from './actions.js';
-import {
-  actions,
-  context,
-  header,
-  plain,
-  REFERENCE_HEADER,
-  section,
-  stateButton,
-} from './blocks.js';
+import { actions, context, header, plain, REFERENCE_HEADER, section } from './blocks.js';
 import { formatQty, freshnessLine } from './format.js';
 import type { HelpExamples } from './help.js';
 import type { SlackMessage } from './message.js';
@@ -29,7 +21,7 @@ import {
   statusLabel,
   stripBidiControls,
 } from './mrkdwn.js';
-import { itemState } from './states.js';
+import { askButton } from './searchLists.js';
 
 /**
  * An item offered when the reader is not sure which one is meant. The reader (src/words/)
@@ -104,14 +96,7 @@ export function notSureMessage(model: {
     (c) => `${codeSpan(c.code, 40)}${c.description ? ` ${oneLineAtWord(c.description, 80)}` : ''}`,
   );
   const buttons = model.candidates.map((c, i) =>
-    stateButton(
-      `View ${c.code}`,
-      actionId(ACTION.itemView, 200 + i),
-      itemState({ code: c.code, id: 0 }, { question }),
-      {
-        accessibilityLabel: `View ${c.code}`,
-      },
-    ),
+    askButton(c.code, actionId(ACTION.itemView, 200 + i), question),
   );
   const more =
     model.total && model.total > model.candidates.length

@@ -5,7 +5,7 @@
  * mrkdwn, and nothing from an error itself (messages, URLs, tokens) is echoed.
  */
 import type { StockVerdict } from '../rules/verdict.js';
-import { errorToUserMessage } from './feedback.js';
+import { errorToUserMessage, passingFailure } from './feedback.js';
 import { truncatePlain } from './limits.js';
 import { verdictSentence } from './verdict.js';
 
@@ -77,7 +77,12 @@ export function stepRefusedText(): string {
   return 'Stock lookups are limited to certain people or channels here, so workflows cannot use this step; ask an admin.';
 }
 
-/** A lookup that failed (busy budget, ERP down or odd data): the same words /stock uses. */
+/**
+ * A lookup that failed (busy budget, ERP down or odd data): the words /stock uses. A run has
+ * no Try again button, so a failure that may pass says when the step can be run again.
+ */
 export function stepErrorText(error: unknown): string {
-  return errorToUserMessage(error);
+  const passing = passingFailure(error);
+  if (passing === undefined) return errorToUserMessage(error);
+  return `${passing.problem}; the step can be run again in ${passing.wait}.`;
 }

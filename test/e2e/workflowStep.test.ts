@@ -119,6 +119,22 @@ describe('the workflow step over HTTP', () => {
   });
 });
 
+describe('the workflow step while the ERP is down', () => {
+  it('fails with a sentence saying when the step can be run again (a run has no button)', async () => {
+    run.sandbox.setFaults({ errorRate: 1 });
+    try {
+      // Not looked up before: the cache cannot answer it.
+      const call = await runStep(run, { item_code: 'WIDGET-90', quantity: 1 });
+      expect(call.method).toBe('functions.completeError');
+      expect(call.args.error).toBe(
+        'The ERP is not answering; the step can be run again in a minute.',
+      );
+    } finally {
+      run.sandbox.setFaults({ errorRate: 0 });
+    }
+  });
+});
+
 describe('the workflow step over Socket Mode', () => {
   let socket: RunningApp;
   beforeAll(async () => {

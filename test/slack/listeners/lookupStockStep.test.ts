@@ -4,7 +4,7 @@
  * requester in the budget, and outputs that follow the /stock verdict.
  */
 import { describe, expect, it } from 'vitest';
-import { ServerError, UnexpectedDataError } from '../../../src/erp/errors.js';
+import { RateLimitedError, ServerError, UnexpectedDataError } from '../../../src/erp/errors.js';
 import type { Item } from '../../../src/erp/schemas.js';
 import { BusyError, type LookupOptions, type LookupService } from '../../../src/lookup/types.js';
 import {
@@ -81,12 +81,17 @@ describe('runLookupStock', () => {
     [
       'a busy budget past its wait',
       new BusyError('getItem', 42_000),
-      /^Lots of lookups right now; try again in/,
+      /^Lots of lookups right now; the step can be run again in about 42 s\.$/,
     ],
     [
       'an ERP failure',
       new ServerError('HTTP 503 from getItem', { endpoint: 'getItem', statusCode: 503 }),
-      /^The ERP is not answering/,
+      /^The ERP is not answering; the step can be run again in a minute\.$/,
+    ],
+    [
+      'an ERP that says it is rate-limited',
+      new RateLimitedError('HTTP 429 from getItem', { endpoint: 'getItem', retryAfterMs: 20_000 }),
+      /^The ERP is busy \(too many requests\); the step can be run again in about 20 s\.$/,
     ],
     [
       'unexpected ERP data',

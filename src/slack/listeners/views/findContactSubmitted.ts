@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { checkAccess } from '../../../privacy/access.js';
 import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
+import { commandRetry } from '../../../views/feedback.js';
 import {
   FIND_CONTACT,
   FIND_CONTACT_ERRORS,
@@ -58,11 +59,17 @@ export function findContactSubmitted(deps: DeliveryDeps & ContactDeps) {
     }
     await ack({ response_action: 'update', view: findContactSearchingModal({ text }) });
     const notices = request.notices.map(commandNoticeText);
-    const answer = await safely(deps.logger, 'Find contact', async () =>
-      withNotices(
-        await contactAnswer(deps, request.request as ContactLookup, actor, client),
-        notices,
-      ),
+    // The ERP down or busy: Try again asks the same as `/contact` text (commandRetry.ts), in
+    // place of the failure in the app's direct message.
+    const answer = await safely(
+      deps.logger,
+      'Find contact',
+      async () =>
+        withNotices(
+          await contactAnswer(deps, request.request as ContactLookup, actor, client),
+          notices,
+        ),
+      commandRetry('contact', text),
     );
     await sendDirect(deps.logger, client, user.id, answer, 'could not send a Find contact answer');
   };
