@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { NotFoundError } from '../erp/errors.js';
 import { errorFields } from '../log/logger.js';
 import { checkAccess } from '../privacy/access.js';
-import { errorMessage } from '../views/feedback.js';
+import { errorMessage, isTransient } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
 import {
   itemNotFoundNotice,
@@ -44,10 +44,13 @@ export const Submission = z.object({
   view: ViewPayload.extend({ state: ViewState }),
 });
 
+/** What the modal shows besides its filters: a card, or a notice (with Try again). */
+type ModalExtra = { card?: SlackMessage; notice?: string; retryCode?: string };
+
 export function modalFor(
   deps: Pick<ItemDeps, 'catalogue'> & Pick<DeliveryDeps, 'display'>,
   metadata: SearchMetadata,
-  extra: { card?: SlackMessage; notice?: string } = {},
+  extra: ModalExtra = {},
 ): ModalView {
   return searchModal({
     categories: deps.catalogue?.categories() ?? [],
@@ -68,7 +71,7 @@ export async function updateModal(
   client: WebClient,
   view: z.infer<typeof ViewPayload>,
   metadata: SearchMetadata,
-  extra: { card?: SlackMessage; notice?: string } = {},
+  extra: ModalExtra = {},
 ): Promise<void> {
   await replaceView(deps, client, view, modalFor(deps, metadata, extra));
 }
@@ -97,6 +100,8 @@ export async function replaceView(
 
 const SelectAction = z.object({
   selected_option: z.object({ value: z.string().min(1).max(150) }).nullish(),
+  // A button in the modal (Try again) carries its value directly.
+  value: z.string().min(1).max(150).optional(),
 });
 
 const ModalAction = z.object({
@@ -114,7 +119,7 @@ export function parseModalAction(body: unknown) {
     user: parsed.data.user,
     view: parsed.data.view,
     metadata: readSearchMetadata(parsed.data.view.private_metadata),
-    value: action.success ? action.data.selected_option?.value : undefined,
+    value: action.success ? (action.data.selected_option?.value ?? action.data.value) : undefined,
   };
 }
 
@@ -206,6 +211,7 @@ export async function showItem(
       logFailure(deps.logger, 'search modal card', error);
       notice = errorMessage(error).text;
     }
-    await updateModal(deps, client, view, { ...metadata }, { notice });
+    const retry = isTransient(error) ? { retryCode: code } : {};
+    await updateModal(deps, client, view, { ...metadata }, { notice, ...retry });
   }
 }

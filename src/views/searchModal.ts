@@ -8,7 +8,7 @@
  */
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { z } from 'zod';
-import { context, divider, section } from './blocks.js';
+import { context, divider, plain, section } from './blocks.js';
 import { type CategoryLine, categoryOption } from './catalogue.js';
 import { truncatePlain } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -25,6 +25,8 @@ export const SEARCH = {
   audienceBlock: 'stock_search_audience',
   audienceAction: 'stock_search_audience_choice',
   homeButton: 'stock_search_open',
+  retryBlock: 'stock_search_retry_block',
+  retryAction: 'stock_search_retry',
 } as const;
 
 const ALL = 'all';
@@ -64,6 +66,11 @@ export interface SearchModalModel {
   card?: SlackMessage;
   /** A short line instead of a card (the item could not be fetched). */
   notice?: string;
+  /**
+   * The code whose card failed in a way that may pass (the ERP down or busy): a Try again
+   * under the notice looks it up again in the modal.
+   */
+  retryCode?: string;
   sandbox: boolean;
 }
 
@@ -108,6 +115,7 @@ export function searchModal(model: SearchModalModel): ModalView {
   ];
   if (model.sandbox) blocks.unshift(context(':test_tube: *Sandbox data*: not your ERP.'));
   if (model.notice) blocks.push(section(model.notice));
+  if (model.retryCode) blocks.push(retryRow(model.retryCode));
   if (model.card) {
     blocks.push(divider(), ...model.card.blocks.filter((b) => b.type !== 'actions'));
     blocks.push(...shareInputs());
@@ -120,6 +128,23 @@ export function searchModal(model: SearchModalModel): ModalView {
     close: { type: 'plain_text', text: 'Close' },
     private_metadata: truncatePlain(JSON.stringify(model.metadata), 3000),
     blocks: blocks.slice(0, 100),
+  };
+}
+
+/** "Try again" in the modal: the button's value is the code (the listener checks it). */
+function retryRow(code: string): KnownBlock {
+  return {
+    type: 'actions',
+    block_id: SEARCH.retryBlock,
+    elements: [
+      {
+        type: 'button',
+        action_id: SEARCH.retryAction,
+        text: plain('Try again'),
+        value: code,
+        accessibility_label: truncatePlain(`Look up ${code} again`, 75),
+      },
+    ],
   };
 }
 

@@ -33,6 +33,7 @@ const EMITTED = [
   SEARCH.homeButton,
   SEARCH.categoryAction,
   SEARCH.itemAction,
+  SEARCH.retryAction,
   FIND_CONTACT.homeButton,
   SHARED_REMOVE_ACTION,
   SET_WATCH_ACTION,

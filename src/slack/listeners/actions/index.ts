@@ -85,7 +85,12 @@ export function registerActions(
   app.action<BlockAction>(FIND_CONTACT.homeButton, screen, findContactClick(deps));
   app.action<BlockAction>(anyOf(numbered(HOME_RECENT_ACTION)), screen, homeRecentClick(deps));
   app.action<BlockAction>(SEARCH.categoryAction, screen, searchCategoryChosen(deps));
-  app.action<BlockAction>(SEARCH.itemAction, screen, searchItemChosen(deps));
+  // Try again after a card failed in the modal is the same as choosing that item again.
+  app.action<BlockAction>(
+    anyOf(SEARCH.itemAction, SEARCH.retryAction),
+    screen,
+    searchItemChosen(deps),
+  );
 
   // Watches.
   app.action<BlockAction>(SET_WATCH_ACTION, screen, setWatchClick(deps));
