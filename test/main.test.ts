@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../src/sandbox/index.js';
 import { freePort } from './helpers/app.js';
 import { capture, captureSecret } from './helpers/capture.js';
-import { nodeArgsForStart, repoRoot } from './helpers/entry.js';
+import { freshShellEnv, nodeArgsForStart, repoRoot } from './helpers/entry.js';
 import {
   type FakeSlack,
   postToSlackApp,
@@ -21,19 +21,11 @@ import {
   startFakeSlack,
 } from './helpers/slack/index.js';
 
-/** The environment of a fresh shell: none of this machine's Slack, ERP or Redis settings. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const kept = Object.entries(process.env).filter(
-    ([name]) => !/^(SLACK_|ERP_|REDIS_URL$|PORT$|LOG_LEVEL$|CONTACT_|STOCK_|AUDIT_)/.test(name),
-  );
-  return { ...Object.fromEntries(kept), ...extra };
-}
-
 function start(args: string[], env: Record<string, string>) {
   // What `npm start` runs (tsx or the compiled dist/main.js), on this test's Node.
   const child = spawn(process.execPath, [...nodeArgsForStart(), ...args], {
     cwd: repoRoot,
-    env: cleanEnv(env),
+    env: freshShellEnv(env),
   });
   let stdout = '';
   let stderr = '';

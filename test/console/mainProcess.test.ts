@@ -17,7 +17,8 @@ class ConsoleProcess {
   constructor() {
     const env = Object.fromEntries(
       Object.entries(process.env).filter(
-        ([name]) => !/^(SLACK_|ERP_|REDIS_URL$|NO_COLOR$)/.test(name),
+        ([name]) =>
+          !/^(SLACK_|ERP_|REDIS_URL$|DATABASE_URL$|DATA_DIR$|WATCH_|NO_COLOR$)/.test(name),
       ),
     );
     this.child = spawn(process.execPath, nodeArgsForSource('src/main.ts'), {

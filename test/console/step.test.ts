@@ -10,7 +10,9 @@ import { nodeArgsForSource, repoRoot } from '../helpers/entry.js';
 
 async function runMain(args: string[]) {
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(SLACK_|ERP_|REDIS_URL$)/.test(name)),
+    Object.entries(process.env).filter(
+      ([name]) => !/^(SLACK_|ERP_|REDIS_URL$|DATABASE_URL$|DATA_DIR$|WATCH_)/.test(name),
+    ),
   );
   const child = spawn(process.execPath, [...nodeArgsForSource('src/main.ts'), ...args], {
     cwd: repoRoot,

@@ -12,16 +12,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
 import { freePort } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
 import { capture, captureSecret } from '../helpers/capture.js';
-import { nodeArgsForSource, repoRoot } from '../helpers/entry.js';
+import { freshShellEnv, nodeArgsForSource, repoRoot } from '../helpers/entry.js';
 import {
   type FakeSlack,
   postToSlackApp,
@@ -40,22 +37,6 @@ const PEOPLE = 60;
  * time, so a machine busy with the rest of the suite is slow here, not failing.
  */
 const ANSWER_WAIT_MS = 40_000;
-
-/**
- * The environment of a fresh shell: none of this machine's Slack, ERP, Redis or database
- * settings. The suite's DATABASE_URL is one database every run and every spawned app shares:
- * a watch left there by another run would spend getItem slots here. A fresh start has an empty
- * data directory of its own instead.
- */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const kept = Object.entries(process.env).filter(
-    ([name]) =>
-      !/^(SLACK_|ERP_|REDIS_URL$|DATABASE_URL$|DATA_DIR$|WATCH_|PORT$|LOG_LEVEL$|CONTACT_|STOCK_|AUDIT_|QUEUE_|CATALOGUE_)/.test(
-        name,
-      ),
-  );
-  return { ...Object.fromEntries(kept), ...extra };
-}
 
 /** Resolves once the child prints `text`; rejects if it exits first (the hook's timeout bounds it). */
 function printed(child: ChildProcess, output: () => string, text: string): Promise<void> {
@@ -103,7 +84,6 @@ describe('a fresh start, then 60 people look up 60 codes at once', () => {
   let exited: Promise<unknown>;
   let out = '';
   let port: number;
-  let dataDir: string | undefined;
   /** When each getItem reached the ERP (the proxy sits right in front of it). */
   const getItemAt: number[] = [];
 
@@ -118,15 +98,13 @@ describe('a fresh start, then 60 people look up 60 codes at once', () => {
     };
     slack = await startFakeSlack({ botToken: BOT_TOKEN });
     port = await freePort();
-    dataDir = mkdtempSync(join(tmpdir(), 'fresh-start-'));
     child = spawn(process.execPath, nodeArgsForSource('src/main.ts'), {
       cwd: repoRoot,
-      env: cleanEnv({
+      env: freshShellEnv({
         SLACK_BOT_TOKEN: BOT_TOKEN,
         SLACK_SIGNING_SECRET: SIGNING_SECRET,
         SLACK_API_URL: slack.apiUrl,
         PORT: String(port),
-        DATA_DIR: dataDir,
         ERP_BASE_URL: proxy.url,
         ERP_COMPANY_CODE: sandbox.credentials.companyCode,
         ERP_ACCESS_TOKEN: sandbox.credentials.accessToken,
@@ -153,7 +131,6 @@ describe('a fresh start, then 60 people look up 60 codes at once', () => {
     await slack?.close();
     await proxy?.close();
     await sandbox?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('sends at most 60 getItem calls in any minute, draws no 429, and answers everyone', async () => {

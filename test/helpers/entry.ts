@@ -3,7 +3,8 @@
  * smoke test run what operators run. Works whether `start` runs TypeScript through tsx
  * (`tsx src/main.ts`) or the compiled file (`node --enable-source-maps dist/main.js`).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -87,4 +88,27 @@ export function nodeArgsForSource(source: string, flags: readonly string[] = [])
     return [...flags, compiledPath(source)];
   }
   return ['--import', 'tsx', ...flags, source];
+}
+
+/** This machine's settings for the app: Slack, ERP, Redis, the watches' database, tuning. */
+const MACHINE_SETTING =
+  /^(SLACK_|ERP_|REDIS_URL$|DATABASE_URL$|DATA_DIR$|WATCH_|PORT$|LOG_LEVEL$|CONTACT_|STOCK_|AUDIT_|QUEUE_|CATALOGUE_)/;
+
+let dataDir: string | undefined;
+
+/**
+ * The environment of a fresh shell for a spawned app: none of this machine's settings, and a
+ * data directory of this test process's own. The suite's DATABASE_URL is one database that
+ * every run and every spawned app would share (a watch the console sets there stays for the
+ * next run's apps to check); without it the app keeps watches under DATA_DIR, by default in
+ * the repository itself.
+ */
+export function freshShellEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  if (dataDir === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'fresh-shell-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    dataDir = dir;
+  }
+  const kept = Object.entries(process.env).filter(([name]) => !MACHINE_SETTING.test(name));
+  return { ...Object.fromEntries(kept), DATA_DIR: dataDir, ...extra };
 }

@@ -10,7 +10,7 @@ import { request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
 import { BOT_TOKEN, freePort } from '../helpers/app.js';
-import { nodeArgsForSource, repoRoot } from '../helpers/entry.js';
+import { freshShellEnv, nodeArgsForSource, repoRoot } from '../helpers/entry.js';
 import { type FakeSlack, startFakeSlack } from '../helpers/slack/index.js';
 
 const SECRET = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -49,12 +49,9 @@ interface Run {
 }
 
 function startMain(env: Record<string, string>): Run {
-  const kept = Object.entries(process.env).filter(
-    ([name]) => !/^(SLACK_|ERP_|REDIS_URL$|PORT$|LOG_LEVEL$|CONTACT_|STOCK_|AUDIT_)/.test(name),
-  );
   const child = spawn(process.execPath, nodeArgsForSource('src/main.ts'), {
     cwd: repoRoot,
-    env: { ...Object.fromEntries(kept), ...env },
+    env: freshShellEnv(env),
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {

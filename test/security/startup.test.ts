@@ -10,7 +10,7 @@ import { ConfigError, loadConfig, loadConfigReport } from '../../src/config/conf
 import { explainSlackStartupError } from '../../src/config/startup.js';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
 import { freePort } from '../helpers/app.js';
-import { nodeArgsForSource, repoRoot } from '../helpers/entry.js';
+import { freshShellEnv, nodeArgsForSource, repoRoot } from '../helpers/entry.js';
 import { type FakeSlack, startFakeSlack } from '../helpers/slack/index.js';
 
 const BOT_TOKEN = 'xoxb-startup-test-0123456789';
@@ -21,12 +21,9 @@ const SECRET = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
  * until it prints `until` (then it is stopped with SIGTERM).
  */
 async function startMain(env: Record<string, string>, until?: string, timeoutMs = 30_000) {
-  const kept = Object.entries(process.env).filter(
-    ([name]) => !/^(SLACK_|ERP_|REDIS_URL$|PORT$|LOG_LEVEL$|CONTACT_|STOCK_|AUDIT_)/.test(name),
-  );
   const child = spawn(process.execPath, nodeArgsForSource('src/main.ts'), {
     cwd: repoRoot,
-    env: { ...Object.fromEntries(kept), ...env },
+    env: freshShellEnv(env),
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
