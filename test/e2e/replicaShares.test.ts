@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
-import { type RunningApp, startApp } from '../helpers/app.js';
+import { type RunningApp, redisReady, startApp } from '../helpers/app.js';
 import { buttonsOf, type FoundButton, textOf } from '../helpers/blocks.js';
 import { sharedRedisOrSkip } from '../helpers/redis.js';
 import { SLACK_DEFAULTS } from '../helpers/slack/payloads.js';
@@ -31,6 +31,7 @@ describe.skipIf(!available)('shares across two replicas sharing Redis', () => {
     const env = { REDIS_URL: process.env.REDIS_URL ?? '' };
     a = await startApp({ erp, env, logLevel: 'info' });
     b = await startApp({ erp, env, logLevel: 'info' });
+    await redisReady(a, b);
   });
   afterAll(async () => {
     await a?.stop();

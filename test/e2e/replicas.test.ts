@@ -5,7 +5,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningSandbox, startSandbox } from '../../src/sandbox/index.js';
-import { type RunningApp, startApp } from '../helpers/app.js';
+import { type RunningApp, redisReady, startApp } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
 import { sharedRedisOrSkip } from '../helpers/redis.js';
 
@@ -20,6 +20,7 @@ describe.skipIf(!available)('two replicas sharing Redis', () => {
     erp = await startSandbox();
     const env = { REDIS_URL: redisUrl ?? '' };
     replicas = [await startApp({ erp, env }), await startApp({ erp, env })];
+    await redisReady(...replicas);
   });
   afterAll(async () => {
     for (const replica of replicas) await replica.stop();

@@ -11,7 +11,7 @@ import {
   type RunningSandbox,
   startSandbox,
 } from '../../src/sandbox/index.js';
-import { freePort, type RunningApp, startApp } from '../helpers/app.js';
+import { freePort, type RunningApp, redisReady, startApp } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
 import { redisServerInstalled, startRedisServer, stopRedisServer } from '../helpers/redis.js';
 import { ask, hasButton, parsedLog } from './helpers/conversation.js';
@@ -90,16 +90,11 @@ describe.skipIf(!redisServerInstalled)('one budget per credential, shared by two
     const port = await freePort();
     redis = await startRedisServer(port);
     const url = `redis://127.0.0.1:${port}`;
-    const started = Date.now();
     // The ERP's real limit per minute, and the app told the same: together, not each.
     erp = await startSandbox({ seed: DEFAULT_SANDBOX_SEED, limits: { getItem: 3 } });
     const env = { REDIS_URL: url, ERP_GET_LIMIT_PER_MINUTE: '3', QUEUE_MAX_WAIT_SECONDS: '1' };
     replicas = [await startApp({ erp, env }), await startApp({ erp, env })];
-    const ready = () => replicas.every((r) => r.services.health().redis === 'ready');
-    while (!ready()) {
-      if (Date.now() - started > 5000) throw new Error('the replicas did not reach Redis');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await redisReady(...replicas);
   });
   afterAll(async () => {
     for (const replica of replicas) await replica.stop();

@@ -188,3 +188,14 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     },
   };
 }
+
+/**
+ * Resolves once every app's Redis client is connected. Until then the shared mode falls back to
+ * each replica's memory at once (the client keeps no offline queue), so a test of what replicas
+ * share must not start before. Bounded by the hook's timeout, not a clock of its own.
+ */
+export async function redisReady(...runs: RunningApp[]): Promise<void> {
+  while (!runs.every((run) => run.services.health().redis === 'ready')) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
