@@ -105,17 +105,6 @@ interface ListParts {
   suggestionQuestion?: CardQuestion;
 }
 
-/** A person whose name or role matched a contact search (contacts only). */
-export interface MatchedPerson {
-  name: string;
-  role: string;
-}
-
-export interface ContactListModel extends ListModel<ContactQuery, ContactSearchRow> {
-  /** By contact code: the people who matched the words, for rows the search found by a person. */
-  people?: ReadonlyMap<string, readonly MatchedPerson[]>;
-}
-
 function list<Q, R>(model: ListModel<Q, R>, parts: ListParts): SlackMessage {
   const { page } = model;
   const [one, many] = parts.noun;

@@ -1,19 +1,26 @@
 /**
  * "Try again" on answers in words that failed in a way that may pass (the ERP not answering):
- * a direct message's and a mention's. The button asks the command text the sentence stands for
- * again: in the direct message in place of the failure, on a mention's public thread reply
- * privately to the presser in that thread. Signed events and clicks through Bolt's HTTP
+ * a direct message's, the assistant panel's and a mention's. The button asks the command text
+ * the sentence stands for again: in the direct message and the assistant thread in place of the
+ * failure, on a mention's public thread reply privately to the presser in that thread. Signed events and clicks through Bolt's HTTP
  * receiver, the fake Slack Web API and the sandbox ERP made to fail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../helpers/app.js';
+import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { buttonsOf, textOf } from '../helpers/blocks.js';
+import {
+  blockActionsPayload,
+  interactionForm,
+  postToSlackApp,
+  SLACK_DEFAULTS,
+} from '../helpers/slack/index.js';
 import { finalAnswer } from './helpers/conversation.js';
 import {
   CHANNEL,
   DM_CHANNEL,
   directMessageEvent,
   mentionEvent,
+  nextTs,
   sendEvent,
 } from './helpers/words.js';
 
@@ -100,16 +107,57 @@ describe('Try again on answers in words', () => {
     expect(failed.method).toBe('chat.postMessage');
     expect(failed.args.thread_ts).toEqual(expect.any(String));
     const again = tryAgainOf(failed);
-    const sent = await run.click(again.action_id, again.value ?? '', {
+    // The click as Slack sends it from a thread reply: the message carries its thread.
+    const responseUrl = run.slack.responseUrl();
+    const payload = blockActionsPayload({
+      actionId: again.action_id,
+      value: again.value ?? '',
+      responseUrl,
       channelId: CHANNEL,
       isEphemeral: false,
       messageText: String(failed.args.text ?? ''),
     });
+    const message = { ...(payload.message as object), thread_ts: failed.args.thread_ts };
+    const reply = await postToSlackApp(run.eventsUrl, interactionForm({ ...payload, message }), {
+      signingSecret: SIGNING_SECRET,
+    });
+    expect(reply.status).toBe(200);
+    const sent = { responseUrl };
     const answered = await finalAnswer(run, sent.responseUrl);
     // On a message the channel sees: a new private answer, the failure left as it is.
     expect(answered.replace_original).not.toBe(true);
     expect(answered.response_type).toBe('ephemeral');
+    expect(answered.thread_ts).toBe(failed.args.thread_ts);
     expect(textOf(answered)).toMatch(/WIDGET-90/);
+    expect(textOf(answered)).not.toMatch(/ERP is not answering/);
+  });
+
+  it('the assistant panel: answered in place, in the thread', async () => {
+    const thread = nextTs();
+    await sendEvent(run, {
+      type: 'assistant_thread_started',
+      assistant_thread: {
+        user_id: SLACK_DEFAULTS.userId,
+        channel_id: DM_CHANNEL,
+        thread_ts: thread,
+        context: {},
+      },
+    });
+    // Another item again: the others are in the cache.
+    const failed = await failedWhileDown(
+      DM_CHANNEL,
+      directMessageEvent('how many WIDGET-9-CORE in sydney', { thread_ts: thread }),
+    );
+    expect(failed.args.thread_ts).toBe(thread);
+    const again = tryAgainOf(failed);
+    const sent = await run.click(again.action_id, again.value ?? '', {
+      channelId: DM_CHANNEL,
+      isEphemeral: false,
+      messageText: String(failed.args.text ?? ''),
+    });
+    const answered = await finalAnswer(run, sent.responseUrl);
+    expect(answered.replace_original).toBe(true);
+    expect(textOf(answered)).toMatch(/WIDGET-9-CORE/);
     expect(textOf(answered)).not.toMatch(/ERP is not answering/);
   });
 
