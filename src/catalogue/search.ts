@@ -148,12 +148,13 @@ export class SlotSearch {
     const primary = words.reduce((a, b) => (b.length > a.length ? b : a), '');
     if (primary === '') return [];
     const others = words.filter((w) => w !== primary);
+    const category = this.categoryFilter(options.category);
+    const ids = this.index.search(primary, { limit: CANDIDATES });
+    if (ids.length === 0) return [];
     // The starts of the index's words that resemble the typed word: none, and no item can.
     const typed = fold(primary);
     const near = this.vocabulary.startsNear(typed, typoAllowance(typed));
     if (near.size === 0) return [];
-    const category = this.categoryFilter(options.category);
-    const ids = this.index.search(primary, { limit: CANDIDATES });
     const { codeOf, descriptionOf, slots } = this.columns;
     const found: number[] = [];
     for (const id of ids) {

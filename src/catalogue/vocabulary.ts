@@ -21,6 +21,10 @@ export class Vocabulary {
   /** Words only accumulate until `clear`: a word no item has any more matches no candidate. */
   add(words: readonly string[]): void {
     for (const word of words) this.pending.push(word);
+    // Without keystrokes nothing rebuilds at query time; the crawl and each refresh add every
+    // item's words again, so pending words are merged (duplicates dropped) once they outnumber
+    // the vocabulary: each merge costs no more than the words added since the last one.
+    if (this.pending.length > Math.max(PENDING_MAX, this.sorted.length)) this.merge();
   }
 
   clear(): void {
@@ -37,10 +41,9 @@ export class Vocabulary {
     this.rebuildIfDue();
     const found = new Set<string>();
     const n = typed.length;
-    for (const word of this.pending) {
-      const start = word.slice(0, n);
-      if (!found.has(start) && editDistance(typed, start, max) <= max) found.add(start);
-    }
+    // Pending words repeat (each item's words are added again when it changes): each start once.
+    const starts = new Set(this.pending.map((word) => word.slice(0, n)));
+    for (const start of starts) if (editDistance(typed, start, max) <= max) found.add(start);
     const first = Array.from({ length: n + 1 }, (_, j) => j);
     this.walk(typed, max, found, 0, this.sorted.length, 0, first, []);
     return found;
@@ -94,6 +97,10 @@ export class Vocabulary {
   private rebuildIfDue(): void {
     if (this.pending.length === 0) return;
     if (this.pending.length < PENDING_MAX && this.now() - this.builtAt < REBUILD_MS) return;
+    this.merge();
+  }
+
+  private merge(): void {
     const all = [...this.sorted, ...this.pending].sort();
     this.sorted = all.filter((word, i) => i === 0 || word !== all[i - 1]);
     this.pending = [];

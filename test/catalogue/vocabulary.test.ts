@@ -50,6 +50,16 @@ describe('Vocabulary.startsNear', () => {
     }
   });
 
+  it('stays exact when the same words are added again and again (a refresh, no keystrokes)', () => {
+    const vocabulary = new Vocabulary(() => 0);
+    for (let i = 0; i < 500; i += 1) vocabulary.add(WORDS);
+    for (const typed of typedWords) {
+      expect([...vocabulary.startsNear(typed, 1)].sort(), typed).toEqual(
+        bruteForce(WORDS, typed, 1),
+      );
+    }
+  });
+
   it('knows nothing after clear', () => {
     const vocabulary = new Vocabulary(() => 0);
     vocabulary.add(WORDS);
