@@ -7,29 +7,40 @@
  */
 import { editDistance } from './editDistance.js';
 
-/** Words added since the sorted array was built are checked one by one until it is rebuilt. */
+/**
+ * Words added since the sorted array was built are checked one by one until it is rebuilt;
+ * they are merged in once this many are waiting, so a load with no keystrokes holds no more.
+ */
 const PENDING_MAX = 2_000;
 const REBUILD_MS = 2_000;
 
 export class Vocabulary {
   private sorted: string[] = [];
-  private pending: string[] = [];
+  /** New words only: a word already sorted or pending is not kept twice. */
+  private pending = new Set<string>();
   private builtAt = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
   /** Words only accumulate until `clear`: a word no item has any more matches no candidate. */
   add(words: readonly string[]): void {
-    for (const word of words) this.pending.push(word);
-    // Without keystrokes nothing rebuilds at query time; the crawl and each refresh add every
-    // item's words again, so pending words are merged (duplicates dropped) once they outnumber
-    // the vocabulary: each merge costs no more than the words added since the last one.
-    if (this.pending.length > Math.max(PENDING_MAX, this.sorted.length)) this.merge();
+    // The crawl and each refresh add every item's words again: known words cost a lookup and
+    // no memory, and new ones are merged as soon as PENDING_MAX wait, keystrokes or not.
+    for (const word of words) {
+      if (this.pending.has(word) || this.isSorted(word)) continue;
+      this.pending.add(word);
+      if (this.pending.size >= PENDING_MAX) this.merge();
+    }
+  }
+
+  /** Words waiting to be merged into the sorted array (bounded by PENDING_MAX). */
+  get pendingCount(): number {
+    return this.pending.size;
   }
 
   clear(): void {
     this.sorted = [];
-    this.pending = [];
+    this.pending.clear();
   }
 
   /**
@@ -41,8 +52,8 @@ export class Vocabulary {
     this.rebuildIfDue();
     const found = new Set<string>();
     const n = typed.length;
-    // Pending words repeat (each item's words are added again when it changes): each start once.
-    const starts = new Set(this.pending.map((word) => word.slice(0, n)));
+    // Pending words may share a start: each start is compared once.
+    const starts = new Set([...this.pending].map((word) => word.slice(0, n)));
     for (const start of starts) if (editDistance(typed, start, max) <= max) found.add(start);
     const first = Array.from({ length: n + 1 }, (_, j) => j);
     this.walk(typed, max, found, 0, this.sorted.length, 0, first, []);
@@ -95,15 +106,43 @@ export class Vocabulary {
   }
 
   private rebuildIfDue(): void {
-    if (this.pending.length === 0) return;
-    if (this.pending.length < PENDING_MAX && this.now() - this.builtAt < REBUILD_MS) return;
+    if (this.pending.size === 0) return;
+    if (this.now() - this.builtAt < REBUILD_MS) return;
     this.merge();
   }
 
+  private isSorted(word: string): boolean {
+    const words = this.sorted;
+    let low = 0;
+    let high = words.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((words[mid] ?? '') < word) low = mid + 1;
+      else high = mid;
+    }
+    return words[low] === word;
+  }
+
+  /** Pending words are none of the sorted ones: sort them and merge the two sorted lists. */
   private merge(): void {
-    const all = [...this.sorted, ...this.pending].sort();
-    this.sorted = all.filter((word, i) => i === 0 || word !== all[i - 1]);
-    this.pending = [];
+    const added = [...this.pending].sort();
+    const old = this.sorted;
+    const all: string[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < old.length || j < added.length) {
+      const a = old[i];
+      const b = added[j];
+      if (b === undefined || (a !== undefined && a < b)) {
+        all.push(a ?? '');
+        i += 1;
+      } else {
+        all.push(b);
+        j += 1;
+      }
+    }
+    this.sorted = all;
+    this.pending.clear();
     this.builtAt = this.now();
   }
 }

@@ -4,7 +4,7 @@
  * freshness.
  */
 import type { ContactType, ErpRef } from '../erp/api.js';
-import type { ErpEndpoint } from '../erp/errors.js';
+import { type ErpEndpoint, isErpError } from '../erp/errors.js';
 import type { Contact, ContactSearchRow, Item, ItemSearchRow } from '../erp/schemas.js';
 
 export interface Freshness {
@@ -105,6 +105,15 @@ export class BusyError extends Error {
     this.endpoint = endpoint;
     this.expectedWaitMs = expectedWaitMs;
   }
+}
+
+/**
+ * Errors a later try of the same request may not meet: the ERP down, slow or rate limiting
+ * (ErpError.retryable), or our budget busy. Anything about the question itself (not found,
+ * bad input, misconfiguration, unexpected data, an oversized answer) will fail again.
+ */
+export function isTransient(error: unknown): boolean {
+  return error instanceof BusyError || (isErpError(error) && error.retryable);
 }
 
 /** Rows per Slack page of search results. */

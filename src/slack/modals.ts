@@ -8,8 +8,9 @@ import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { NotFoundError } from '../erp/errors.js';
 import { errorFields } from '../log/logger.js';
+import { isTransient } from '../lookup/types.js';
 import { checkAccess } from '../privacy/access.js';
-import { errorMessage, isTransient } from '../views/feedback.js';
+import { errorMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
 import {
   itemNotFoundNotice,

@@ -10,7 +10,9 @@
  * With REDIS_URL the records and the repeat claims live in Redis (every replica answers, keys
  * expire by themselves); without, in this process's memory (lru-cache), lost at a restart.
  * A Redis that does not answer falls back to this process's memory, so a share still posts
- * and can still be removed from the replica that made it.
+ * and can still be removed from the replica that made it (also once Redis answers again: a
+ * record Redis never took is read from memory). The confirmation's response_url is kept apart
+ * with its own 30-minute expiry, Slack's own limit for it: past that it is of no use to anyone.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
@@ -26,6 +28,8 @@ import { createResponseUrlGuard } from './transport/responseUrls.js';
 export const SHARE_RECORD_TTL_MS = 30 * 24 * 60 * 60_000;
 /** The same Share pressed again within this window posts nothing more. */
 export const REPEAT_WINDOW_MS = 5 * 60_000;
+/** How long Slack honours a response_url: the recorded confirmation URL is dropped after. */
+export const CONFIRM_URL_TTL_MS = 30 * 60_000;
 
 /** What the app knows of one share; read back through zod (a Redis value is input too). */
 export const ShareRecord = z.object({
@@ -93,9 +97,15 @@ export function createShares(options: SharesOptions): Shares {
   const { logger, redis } = options;
   const prefix = `${options.keyPrefix ?? ''}shares:`;
   const clock = options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {};
-  const records = new LRUCache<string, ShareRecord>({
+  /** `inRedis`: Redis took it too, so Redis (while it answers) says whether it still exists. */
+  const records = new LRUCache<string, { record: StoredRecord; inRedis: boolean }>({
     max: 10_000,
     ttl: SHARE_RECORD_TTL_MS,
+    ...clock,
+  });
+  const confirmUrls = new LRUCache<string, string>({
+    max: 10_000,
+    ttl: CONFIRM_URL_TTL_MS,
     ...clock,
   });
   const presses = new LRUCache<string, true>({ max: 10_000, ttl: REPEAT_WINDOW_MS, ...clock });
@@ -114,57 +124,90 @@ export function createShares(options: SharesOptions): Shares {
       `shares: Redis could not ${what}; this replica's memory decides`,
     );
 
-  /** A write to Redis, when there is one; a failure is logged and memory stands in. */
+  /** A write to Redis, when there is one; false (logged) when it failed or there is none. */
   const inRedis = async (what: string, write: (r: Redis) => Promise<unknown>) => {
-    if (!redis) return;
+    if (!redis) return false;
     try {
       await write(redis);
+      return true;
     } catch (error) {
       redisFailed(error, what);
+      return false;
     }
+  };
+
+  /** The record as Redis has it, `null` when Redis has none, `undefined` when it failed. */
+  const fromRedis = async (r: Redis, id: string) => {
+    try {
+      const [stored, url] = await Promise.all([
+        r.get(`${prefix}record:${id}`),
+        r.get(`${prefix}confirm:${id}`),
+      ]);
+      if (stored === null) return null;
+      const record = readRecord(stored);
+      return record && withConfirmUrl(record, url ?? undefined);
+    } catch (error) {
+      redisFailed(error, 'read a share');
+      return undefined;
+    }
+  };
+
+  const fromMemory = (id: string, onlyUnsaved: boolean): ShareRecord | undefined => {
+    const kept = records.get(id);
+    if (!kept || (onlyUnsaved && kept.inRedis)) return undefined;
+    return withConfirmUrl(kept.record, confirmUrls.get(id));
   };
 
   return {
     newId: () => randomBytes(16).toString('base64url'),
 
     async save(id, record) {
-      records.set(id, record);
-      await inRedis('keep a share', (r) =>
-        r.set(`${prefix}record:${id}`, JSON.stringify(record), 'PX', SHARE_RECORD_TTL_MS),
-      );
+      const { confirmUrl, ...kept } = record;
+      if (confirmUrl) confirmUrls.set(id, confirmUrl);
+      records.set(id, { record: kept, inRedis: false });
+      const saved = await inRedis('keep a share', async (r) => {
+        await r.set(`${prefix}record:${id}`, JSON.stringify(kept), 'PX', SHARE_RECORD_TTL_MS);
+        if (confirmUrl) await r.set(`${prefix}confirm:${id}`, confirmUrl, 'PX', CONFIRM_URL_TTL_MS);
+      });
+      if (saved) records.set(id, { record: kept, inRedis: true });
     },
 
     async find(id) {
-      if (redis) {
-        try {
-          // Redis is the truth while it answers: a share removed on another replica is gone.
-          const stored = await redis.get(`${prefix}record:${id}`);
-          return stored === null ? undefined : readRecord(stored);
-        } catch (error) {
-          redisFailed(error, 'read a share');
-        }
-      }
-      return records.get(id);
+      const shared = redis ? await fromRedis(redis, id) : undefined;
+      if (shared) return shared;
+      // Redis has none: a share removed on another replica is gone, unless Redis never took it
+      // (it was down when the share was saved), and then this replica's memory is all there is.
+      return fromMemory(id, shared === null);
     },
 
     async forget(id) {
       records.delete(id);
-      await inRedis('forget a share', (r) => r.del(`${prefix}record:${id}`));
+      confirmUrls.delete(id);
+      await inRedis('forget a share', (r) =>
+        r.del(`${prefix}record:${id}`, `${prefix}confirm:${id}`),
+      );
     },
 
     async firstPress(parts) {
       const key = pressKey(parts);
+      if (redis) {
+        try {
+          // Redis decides alone while it answers: a claim another replica released is free.
+          const claimed = await redis.set(
+            `${prefix}press:${key}`,
+            '1',
+            'PX',
+            REPEAT_WINDOW_MS,
+            'NX',
+          );
+          return claimed === 'OK';
+        } catch (error) {
+          redisFailed(error, 'claim a press');
+        }
+      }
       if (presses.has(key)) return false;
       presses.set(key, true);
-      if (!redis) return true;
-      try {
-        return (
-          (await redis.set(`${prefix}press:${key}`, '1', 'PX', REPEAT_WINDOW_MS, 'NX')) === 'OK'
-        );
-      } catch (error) {
-        redisFailed(error, 'claim a press');
-        return true;
-      }
+      return true;
     },
 
     async release(parts) {
@@ -232,9 +275,19 @@ export function isSharer(
   );
 }
 
-function readRecord(stored: string): ShareRecord | undefined {
+/** A record as kept: the confirmation URL lives apart, with its own expiry. */
+type StoredRecord = Omit<ShareRecord, 'confirmUrl'>;
+
+const withConfirmUrl = (record: StoredRecord, url: string | undefined): ShareRecord => {
+  const confirmUrl = url === undefined ? undefined : ShareRecord.shape.confirmUrl.safeParse(url);
+  return confirmUrl?.success && confirmUrl.data
+    ? { ...record, confirmUrl: confirmUrl.data }
+    : record;
+};
+
+function readRecord(stored: string): StoredRecord | undefined {
   try {
-    const parsed = ShareRecord.safeParse(JSON.parse(stored));
+    const parsed = ShareRecord.omit({ confirmUrl: true }).safeParse(JSON.parse(stored));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -15,7 +15,13 @@ import {
   UnavailableError,
   UnexpectedDataError,
 } from '../erp/errors.js';
-import { BusyError, type Freshness, InputError, type InputProblem } from '../lookup/types.js';
+import {
+  BusyError,
+  type Freshness,
+  InputError,
+  type InputProblem,
+  isTransient,
+} from '../lookup/types.js';
 import { ACTION, type ButtonState, VALUE_VERSION } from './actions.js';
 import { actions, context, section, stateButton } from './blocks.js';
 import { aboutSeconds, slackTimeAgo } from './format.js';
@@ -89,18 +95,6 @@ export function commandRetry(family: 'stock' | 'contact', text: string): RetryBu
     actionId: ACTION.commandRetry,
     state: { v: VALUE_VERSION, t: 'rc', f: family, x: text },
   };
-}
-
-/**
- * Errors a later try may not meet: the ERP down or slow, its budget or ours busy. Anything
- * about the question itself (not found, bad input, misconfiguration) gets no "Try again".
- */
-export function isTransient(error: unknown): boolean {
-  if (error instanceof BusyError) return true;
-  if (!isErpError(error)) return false;
-  if (error instanceof RateLimitedError) return true;
-  if (error instanceof UnavailableError) return error.reason !== 'too_large';
-  return errorToUserMessage(error) === NOT_ANSWERING;
 }
 
 /** When a later try of an error that may pass is likely to: "about 20 s", "a minute". */

@@ -60,6 +60,17 @@ describe('Vocabulary.startsNear', () => {
     }
   });
 
+  it('holds a bounded number of words awaiting sorting, with no keystroke to merge them', () => {
+    const vocabulary = new Vocabulary(() => 0);
+    const many = Array.from({ length: 50_000 }, (_, i) => `word${i}`);
+    for (let i = 0; i < 3; i += 1) vocabulary.add(many);
+    expect(vocabulary.pendingCount).toBeLessThan(2_000);
+    expect([...vocabulary.startsNear('word4999', 0)]).toEqual(['word4999']);
+    expect([...vocabulary.startsNear('wrd49999', 1)].sort()).toEqual(
+      bruteForce(many, 'wrd49999', 1),
+    );
+  });
+
   it('knows nothing after clear', () => {
     const vocabulary = new Vocabulary(() => 0);
     vocabulary.add(WORDS);

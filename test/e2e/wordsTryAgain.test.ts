@@ -161,6 +161,26 @@ describe('Try again on answers in words', () => {
     expect(textOf(answered)).not.toMatch(/ERP is not answering/);
   });
 
+  it('a sentence in a channel the ERP answers with bad data: one ERP call, no Try again', async () => {
+    const before = answers().length;
+    const itemCalls = () => run.sandbox.stats().requests.getItem ?? 0;
+    const callsBefore = itemCalls();
+    run.sandbox.setFaults({ malformedRate: 1 });
+    try {
+      expect((await sendEvent(run, mentionEvent('have we got 5 WIDGET-9-BRACKET?'))).status).toBe(
+        200,
+      );
+      const failed = await messageSaying(CHANNEL, /unexpected data/, before);
+      expect(buttonsOf({ blocks: failed.args.blocks }).map((b) => b.text)).not.toContain(
+        'Try again',
+      );
+    } finally {
+      run.sandbox.setFaults({ malformedRate: 0 });
+    }
+    // Not asked again through the command: the same answer would fail the same way.
+    expect(itemCalls() - callsBefore).toBe(1);
+  });
+
   it('a sentence the ERP answers gets no Try again', async () => {
     const before = answers().length;
     await sendEvent(run, directMessageEvent('have we got 50 WIDGET-9 in perth?'));

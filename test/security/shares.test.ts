@@ -6,7 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createShares, REPEAT_WINDOW_MS, type ShareRecord } from '../../src/slack/shares.js';
+import {
+  CONFIRM_URL_TTL_MS,
+  createShares,
+  REPEAT_WINDOW_MS,
+  type ShareRecord,
+} from '../../src/slack/shares.js';
 import { collectingLogger } from '../helpers/logSink.js';
 import { sharedRedisOrSkip } from '../helpers/redis.js';
 
@@ -49,6 +54,17 @@ describe('shares in memory', () => {
     expect(await shares.firstPress(press)).toBe(true);
   });
 
+  it('drops the confirmation URL after Slack’s 30 minutes, and keeps the record', async () => {
+    let clock = 1_000;
+    const shares = memory(() => clock);
+    const id = shares.newId();
+    const confirmUrl = 'https://hooks.slack.com/actions/T1/2/x';
+    await shares.save(id, { ...RECORD, confirmUrl });
+    expect(await shares.find(id)).toEqual({ ...RECORD, confirmUrl });
+    clock += CONFIRM_URL_TTL_MS + 1;
+    expect(await shares.find(id)).toEqual(RECORD);
+  });
+
   it('sends the confirmation only to a response_url on Slack’s hooks', async () => {
     const sent: string[] = [];
     const { logger } = collectingLogger('info');
@@ -77,6 +93,82 @@ describe('shares in memory', () => {
     await expect(
       shares.replaceAt('https://hooks.slack.com/actions/T1/2/x', { text: 'x', blocks: [] }),
     ).resolves.toBe(false);
+  });
+});
+
+/** A Redis that can stop answering: enough of get/set (NX) and del for the share store. */
+function flakyRedis() {
+  const data = new Map<string, string>();
+  const state = { down: false };
+  const check = () => {
+    if (state.down) throw Object.assign(new Error('Connection is closed.'), { name: 'Error' });
+  };
+  const fake = {
+    async get(key: string) {
+      check();
+      return data.get(key) ?? null;
+    },
+    async set(key: string, value: string, ...options: unknown[]) {
+      check();
+      if (options.includes('NX') && data.has(key)) return null;
+      data.set(key, value);
+      return 'OK';
+    },
+    async del(...keys: string[]) {
+      check();
+      return keys.filter((key) => data.delete(key)).length;
+    },
+  };
+  return { redis: fake as unknown as Redis, state };
+}
+
+describe('shares when Redis stops answering and comes back', () => {
+  const replica = (redis: Redis) => {
+    const { logger } = collectingLogger('info');
+    return createShares({ logger, apiUrl: API_URL, redis });
+  };
+
+  it('a share saved while Redis was down can still be removed once it answers again', async () => {
+    const { redis, state } = flakyRedis();
+    const shares = replica(redis);
+    const id = shares.newId();
+    state.down = true;
+    await shares.save(id, RECORD);
+    state.down = false;
+    expect(await shares.find(id)).toEqual(RECORD);
+    await shares.forget(id);
+    expect(await shares.find(id)).toBeUndefined();
+  });
+
+  it('a share Redis took and another replica removed is gone here too', async () => {
+    const { redis } = flakyRedis();
+    const [a, b] = [replica(redis), replica(redis)];
+    const id = a.newId();
+    await a.save(id, RECORD);
+    await b.forget(id);
+    expect(await a.find(id)).toBeUndefined();
+  });
+
+  it('a press another replica claimed and released is free here at once', async () => {
+    const { redis } = flakyRedis();
+    const [a, b] = [replica(redis), replica(redis)];
+    const press = ['card', 'U0SHARER1', 'C0SHARED', '1.000001', 'stock_share', '{}'];
+    expect(await a.firstPress(press)).toBe(true);
+    expect(await b.firstPress(press)).toBe(false);
+    // The first share failed: it let go of the claim.
+    await a.release(press);
+    expect(await b.firstPress(press)).toBe(true);
+  });
+
+  it('while Redis is down, this replica’s memory claims presses', async () => {
+    const { redis, state } = flakyRedis();
+    const shares = replica(redis);
+    const press = ['search', 'U0SHARER1', 'V0MODAL', 'WIDGET-9', 'C0SHARED'];
+    state.down = true;
+    expect(await shares.firstPress(press)).toBe(true);
+    expect(await shares.firstPress(press)).toBe(false);
+    await shares.release(press);
+    expect(await shares.firstPress(press)).toBe(true);
   });
 });
 
@@ -119,6 +211,20 @@ describe.skipIf(!sharedAvailable)('shares through Redis (REDIS_URL): any replica
     const ttl = await redis.pttl(keys[0] ?? '');
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(REPEAT_WINDOW_MS);
+  });
+
+  it('keeps the confirmation URL apart, with Slack’s 30 minutes as its expiry', async () => {
+    const [a, b] = [replica(), replica()];
+    const id = a.newId();
+    const confirmUrl = 'https://hooks.slack.com/actions/T1/2/x';
+    await a.save(id, { ...RECORD, confirmUrl });
+    expect(await b.find(id)).toEqual({ ...RECORD, confirmUrl });
+    expect(await redis.get(`${keyPrefix}shares:record:${id}`)).not.toContain('hooks.slack.com');
+    const ttl = await redis.pttl(`${keyPrefix}shares:confirm:${id}`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(CONFIRM_URL_TTL_MS);
+    await redis.del(`${keyPrefix}shares:confirm:${id}`);
+    expect(await b.find(id)).toEqual(RECORD);
   });
 
   it('a record in Redis that does not read as one is no record', async () => {

@@ -1,10 +1,7 @@
+import { isErpError } from '../../erp/errors.js';
+import { InputError } from '../../lookup/types.js';
 import type { SlackUsersApi } from '../../privacy/revealPolicy.js';
-import {
-  commandRetry,
-  isTransient,
-  noticeMessage,
-  type RetryButton,
-} from '../../views/feedback.js';
+import { commandRetry, noticeMessage, type RetryButton } from '../../views/feedback.js';
 import { watchesNotReadyText } from '../../views/help.js';
 import type { SlackMessage } from '../../views/message.js';
 import { withNotices } from '../../views/notices.js';
@@ -159,11 +156,13 @@ async function channelItemAnswer(
       client,
     );
   } catch (error) {
-    // The ERP down or busy: asking again through the command would only repeat the failure
-    // (and spend the calls twice); the failure is answered with Try again.
-    if (isTransient(error)) throw error;
     // Not found (remembered by the cache, so no second call) or a usage problem: the
-    // command's own answer says it.
+    // command's own answer says it. Anything else (the ERP down or busy, misconfigured,
+    // answering unexpected data) would only fail again through the command, spending the
+    // calls twice: the failure itself is the answer (with Try again when it may pass).
+    const askedAmiss =
+      error instanceof InputError || (isErpError(error) && error.audience === 'user');
+    if (!askedAmiss) throw error;
     return commandAnswer(deps, request, actor, client);
   }
 }
