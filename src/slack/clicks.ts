@@ -35,6 +35,8 @@ export interface Click<S extends ButtonState['t']> {
   onSharedMessage: boolean;
   /** The presser's own workspace (`user.team_id`): another one in Slack Connect channels. */
   userTeamId: string | undefined;
+  /** The payload as checked here: listeners read it rather than parse it again. */
+  body: BlockActionPayload;
 }
 
 /** Why a click was refused before its listener ran: the reveal audit records it. */
@@ -144,6 +146,7 @@ export async function acceptClick<S extends ButtonState['t']>(
     state: decoded.state as Extract<ButtonState, { t: S }>,
     onSharedMessage: body.container?.is_ephemeral === false,
     userTeamId: body.user.team_id,
+    body,
   };
 }
 

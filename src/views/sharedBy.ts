@@ -137,13 +137,14 @@ export function shareRemoved(channelId: string | undefined): SlackMessage {
 }
 
 /**
- * The second press of the same Share within a few minutes: nothing is posted again. `me`: the
- * search modal's "Only me", whose card came as a direct message.
+ * The second press of the same Share within a few minutes: nothing is posted again. The first
+ * may still be under way, or may yet fail, so this promises only what that press will do.
+ * `me`: the search modal's "Only me", whose card comes as a direct message.
  */
 export function alreadyShared(to: string | undefined): SlackMessage {
   const text =
     to === 'me'
-      ? 'I already sent you this card a moment ago, so I did not send it again.'
-      : `You already shared this to ${where(to)} a moment ago, so I did not post it again.`;
+      ? 'You asked for this card a moment ago, so I did not send it again: it comes once, or I tell you why it could not.'
+      : `You pressed Share on this a moment ago, so I did not post it again: that first press shares it to ${where(to)}, or tells you why it could not.`;
   return { text, blocks: [section(text)] };
 }

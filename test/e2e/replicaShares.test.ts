@@ -65,7 +65,7 @@ describe.skipIf(!available)('shares across two replicas sharing Redis', () => {
     // The same Share pressed again, arriving at the other replica: posted once.
     const [again] = await press(b, share, { messageTs });
     expect(again?.response_type).toBe('ephemeral');
-    expect(textOf(again ?? {})).toContain('already shared this');
+    expect(textOf(again ?? {})).toContain('did not post it again');
 
     const remove = labelled(shared, 'Remove');
     const onShared = { isEphemeral: false, messageBlocks: shared.blocks ?? [] };

@@ -17,7 +17,7 @@ import { contactCardAnswer, itemCardAnswer, logFailure } from '../../answers.js'
 import { acceptClick, actionBase, type ClickArgs, itemRequestOf, refOf } from '../../clicks.js';
 import { privateReply, sendSafely } from '../../delivery.js';
 import type { ContactDeps, DeliveryDeps, ItemDeps, ShareDeps } from '../../deps.js';
-import { type Actor, BlockActionPayload, slackErrorCode } from '../../payloads.js';
+import { type Actor, slackErrorCode } from '../../payloads.js';
 import { type ShareRecord, sharePress } from '../../shares.js';
 
 async function postForEveryone(
@@ -60,11 +60,17 @@ export function shareClick(deps: DeliveryDeps & ItemDeps & ContactDeps & ShareDe
     const kind = actionBase(args) === ACTION.itemShare ? 'i' : 'c';
     const click = await acceptClick(deps, args, kind);
     if (!click) return;
-    const { actor, state } = click;
-    const body = BlockActionPayload.parse(args.body);
+    const { actor, state, body } = click;
     // A double press, or the same click arriving twice, posts once (on any replica).
     const press = sharePress(body);
     if (!(await deps.shares.firstPress(press))) {
+      const retryNum = args.context.retryNum ?? 0;
+      // Slack sending the click again is no press of the person's: the first delivery answers.
+      if (retryNum > 0) {
+        deps.logger.info({ retry: retryNum }, 'share sent again by Slack: left to the first');
+        return;
+      }
+      deps.logger.info('share pressed again: already under way');
       await sendSafely(deps.logger, args.respond, privateReply(alreadyShared(actor.channelId)));
       return;
     }

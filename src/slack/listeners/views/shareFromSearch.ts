@@ -104,7 +104,16 @@ export function shareFromSearch(deps: Deps) {
     // again (x-slack-retry-num), on any replica.
     const press = ['search', user.id, view.id, metadata.code, channel ?? 'me'];
     if (!(await deps.shares.firstPress(press))) {
-      deps.logger.info({ retry: context.retryNum ?? 0 }, 'search modal share already under way');
+      const retryNum = context.retryNum ?? 0;
+      // Slack sending the submission again is no press of the person's: the first one answers.
+      if (retryNum > 0) {
+        deps.logger.info(
+          { retry: retryNum },
+          'search modal share sent again by Slack: left to the first',
+        );
+        return;
+      }
+      deps.logger.info('search modal share submitted again: already under way');
       await tellPrivately(deps, client, request, alreadyShared(channel ?? 'me'));
       return;
     }
