@@ -18,7 +18,7 @@ afterAll(async () => {
   await run?.stop();
 });
 
-/** A conversation of its own per case: watches outlive a test run in the embedded database. */
+/** A conversation of its own per case: the embedded database is shared by the test files of one process. */
 function freshChannel(): string {
   return `C${Math.random().toString(36).slice(2, 12).toUpperCase()}`;
 }

@@ -141,7 +141,7 @@ describe('a direct message', () => {
 
   it('proposes a watch with Set watch, and makes none until it is pressed', async () => {
     const before = posted(run).length;
-    // A conversation of its own: watches outlive a test run in the embedded database.
+    // A conversation of its own: the embedded database is shared by the test files of one process.
     const channel = `D0W${Date.now().toString(36).toUpperCase()}`;
     await sendEvent(
       run,

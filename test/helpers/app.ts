@@ -17,6 +17,7 @@ import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../sr
 import type { Timing } from '../../src/slack/delivery.js';
 import type { ServerLimits } from '../../src/slack/transport/receivers.js';
 import { captureSecret } from './capture.js';
+import { testDataDir } from './entry.js';
 import { collectingLogger } from './logSink.js';
 import {
   type BlockActionsOptions,
@@ -114,6 +115,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     ERP_ACCESS_TOKEN: sandbox.credentials.accessToken,
     ERP_TENANT_ID: sandbox.credentials.tenantId,
     LOG_LEVEL: 'trace',
+    // Watches made here stay out of the repository's ./data, where later runs would load them.
+    DATA_DIR: testDataDir(),
     ...options.env,
   });
   const erpToken = options.env?.ERP_ACCESS_TOKEN ?? sandbox.credentials.accessToken;

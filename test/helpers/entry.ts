@@ -97,6 +97,20 @@ const MACHINE_SETTING =
 let dataDir: string | undefined;
 
 /**
+ * A data directory of this test process's own, removed when it exits: the app's default
+ * (`./data`) is the repository, where a watch one run makes stays for every later run's apps
+ * to load and check.
+ */
+export function testDataDir(): string {
+  if (dataDir === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'erp-lookups-data-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    dataDir = dir;
+  }
+  return dataDir;
+}
+
+/**
  * The environment of a fresh shell for a spawned app: none of this machine's settings, and a
  * data directory of this test process's own. The suite's DATABASE_URL is one database that
  * every run and every spawned app would share (a watch the console sets there stays for the
@@ -104,11 +118,6 @@ let dataDir: string | undefined;
  * the repository itself.
  */
 export function freshShellEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  if (dataDir === undefined) {
-    const dir = mkdtempSync(join(tmpdir(), 'fresh-shell-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    dataDir = dir;
-  }
   const kept = Object.entries(process.env).filter(([name]) => !MACHINE_SETTING.test(name));
-  return { ...Object.fromEntries(kept), DATA_DIR: dataDir, ...extra };
+  return { ...Object.fromEntries(kept), DATA_DIR: testDataDir(), ...extra };
 }
