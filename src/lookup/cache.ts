@@ -253,7 +253,12 @@ export class LookupCache {
     let fallback = stale;
     if (!read.refresh && this.shared) {
       const entry = await this.shared.get(key, read.schema);
-      if (entry && this.isFresh(entry, life)) return entry;
+      if (entry && this.isFresh(entry, life)) {
+        // Another replica's answer: held under its other keys here too (App Home peeks an
+        // item fetched by id under its code), as this replica's own answer would be.
+        this.alias(key, read, entry, life, false);
+        return entry;
+      }
       if (
         entry?.kind === 'value' &&
         (fallback?.kind !== 'value' || entry.fetchedAt > fallback.fetchedAt)
@@ -265,11 +270,7 @@ export class LookupCache {
       const data = await read.load();
       const entry: Entry = { kind: 'value', data, fetchedAt: this.now() };
       this.share(key, entry, life);
-      for (const alias of read.aliases?.(data) ?? []) {
-        if (alias === key) continue;
-        this.memory.set(alias, entry, { ttl: this.memoryTtl(entry, life) });
-        this.share(alias, entry, life);
-      }
+      this.alias(key, read, entry, life, true);
       return entry;
     } catch (error) {
       if (error instanceof NotFoundError) {
@@ -282,6 +283,16 @@ export class LookupCache {
       // here, already stale (its memory ttl is the shortest there is).
       if (fallback && fallback !== stale && servesStale(error)) return fallback;
       throw error;
+    }
+  }
+
+  /** Keeps a value under the other keys it is known by, in memory and (`share`) in Redis. */
+  private alias<T>(key: string, read: CacheRead<T>, entry: Entry, life: Lifetime, share: boolean) {
+    if (entry.kind !== 'value') return;
+    for (const alias of read.aliases?.(entry.data as T) ?? []) {
+      if (alias === key) continue;
+      this.memory.set(alias, entry, { ttl: this.memoryTtl(entry, life) });
+      if (share) this.share(alias, entry, life);
     }
   }
 

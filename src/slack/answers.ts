@@ -370,7 +370,9 @@ export async function contactByCodeAnswer(
 
 /**
  * App Home's recent lookups: each code with what the lookup cache holds of it now. A peek,
- * never an ERP call: Home is drawn on every visit and must not spend the budget.
+ * never an ERP call: Home is drawn on every visit and must not spend the budget. The code
+ * recorded is the ERP's, and the cache holds every answer under it too (an item fetched by
+ * id, or by a code typed in another case), here or on the replica that fetched it.
  */
 export async function homeRecentRows(
   deps: Pick<ItemDeps, 'lookup' | 'recent'>,

@@ -90,6 +90,20 @@ describe.skipIf(!sharedAvailable)('shared mode (REDIS_URL)', () => {
     await Promise.all([a.service.close(), b.service.close(), other.service.close()]);
   });
 
+  it('an answer by id from Redis is held under its code too (App Home peeks by code)', async () => {
+    const keyPrefix = uniquePrefix();
+    const a = makeService({ redis: client(url), keyPrefix }, new FakeErp('cred-alias'));
+    const b = makeService({ redis: client(url), keyPrefix }, new FakeErp('cred-alias'));
+    await waitFor(() => clients.every((c) => c.status === 'ready'), 3_000);
+    await a.service.getItem({ id: 8 });
+    const probe = client(url);
+    await vi.waitFor(async () => expect(await probe.keys(`${keyPrefix}cache:*`)).toHaveLength(2));
+    await b.service.getItem({ id: 8 });
+    expect(b.erp.count()).toBe(0);
+    expect(b.service.peekItem?.({ code: 'CODE-8' })?.data.id).toBe(8);
+    await Promise.all([a.service.close(), b.service.close()]);
+  });
+
   it('two instances together stay inside one budget', async () => {
     const keyPrefix = uniquePrefix();
     const limits = { getPerMinute: 4, searchPerMinute: 2, windowMs: 500 };

@@ -84,6 +84,24 @@ describe('App Home, Find contact and recent lookups', () => {
     expect(run.sandbox.stats().requests.getItem ?? 0).toBe(getItems);
   });
 
+  it('shows the figure of an item looked up by id, and of a code typed in another case', async () => {
+    const [byId, byCase] = run.sandbox.data.items.slice(5, 7).map((i) => i.record);
+    if (!byId || !byCase) throw new Error('the sandbox has too few items');
+    await ask(run, '/stock', `id:${byId.id}`);
+    await ask(run, '/stock', byCase.code.toLowerCase());
+    const getItems = run.sandbox.stats().requests.getItem ?? 0;
+    const before = run.slack.calls('views.publish').length;
+    await openHome(run);
+    const [call] = (await run.slack.waitForCalls('views.publish', before + 1)).slice(-1);
+    const json = JSON.stringify(call?.args.view);
+    for (const item of [byId, byCase]) {
+      expect(json).toMatch(
+        new RegExp(`\`${item.code}\`[^"]* · \\*-?[\\d,.]+\\* (available|over-allocated)`),
+      );
+    }
+    expect(run.sandbox.stats().requests.getItem ?? 0).toBe(getItems);
+  });
+
   it('opens the Find contact modal, searches on submit and answers by a private message', async () => {
     const searchesBefore = run.sandbox.stats().requests.searchContact ?? 0;
     await post(run, homeClick('contact_find_open', ''));
