@@ -86,23 +86,61 @@ describe('over HTTP', () => {
     expect((await signed(body, undefined, now + 60)).status).toBe(200);
   });
 
+  it('refuses a stale timestamp from its header, before a byte of the body is read', async () => {
+    const body = slashCommandForm({
+      command: '/stock',
+      text: 'WIDGET-9',
+      response_url: run.slack.responseUrl(),
+    });
+    const past = Math.floor(Date.now() / 1000) - 6 * 60;
+    const stale = () =>
+      metricValue(run, 'slack_requests_refused_total', { reason: 'stale_timestamp' });
+    const before = await stale();
+    // Small, with Slack's headers (spelled as Bolt's verifier reads alike), and no body ever
+    // sent: only a refusal from the headers alone answers it.
+    const status = await headersOnly({
+      ...signSlackRequest(SIGNING_SECRET, body, past),
+      'x-slack-request-timestamp': `${past}.0`,
+      'content-length': String(Buffer.byteLength(body)),
+    });
+    expect(status).toBe(401);
+    expect((await stale()) - before).toBe(1);
+    expect(run.logLines.join('\n')).toContain('"reason":"stale_timestamp"');
+  });
+
+  /** A form POST to this path of the app, as `http.request` takes it. */
+  const postTo = (path: string, headers: Record<string, string>) => {
+    const url = new URL(run.baseUrl);
+    return {
+      host: url.hostname,
+      port: url.port,
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    };
+  };
+
+  /** A POST whose headers arrive and whose body never does; resolves with the status. */
+  const headersOnly = (headers: Record<string, string>) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(postTo('/slack/events', headers), (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      req.on('error', (error) => {
+        if (!req.destroyed) reject(error);
+      });
+      req.flushHeaders();
+    });
+
   /** A raw HTTP request: fetch would tidy the target (`..`, absolute form) before sending. */
   const rawPost = (target: string, body: string, headers: Record<string, string>) =>
     new Promise<number>((resolve, reject) => {
-      const url = new URL(run.baseUrl);
-      const req = request(
-        {
-          host: url.hostname,
-          port: url.port,
-          method: 'POST',
-          path: target,
-          headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
+      const req = request(postTo(target, headers), (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
       req.on('error', reject);
       req.end(body);
     });

@@ -4,8 +4,10 @@
  *
  * In order, for a POST to any path:
  * 1. a Content-Length above the cap is refused with 413 before a byte of the body is read;
- * 2. a timestamp header more than five minutes in the future is refused, from the header
- *    alone (Bolt's verifier refuses only old ones);
+ * 2. a timestamp header more than five minutes away from our clock is refused, from the header
+ *    alone: one in the future (Bolt's verifier refuses only old ones), and one in the past, so
+ *    that a replayed or stale request costs no body read and no share of the intake's reserve
+ *    (Bolt's check after the body, step 4, stays the authoritative one for the past);
  * 3. the body is read with a byte cap (a chunked body that grows past it is cut off with 413)
  *    and a deadline (408), within the intake's bytes (intake.ts: a share per address, and a
  *    reserve only small signed requests may use; 503 past them), so slow senders cannot hold
@@ -67,6 +69,7 @@ export type RefusedRequest =
   | 'unreadable'
   | 'bad_signature'
   | 'future_timestamp'
+  | 'stale_timestamp'
   | 'not_an_object'
   | 'unexpected_shape'
   | 'internal';
@@ -76,7 +79,7 @@ export interface GuardOptions {
   logger: AppLogger;
   /** Counts refusals by reason (a metric). */
   onRefused?: (reason: RefusedRequest) => void;
-  /** Milliseconds since the epoch, for the future bound; tests move the clock. */
+  /** Milliseconds since the epoch, for the timestamp bounds; tests move the clock. */
   now?: () => number;
   /** `MAX_BODY_BYTES` unless a test says otherwise. */
   maxBodyBytes?: number;
@@ -166,8 +169,10 @@ async function screen(req: IncomingMessage, options: GuardOptions): Promise<Verd
   const signature = singleHeader(req, 'x-slack-signature');
   const timestamp = singleHeader(req, 'x-slack-request-timestamp');
   const skew = timestamp === undefined ? undefined : clockSkew(timestamp, options);
-  // Before the body is read: a request from the future costs nothing.
+  // Before the body is read: a request from the future, or older than Bolt's window (its own
+  // rule, `now - 5 min > timestamp`), costs nothing.
   if (skew !== undefined && skew > MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'future_timestamp');
+  if (skew !== undefined && skew < -MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'stale_timestamp');
 
   // Small and signed as Slack signs: may use the reserve.
   const small =
@@ -197,7 +202,7 @@ async function screen(req: IncomingMessage, options: GuardOptions): Promise<Verd
 
 /**
  * Seconds between the request's timestamp and our clock, the header read as Bolt's verifier
- * reads it (`Number`), so that no spelling it accepts escapes the future bound.
+ * reads it (`Number`), so that no spelling it accepts escapes either bound.
  */
 function clockSkew(header: string, options: GuardOptions): number | undefined {
   const seconds = Number(header);
