@@ -52,8 +52,9 @@ const SLOW_PURE = [
 export default defineConfig({
   test: {
     setupFiles: ['test/helpers/setup.ts'],
-    // Captures every log line and message of the run and scans them for leaks at the end.
-    globalSetup: ['test/helpers/leakScan.ts'],
+    // Captures every log line and message of the run and scans them for leaks at the end;
+    // holds the apps' data directories of the run and removes them.
+    globalSetup: ['test/helpers/leakScan.ts', 'test/helpers/dataRoot.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Redis tests share one server; files run in parallel, in child processes.

@@ -142,12 +142,17 @@ export class Catalogue {
 
   /** For /readyz's body: the catalogue never makes the app unready, it informs. */
   readiness(): Record<string, unknown> {
-    const { crawling: _, coverage, lastFullPassAt, ...rest } = this.status();
-    // As JSON: what is not known yet is null, the time an ISO string.
+    const { items, maxItems, full, coverage, complete, lastFullPassAt, role } = this.status();
+    // Named one by one: a field later added to status() is not published by /readyz unless
+    // it is added here. As JSON: what is not known yet is null, the time an ISO string.
     return {
-      ...rest,
+      items,
+      maxItems,
+      full,
+      complete,
       coverage: coverage ?? null,
       lastFullPassAt: lastFullPassAt?.toISOString() ?? null,
+      role,
     };
   }
 

@@ -1,7 +1,15 @@
 /**
  * Finding items in the catalogue index's columns: by exact code (any case), by code prefix (a
  * sorted array and a binary search) and by words (FlexSearch). It answers slots; the store
- * builds the items. Why FlexSearch, and how its slow cases are avoided: see store.ts.
+ * builds the items.
+ *
+ * FlexSearch was chosen over MiniSearch and Orama because they score every match, so a short
+ * prefix that matches a large part of the catalogue is slow (the comparison and the index's
+ * memory are in docs/benchmarks.md). FlexSearch's slow cases (several words, digits) are
+ * avoided here: code prefixes use a sorted array, extra words are checked on its candidates.
+ * Its fuzziness is the encoder's (sound-alike letters), not edit distance: "gaskt" misses. The
+ * vocabulary (vocabulary.ts) only narrows what it finds to items with a word that resembles
+ * each typed word.
  */
 import FlexSearch from 'flexsearch';
 import { CodeTable } from './codeTable.js';
@@ -12,7 +20,7 @@ import { Vocabulary } from './vocabulary.js';
 const CANDIDATES = 1_000;
 
 /** The store's columns as the search reads them (the arrays are the store's own, kept live). */
-export interface SearchedColumns {
+interface SearchedColumns {
   readonly codeOf: readonly string[];
   readonly descriptionOf: readonly string[];
   readonly slots: ReadonlyMap<number, number>;

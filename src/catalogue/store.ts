@@ -4,12 +4,7 @@
  *
  * The full-text part is FlexSearch (`tokenize: 'forward'` gives prefixes, the LatinBalance
  * encoder folds case, accents and letters that sound alike, so "sprok" finds "Sprocket").
- * It was chosen over MiniSearch and Orama because they score every match, so a three-letter
- * prefix that matches a tenth of the catalogue costs tens of milliseconds (the comparison and
- * the index's memory are in docs/benchmarks.md). FlexSearch's slow cases (several words,
- * digits) are avoided below: code prefixes use a sorted array, extra words are checked here.
- * Its fuzziness is the encoder's (sound-alike letters), not edit distance: "gaskt" misses.
- * The search itself is search.ts.
+ * The search itself, and why FlexSearch, is search.ts.
  * Items are kept in columns (typed arrays for numbers, one copy of each category, supplier and
  * status name) rather than one object each, which is most of what the index saves.
  *

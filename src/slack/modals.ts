@@ -1,6 +1,9 @@
 /**
- * What the search modal's listeners share: the payload fields they read (validated), the
- * modal built from the catalogue's current categories, opening and updating it.
+ * The app's modals: opening one (the search modal, Find contact), the submission every
+ * modal's view listener validates (the Watch…, Find contact and share-from-search
+ * submissions), and the search modal's own parts: the payload fields its actions read
+ * (validated), the modal built from the catalogue's current categories, updating it, and the
+ * item card shown in it.
  */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { ModalView } from '@slack/types';
@@ -23,16 +26,14 @@ import type { DeliveryDeps, ItemDeps } from './deps.js';
 import { PayloadUser, ViewId } from './ids.js';
 import { type Actor, slackErrorCode, userActor } from './payloads.js';
 
-export const ViewPayload = z.object({
+const ViewPayload = z.object({
   id: ViewId,
   hash: z.string().optional(),
   private_metadata: z.string().optional(),
 });
 
-export const UserPayload = PayloadUser;
-
 /** A submitted modal's input values, block by block and action by action (each read apart). */
-export const ViewState = z.object({
+const ViewState = z.object({
   values: z.record(z.string(), z.record(z.string(), z.unknown())),
 });
 
@@ -41,7 +42,7 @@ export type SubmitArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewa
 
 /** A modal's submission: who submitted it, and the view with its input values. */
 export const Submission = z.object({
-  user: UserPayload,
+  user: PayloadUser,
   view: ViewPayload.extend({ state: ViewState }),
 });
 
@@ -106,7 +107,7 @@ const SelectAction = z.object({
 });
 
 const ModalAction = z.object({
-  user: UserPayload,
+  user: PayloadUser,
   view: ViewPayload,
   actions: z.array(z.unknown()),
 });

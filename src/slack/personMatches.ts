@@ -12,7 +12,7 @@ import type { MatchedPerson } from '../views/searchLists.js';
 import type { ContactDeps } from './deps.js';
 
 /** Rows a page whose people are looked up: within a person's first slots of the budget. */
-export const MAX_ROWS_LOOKED_UP = 3;
+const MAX_ROWS_LOOKED_UP = 3;
 
 const person = (entry: AddressbookEntry): MatchedPerson => ({
   name: entry.name,

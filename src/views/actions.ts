@@ -135,7 +135,7 @@ export const SharedRemoveState = z
  * "Try again" on a failed `/stock` or `/contact`: the command and its text, asked again by
  * whoever presses it (the access rules are checked again then).
  */
-export const CommandRetryState = z
+const CommandRetryState = z
   .object({
     v: z.literal(VALUE_VERSION),
     t: z.literal('rc'),

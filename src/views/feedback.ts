@@ -160,7 +160,7 @@ export function errorMessage(error: unknown, errorContext: ErrorContext = {}): S
 
 export type WorkingReason = Progress;
 
-/** ONE short line: "Looking up WIDGET-9: queued behind other lookups; I'll post it here in about 20 s". */
+/** ONE short line: "Looking up WIDGET-9: queued behind other lookups; I’ll post it here in about 20 s". */
 export function workingMessage(what: string, reason: WorkingReason): SlackMessage {
   return progressLine(`Looking up ${what}`, reason);
 }

@@ -57,7 +57,7 @@ export interface MatchedPerson {
   role: string;
 }
 
-export interface ContactListModel extends ListModel<ContactQuery, ContactSearchRow> {
+interface ContactListModel extends ListModel<ContactQuery, ContactSearchRow> {
   /** By contact code: the people who matched the words, for rows the search found by a person. */
   people?: ReadonlyMap<string, readonly MatchedPerson[]>;
 }

@@ -23,7 +23,7 @@ const OldRemoveValue = z
   .object({ v: z.literal(VALUE_VERSION), t: z.literal('rm'), u: z.string().regex(USER_ID) })
   .strict();
 
-export type SharedRemoveValue =
+type SharedRemoveValue =
   | { kind: 'share'; shareId: string }
   /** A button from before: it names a sharer, which is no longer trusted. */
   | { kind: 'old'; sharerId: string };

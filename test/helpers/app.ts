@@ -5,6 +5,7 @@
  */
 import { createServer, Server } from 'node:net';
 import type { App } from '@slack/bolt';
+import { expect } from 'vitest';
 import {
   createServices,
   type ServiceOverrides,
@@ -18,6 +19,7 @@ import type { Timing } from '../../src/slack/delivery.js';
 import type { ServerLimits } from '../../src/slack/transport/receivers.js';
 import { captureSecret } from './capture.js';
 import { testDataDir } from './entry.js';
+import { eventually } from './eventually.js';
 import { collectingLogger } from './logSink.js';
 import {
   type BlockActionsOptions,
@@ -195,10 +197,10 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
 /**
  * Resolves once every app's Redis client is connected. Until then the shared mode falls back to
  * each replica's memory at once (the client keeps no offline queue), so a test of what replicas
- * share must not start before. Bounded by the hook's timeout, not a clock of its own.
+ * share must not start before.
  */
 export async function redisReady(...runs: RunningApp[]): Promise<void> {
-  while (!runs.every((run) => run.services.health().redis === 'ready')) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await eventually(() => {
+    expect(runs.map((run) => run.services.health().redis)).toEqual(runs.map(() => 'ready'));
+  });
 }

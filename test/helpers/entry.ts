@@ -3,7 +3,7 @@
  * smoke test run what operators run. Works whether `start` runs TypeScript through tsx
  * (`tsx src/main.ts`) or the compiled file (`node --enable-source-maps dist/main.js`).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,16 +97,12 @@ const MACHINE_SETTING =
 let dataDir: string | undefined;
 
 /**
- * A data directory of this test process's own, removed when it exits: the app's default
- * (`./data`) is the repository, where a watch one run makes stays for every later run's apps
- * to load and check.
+ * A data directory of this test process's own: the app's default (`./data`) is the
+ * repository, where a watch one run makes stays for every later run's apps to load and check.
  */
 export function testDataDir(): string {
-  if (dataDir === undefined) {
-    const dir = mkdtempSync(join(tmpdir(), 'erp-lookups-data-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    dataDir = dir;
-  }
+  // Inside the run's folder (dataRoot.ts removes it); outside `npm test`, the system's.
+  dataDir ??= mkdtempSync(join(process.env.TEST_DATA_ROOT ?? tmpdir(), 'data-'));
   return dataDir;
 }
 

@@ -58,7 +58,7 @@ export function lookupCommand<R extends { kind: string }>(
 }
 
 /** A command's text answered: help or usage at once, or a lookup with its working line. */
-export type TextRun =
+type TextRun =
   | { now: SlackMessage }
   | {
       answer: Promise<SlackMessage>;
