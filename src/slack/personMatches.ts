@@ -4,6 +4,9 @@
  * fields do not hold every word, the contact is looked up (the same cache, budget and fair
  * queue as any lookup, and View then answers from the cache) to name the people who matched;
  * a few rows a page at most, so a search never spends more than a handful of lookups.
+ * The rows do not carry the trading name the ERP also matches on, so a row matched on it is
+ * looked up too and names nobody: that cost is documented (docs/architecture.md) rather than
+ * avoided, as nothing in the row tells the two apart.
  */
 import type { AddressbookEntry, ContactSearchRow } from '../erp/schemas.js';
 import type { ContactQuery } from '../lookup/types.js';
