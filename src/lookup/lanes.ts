@@ -10,6 +10,7 @@ import type { ErpEndpoint } from '../erp/errors.js';
 import type { AppLogger } from '../log/logger.js';
 import type { BackgroundBudget } from './background.js';
 import { BudgetQueue } from './fairQueue.js';
+import { GroupedLedger } from './groupedLedger.js';
 import { fairShare, type Ledger, MemoryLedger } from './ledger.js';
 import type { Metrics } from './metrics.js';
 import type { RedisHealth } from './redis.js';
@@ -47,9 +48,10 @@ export function createLanes(settings: LaneSettings): Record<ErpEndpoint, Lane> {
     const limit = endpoint.startsWith('search')
       ? settings.limits.searchPerMinute
       : settings.limits.getPerMinute;
-    const share = fairShare(limit, settings.fairShareReserve ?? DEFAULT_FAIR_SHARE_RESERVE);
+    const reserveFraction = settings.fairShareReserve ?? DEFAULT_FAIR_SHARE_RESERVE;
+    const share = fairShare(limit, reserveFraction);
     const { shared } = settings;
-    const ledger: Ledger = shared
+    const budget: Ledger = shared
       ? new RedisLedger({
           redis: shared.redis,
           health: shared.health,
@@ -61,6 +63,8 @@ export function createLanes(settings: LaneSettings): Record<ErpEndpoint, Lane> {
           now: settings.now,
         })
       : new MemoryLedger(limit, windowMs, settings.now, share);
+    // A workflow step's runs are one requester of the budget, fair among the people they name.
+    const ledger = new GroupedLedger(budget, { windowMs, reserveFraction, now: settings.now });
     const queue = new BudgetQueue({
       endpoint,
       ledger,

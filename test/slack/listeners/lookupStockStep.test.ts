@@ -3,9 +3,11 @@
  * failures (busy budget, ERP down, odd data) turned into one plain sentence, the run's own
  * requester in the budget, and outputs that follow the /stock verdict.
  */
+
 import { describe, expect, it } from 'vitest';
 import { RateLimitedError, ServerError, UnexpectedDataError } from '../../../src/erp/errors.js';
 import type { Item } from '../../../src/erp/schemas.js';
+import { groupMember } from '../../../src/lookup/groupedLedger.js';
 import { BusyError, type LookupOptions, type LookupService } from '../../../src/lookup/types.js';
 import {
   lookupStockStep,
@@ -147,12 +149,14 @@ describe('stepRequester', () => {
     );
   });
 
-  it('is one requester per person named in requested_by, apart from their own commands', () => {
+  it('is the step’s requester, with the person named in requested_by as its member', () => {
     const event = { function: { id: 'Fn0001' } };
     expect(stepRequester(event, { item_code: 'W', requested_by: 'U0ALICE01' })).toBe(
-      'workflow:Fn0001:U0ALICE01',
+      groupMember('workflow:Fn0001', 'U0ALICE01'),
     );
-    expect(stepRequester(event, { requested_by: 'W0GRID001' })).toBe('workflow:Fn0001:W0GRID001');
+    expect(stepRequester(event, { requested_by: 'W0GRID001' })).toBe(
+      groupMember('workflow:Fn0001', 'W0GRID001'),
+    );
   });
 
   it('is what the listener draws budget as, from the run’s own inputs', async () => {
@@ -169,7 +173,7 @@ describe('stepRequester', () => {
       client,
       context: { functionExecutionId: 'Fx0001' },
     } as never);
-    expect(asked).toEqual([{ requester: 'workflow:Fn0001:U0ALICE01' }]);
+    expect(asked).toEqual([{ requester: groupMember('workflow:Fn0001', 'U0ALICE01') }]);
     expect(completed).toHaveLength(1);
   });
 

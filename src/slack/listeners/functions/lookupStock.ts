@@ -3,19 +3,22 @@
  * getItem, budget, cache and verdict as `/stock CODE N branch`, completed with outputs a
  * workflow can branch on, or failed with one plain sentence (views/workflowStep.ts).
  *
- * A run's event carries no person, no channel and no workflow id. Who it is for comes only from
- * the optional `requested_by` input (Workflow Builder maps "Person who used this workflow"):
- * each such person's runs are one requester in the budget's fair queue, apart from their own
- * commands (a workflow cannot queue ahead of the person it names), and runs without it share
- * one requester for the step. Either way a burst of runs holds nobody else's lookup for more
- * than their turn. The input is the workflow's word, not Slack's proof of a person, so it
- * never passes an access list: the stock access lists, which name people and channels, refuse
- * every run whenever either is set.
+ * A run's event carries no person, no channel and no workflow id. Every run of the step draws
+ * budget as ONE requester, `workflow:<step>`, whatever it names: all runs together hold at most
+ * one requester's share, so automations cannot crowd people out. Within that share, runs are
+ * ordered per person by the optional `requested_by` input (Workflow Builder maps "Person who
+ * used this workflow"; lookup/groupedLedger.ts): one person's burst of runs leaves room for the
+ * next person's run within the step's share. The input is the workflow's word, not Slack's
+ * proof of a person: it only orders the step's own runs (naming many people gets no more than
+ * the step's share), it is apart from that person's own commands, and it never passes an access
+ * list: the stock access lists, which name people and channels, refuse every run whenever
+ * either is set.
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
 import { NotFoundError } from '../../../erp/errors.js';
 import { errorFields } from '../../../log/logger.js';
+import { groupMember } from '../../../lookup/groupedLedger.js';
 import { checkAccess } from '../../../privacy/access.js';
 import { stockVerdict } from '../../../rules/verdict.js';
 import {
@@ -118,14 +121,14 @@ export function parseStepInputs(
 const RequestedBy = z.object({ requested_by: UserId });
 
 /**
- * The requester a run draws budget as: `workflow:<step>:<person>` when `requested_by` names a
- * person, else `workflow:<step>`, one for every run without one.
+ * The requester a run draws budget as: the step's, `workflow:<step>`, and within it the person
+ * `requested_by` names, when it names one (groupMember: the step's share, that person's turn).
  */
 export function stepRequester(event: unknown, inputs?: unknown): string {
   const parsed = StepEvent.safeParse(event);
   const step = `workflow:${(parsed.success && parsed.data.function?.id) || LOOKUP_STOCK_FUNCTION}`;
   const person = RequestedBy.safeParse(inputs);
-  return person.success ? `${step}:${person.data.requested_by}` : step;
+  return person.success ? groupMember(step, person.data.requested_by) : step;
 }
 
 /**
