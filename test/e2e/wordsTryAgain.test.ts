@@ -6,6 +6,7 @@
  * receiver, the fake Slack Web API and the sandbox ERP made to fail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTION } from '../../src/views/actions.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { buttonsOf, textOf } from '../helpers/blocks.js';
 import {
@@ -95,6 +96,25 @@ describe('Try again on answers in words', () => {
     expect(answered.replace_original).toBe(true);
     expect(textOf(answered)).toMatch(/Perth/);
     expect(textOf(answered)).not.toMatch(/ERP is not answering/);
+  });
+
+  it('a direct message the app is not in (between people): answered privately, not in place', async () => {
+    // The button the failure in the test above carried.
+    const value = JSON.stringify({ v: 1, t: 'rc', f: 'stock', x: 'WIDGET-9 50 perth' });
+    // Slack answers the app so for a direct message between two people.
+    run.slack.setFailure('conversations.info', 'channel_not_found');
+    try {
+      const sent = await run.click(ACTION.commandRetry, value, {
+        channelId: 'D0PEOPLE01',
+        isEphemeral: false,
+      });
+      const answered = await finalAnswer(run, sent.responseUrl);
+      expect(answered.replace_original).toBe(false);
+      expect(answered.response_type).toBe('ephemeral');
+      expect(textOf(answered)).toMatch(/Perth/);
+    } finally {
+      run.slack.setFailure('conversations.info', undefined);
+    }
   });
 
   it('a mention: the thread reply’s Try again answers the presser privately', async () => {
