@@ -174,10 +174,14 @@ export async function createServices(
   const watchNow = clock ? () => clock().getTime() : Date.now;
   const watches = createWatches({
     now: watchNow,
-    store: config.watches.databaseUrl
-      ? { kind: 'postgres', url: config.watches.databaseUrl }
-      : // The console keeps its watches in memory: trying them leaves nothing behind.
-        { kind: 'sqlite', dataDir: config.mode === 'console' ? undefined : config.watches.dataDir },
+    // The console keeps its watches in memory, even with DATABASE_URL set: trying them leaves
+    // nothing behind in a database the real app may share.
+    store:
+      config.mode === 'console'
+        ? { kind: 'sqlite', dataDir: undefined }
+        : config.watches.databaseUrl
+          ? { kind: 'postgres', url: config.watches.databaseUrl }
+          : { kind: 'sqlite', dataDir: config.watches.dataDir },
     erp,
     // Creation checks the item through the lookup service: the asker's budget and the cache.
     fetchItem: async (code, requester) => (await lookup.getItem({ code }, { requester })).data,

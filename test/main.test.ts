@@ -115,6 +115,18 @@ describe('npm start -- --once: exit codes a script can use', () => {
   });
 });
 
+describe('npm start -- --once in the console, with DATABASE_URL set', () => {
+  it('keeps its watches in memory and never opens that database', async () => {
+    // A database that does not exist: opening it would refuse the watch (exit 1).
+    const run = start(['--once', '/stock watch WIDGET-9 below 10'], {
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/no_such_database_console',
+    });
+    expect(await run.exited, run.err()).toBe(0);
+    expect(run.out()).toContain('set a watch');
+    expect(run.err()).not.toContain('store unavailable');
+  });
+});
+
 describe('npm start in HTTP mode', () => {
   const botToken = 'xoxb-main-http-0123456789';
   const signingSecret = '3a1b5c7d9e0f2a4b6c8d0e1f3a5b7c9d';

@@ -143,7 +143,7 @@ export function logFailure(logger: AppLogger, what: string, error: unknown): voi
     return;
   }
   if (error instanceof BusyError) {
-    logger.info({ err: { name: error.name, message: error.message } }, `${what}: busy`);
+    logger.info({ err: { type: error.name, message: error.message } }, `${what}: busy`);
     return;
   }
   logger.error({ err: error }, `${what} failed unexpectedly`);

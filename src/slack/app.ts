@@ -135,7 +135,7 @@ export function createSlackApp(options: SlackAppOptions): App {
   app.error(async (error) => {
     // Bolt hands listener errors here; the listeners answer users themselves.
     logger.error(
-      { err: { name: error.name, code: error.code, message: error.message } },
+      { err: { type: error.name, code: error.code, message: error.message } },
       'unhandled Slack error',
     );
   });

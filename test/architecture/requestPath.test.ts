@@ -18,7 +18,7 @@ interface ScriptCoverage {
   functions: Array<{ ranges: Array<{ count: number }> }>;
 }
 
-/** Calls made so far in each file of src/, by the file's path from the repository root. */
+/** Calls made since the last take in each file of src/, by its path from the repository root. */
 async function callsByFile(session: Session): Promise<Map<string, number>> {
   const { result } = (await session.post('Profiler.takePreciseCoverage')) as {
     result: ScriptCoverage[];
@@ -33,13 +33,16 @@ async function callsByFile(session: Session): Promise<Map<string, number>> {
   return calls;
 }
 
-/** The files a request entered: those with more calls after it than before. */
+/**
+ * The files a request entered: those with calls during it. Taking the coverage resets V8's
+ * counters, so the first take clears what start-up ran and the second counts the request's.
+ */
 async function filesEntered(session: Session, send: () => Promise<unknown>): Promise<string[]> {
-  const before = await callsByFile(session);
+  await callsByFile(session);
   await send();
   const after = await callsByFile(session);
   return [...after]
-    .filter(([path, count]) => count > (before.get(path) ?? 0))
+    .filter(([, count]) => count > 0)
     .map(([path]) => path)
     .sort();
 }

@@ -26,7 +26,7 @@ export function watchRemoveClick(deps: DeliveryDeps & WatchDeps) {
       );
       await replyPrivately(deps, args, watchRemoved(removed));
     } catch (error) {
-      deps.logger.warn({ err: { name: (error as Error).name } }, 'watch remove failed');
+      deps.logger.warn({ err: { type: (error as Error).name } }, 'watch remove failed');
       await replyPrivately(deps, args, watchRefusal({ reason: 'store_unavailable' }));
     }
   };

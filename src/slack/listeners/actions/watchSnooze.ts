@@ -31,7 +31,7 @@ export function watchSnoozeClick(deps: DeliveryDeps & WatchDeps) {
           : watchRefusal({ reason: 'not_found' }),
       );
     } catch (error) {
-      deps.logger.warn({ err: { name: (error as Error).name } }, 'watch snooze failed');
+      deps.logger.warn({ err: { type: (error as Error).name } }, 'watch snooze failed');
       await replyPrivately(deps, args, watchRefusal({ reason: 'store_unavailable' }));
     }
   };

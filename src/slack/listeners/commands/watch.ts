@@ -85,7 +85,7 @@ export async function watchAnswer(
   } catch (error) {
     // ERP failures get the usual answer; anything else here is the watch database.
     if (isErpError(error)) throw error;
-    deps.logger.warn({ err: { name: (error as Error).name } }, 'watch command: store unavailable');
+    deps.logger.warn({ err: { type: (error as Error).name } }, 'watch command: store unavailable');
     return watchRefusal(refusalOfFailure(error));
   }
 }
