@@ -75,6 +75,16 @@ export interface WordsIndex {
   branchNames(): readonly string[];
 }
 
+/** An index that knows nothing yet (a fresh start, or no catalogue): codes are read as typed. */
+export const EMPTY_WORDS_INDEX: WordsIndex = {
+  knownCode: () => undefined,
+  nearestCodes: () => [],
+  describe: () => undefined,
+  itemsMatching: () => ({ items: [], total: 0 }),
+  complete: () => false,
+  branchNames: () => [],
+};
+
 /** At most this many candidates: one row of buttons. */
 export const MAX_CANDIDATES = 3;
 

@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseContactCommand, parseStockCommand } from '../../src/slack/parser.js';
 import { readSentence } from '../../src/words/reader.js';
-import { commandFor, type WordsIndex } from '../../src/words/reading.js';
+import { commandFor, EMPTY_WORDS_INDEX } from '../../src/words/reading.js';
 import { sandboxIndex, tally } from './corpus.js';
 import { OWN_CORPUS } from './ownCorpus.js';
 import { SHARED_SAMPLE } from './sample.js';
 
 /** A fresh start: the index has nothing yet. */
-const EMPTY_INDEX: WordsIndex = {
-  knownCode: () => undefined,
-  nearestCodes: () => [],
-  describe: () => undefined,
-  itemsMatching: () => ({ items: [], total: 0 }),
-  complete: () => false,
-  branchNames: () => [],
-};
+const EMPTY_INDEX = EMPTY_WORDS_INDEX;
 
 const WARM = sandboxIndex();
 const INDEXES = {

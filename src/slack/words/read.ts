@@ -4,29 +4,20 @@
  */
 import { BranchNames, catalogueWordsIndex } from '../../words/catalogueIndex.js';
 import { readSentence } from '../../words/reader.js';
-import type { Reading, WordsIndex } from '../../words/reading.js';
+import { EMPTY_WORDS_INDEX, type Reading, type WordsIndex } from '../../words/reading.js';
 import type { ItemDeps, WordsDeps } from '../deps.js';
 import { sanitizeInput, stripSlackMarkup } from '../input.js';
 
 /** The longest sentence read: the reader reads no more. */
 const MAX_SENTENCE = 400;
 
-/** Before the catalogue exists (tests, a misconfigured start): codes are read as typed. */
-const NO_INDEX: WordsIndex = {
-  knownCode: () => undefined,
-  nearestCodes: () => [],
-  describe: () => undefined,
-  itemsMatching: () => ({ items: [], total: 0 }),
-  complete: () => false,
-  branchNames: () => [],
-};
-
 const indexes = new WeakMap<object, WordsIndex>();
 
 /** The reader's view of the app's catalogue index (one per catalogue). */
 export function wordsIndexOf(deps: Pick<ItemDeps, 'catalogue'> & WordsDeps): WordsIndex {
   const { catalogue } = deps;
-  if (!catalogue) return NO_INDEX;
+  // Before the catalogue exists (tests, a misconfigured start): codes are read as typed.
+  if (!catalogue) return EMPTY_WORDS_INDEX;
   let index = indexes.get(catalogue);
   if (!index) {
     index = catalogueWordsIndex(
