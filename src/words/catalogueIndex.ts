@@ -49,8 +49,6 @@ interface CodeKeys {
   byKey: Map<string, string | null>;
   /** `<first two>` and `>last two` characters of a key -> the keys with them. */
   buckets: Map<string, KeyEntry[]>;
-  /** Code -> its description, for the candidates a question back offers. */
-  descriptions: Map<string, string>;
 }
 
 /** A key, and the characters in it as bits (see `maskOf`). */
@@ -85,10 +83,8 @@ const MAX_KEY = 40;
 function buildKeys(store: CatalogueStore): CodeKeys {
   const byKey = new Map<string, string | null>();
   const buckets = new Map<string, KeyEntry[]>();
-  const descriptions = new Map<string, string>();
   // One scan of the store's columns that builds no item.
-  store.matching((code, description) => {
-    descriptions.set(code, description);
+  store.matching((code) => {
     const key = codeKey(code);
     if (key === '' || key.length > MAX_KEY) return false;
     if (byKey.has(key)) {
@@ -104,7 +100,7 @@ function buildKeys(store: CatalogueStore): CodeKeys {
     }
     return false;
   });
-  return { byKey, buckets, descriptions };
+  return { byKey, buckets };
 }
 
 /** A typo rarely changes both ends of a code: its first two or its last two characters stay. */
@@ -210,7 +206,11 @@ export function catalogueWordsIndex(
   return {
     knownCode: (piece) => codeKeys().byKey.get(codeKey(piece)) ?? undefined,
     nearestCodes: (piece, limit) => nearest(codeKeys(), piece, limit),
-    describe: (code) => codeKeys().descriptions.get(code),
+    // The store's own code table answers in any case; only the code exactly as asked counts.
+    describe: (code) => {
+      const item = source.store.byCodeOf(code);
+      return item?.code === code ? item.description : undefined;
+    },
     itemsMatching: (words, limit) => matching(source.store, words, limit),
     complete: () => source.isComplete(),
     branchNames: () => branches.list(),

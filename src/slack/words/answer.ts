@@ -15,7 +15,7 @@ import {
   wordsHelp,
 } from '../../views/words.js';
 import { commandFor, type Reading, type WordsRequest } from '../../words/reading.js';
-import { itemCardAnswer, safely } from '../answers.js';
+import { internalFiguresFor, itemCardAnswer, safely } from '../answers.js';
 import { codesAnswer } from '../codesAnswer.js';
 import { accessRefusal } from '../commands.js';
 import type { ListenerDeps } from '../deps.js';
@@ -98,7 +98,7 @@ async function answerRequest(
     safely(deps.logger, 'words', () => commandAnswer(deps, request, actor, client), retry);
   // A guest or an external gets what the command gives them, privately; so does everyone in
   // a private place.
-  if (place === 'private' || !(await isFullMember(deps, actor, client))) {
+  if (place === 'private' || !(await internalFiguresFor(deps.internal, actor, client))) {
     return mine(await privateAnswer());
   }
   if (request.kind === 'contact') {
@@ -180,14 +180,4 @@ function commandAnswer(
     );
   }
   return stockRequestAnswer(deps, request, (lookup) => stockAnswer(deps, lookup, actor, client));
-}
-
-/** A full member of the installing workspace (whom internal figures are drawn for). */
-function isFullMember(
-  deps: Pick<ListenerDeps, 'internal'>,
-  actor: Actor,
-  client: SlackUsersApi,
-): Promise<boolean> {
-  const viewer = { userId: actor.userId, teamId: actor.userTeamId };
-  return deps.internal?.internalFigures(viewer, client) ?? Promise.resolve(false);
 }
