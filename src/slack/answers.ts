@@ -244,6 +244,12 @@ async function mayOfferReveal(
     .allowed;
 }
 
+/**
+ * What answers instead when a search finds nothing: a command's text read as the sentence it
+ * is, decided by the command's own search rather than by a second one.
+ */
+export type IfNothingFound = () => Promise<SlackMessage>;
+
 /** A page of item search results, from the app's index when it can answer faithfully. */
 export async function itemSearchAnswer(
   deps: ItemAnswerDeps,
@@ -251,10 +257,14 @@ export async function itemSearchAnswer(
   offset: number,
   actor: Actor,
   asked?: AskedOfCode,
+  ifNothingFound?: IfNothingFound,
 ): Promise<SlackMessage> {
   const indexed = indexedSearchAnswer(deps, query, offset, asked);
-  if (indexed) return indexed;
+  if (indexed) {
+    return ifNothingFound && indexed.found === 0 ? ifNothingFound() : indexed.message;
+  }
   const fetched = await deps.lookup.searchItems(query, offset, lookupOptions(actor));
+  if (ifNothingFound && fetched.data.rows.length === 0) return ifNothingFound();
   return itemSearchList({
     ...deps.display,
     query,
@@ -272,8 +282,10 @@ export async function contactSearchAnswer(
   offset: number,
   actor: Actor,
   notice?: string,
+  ifNothingFound?: IfNothingFound,
 ): Promise<SlackMessage> {
   const fetched = await deps.lookup.searchContacts(query, offset, lookupOptions(actor));
+  if (ifNothingFound && fetched.data.rows.length === 0) return ifNothingFound();
   const people = await matchedPeople(deps, query, fetched.data.rows, actor.userId);
   return contactSearchList({
     ...deps.display,

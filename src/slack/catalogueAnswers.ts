@@ -87,18 +87,21 @@ export function askedSuggestions(
   return nearest === undefined ? {} : { suggestions: nearest, suggestionQuestion: asked.question };
 }
 
-/** Undefined when the index cannot answer this search faithfully: the ERP answers then. */
+/**
+ * The index's page drawn, with how many rows it found; undefined when the index cannot answer
+ * this search faithfully: the ERP answers then.
+ */
 export function indexedSearchAnswer(
   deps: Pick<ItemDeps, 'catalogue'> & Pick<DeliveryDeps, 'display' | 'now'>,
   query: ItemQuery,
   offset: number,
   asked?: AskedOfCode,
-): SlackMessage | undefined {
+): { message: SlackMessage; found: number } | undefined {
   const indexed = deps.catalogue?.searchPage(query, offset, SEARCH_PAGE_SIZE);
   if (!indexed) return undefined;
   const now = deps.now();
   const oldest = new Date(indexed.oldestSeenAt);
-  return itemSearchList({
+  const message = itemSearchList({
     ...deps.display,
     query,
     page: indexed.page,
@@ -107,4 +110,5 @@ export function indexedSearchAnswer(
     notice: indexedSearchNotice(oldest),
     ...askedSuggestions(deps, asked, indexed.page.rows),
   });
+  return { message, found: indexed.page.rows.length };
 }

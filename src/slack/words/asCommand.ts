@@ -89,6 +89,12 @@ export function stockReadingAnswer(
   return stockRequestAnswer(deps, request, answer);
 }
 
+/**
+ * A reading to answer instead of the grammar: now, or only when the grammar's own search (the
+ * one its answer runs anyway) finds nothing.
+ */
+export type SentenceReading<T> = { now: T } | { ifNothingFound: T };
+
 const namesCode = (reading: Reading) =>
   reading.kind === 'request' && ['item', 'codes', 'watch'].includes(reading.request.kind);
 
@@ -97,14 +103,15 @@ const namesCode = (reading: Reading) =>
  * "code" is an ordinary word (`do we have 50 widget-9 …`, `alert me when …`) and the sentence
  * names an item, several "codes" one of which is a plain number or word (`50 x WIDGET-9 …`)
  * where the sentence asks about one item, or a plain search that finds nothing while the
- * sentence names items. Undefined: the grammar's answer stands.
+ * sentence names items (the search's own answer decides; a question's fallback search is
+ * asked first, before its getItem). Undefined: the grammar's answer stands.
  */
 export async function stockSentenceInstead(
   deps: Pick<ItemDeps, 'catalogue' | 'lookup'> & WordsDeps,
   text: string,
   request: StockLookup,
   actor: Actor,
-): Promise<Reading | undefined> {
+): Promise<SentenceReading<Reading> | undefined> {
   if (request.kind === 'codes') {
     // `50 x WIDGET-9 in perth` read as the codes `50` and `WIDGET-9`: a number is no code.
     const index = wordsIndexOf(deps);
@@ -113,7 +120,9 @@ export async function stockSentenceInstead(
     );
     if (!odd) return undefined;
     const reading = readWords(deps, text);
-    return reading.kind === 'request' && reading.request.kind === 'item' ? reading : undefined;
+    return reading.kind === 'request' && reading.request.kind === 'item'
+      ? { now: reading }
+      : undefined;
   }
   if (request.kind !== 'question' && request.kind !== 'search') return undefined;
   if (request.kind === 'search') {
@@ -128,10 +137,12 @@ export async function stockSentenceInstead(
     }
   }
   const reading = readWords(deps, text);
-  if (namesCode(reading)) return reading;
+  if (namesCode(reading)) return { now: reading };
   if (reading.kind !== 'not_sure') return undefined;
-  const query = request.kind === 'search' ? request.query : request.fallback;
-  return (await itemSearchFindsNothing(deps, query, actor)) ? reading : undefined;
+  if (request.kind === 'search') return { ifNothingFound: reading };
+  return (await itemSearchFindsNothing(deps, request.fallback, actor))
+    ? { now: reading }
+    : undefined;
 }
 
 /** The search the grammar would run: from the index when it can, else the (cached) ERP's. */
@@ -147,19 +158,16 @@ async function itemSearchFindsNothing(
 }
 
 /**
- * The sentence a `/contact` text is (`/contact who does accounts at ACME01`), when its search
- * finds nothing (the same search the grammar runs, so the grammar's answer would come from the
- * cache) and the sentence reads as a contact question.
+ * The sentence a `/contact` text is (`/contact who does accounts at ACME01`), when it reads as
+ * a contact question and the grammar's own search finds nothing.
  */
-export async function contactSentenceInstead(
-  deps: Pick<ItemDeps, 'catalogue'> & Pick<ContactAnswerDeps, 'lookup'> & WordsDeps,
+export function contactSentenceInstead(
+  deps: Pick<ItemDeps, 'catalogue'> & WordsDeps,
   text: string,
   request: ContactLookup,
-  actor: Actor,
-): Promise<Extract<WordsRequest, { kind: 'contact' }> | undefined> {
+): SentenceReading<Extract<WordsRequest, { kind: 'contact' }>> | undefined {
   if (request.kind !== 'search' || request.query.type !== undefined) return undefined;
   const reading = readWords(deps, text);
   if (reading.kind !== 'request' || reading.request.kind !== 'contact') return undefined;
-  const found = await deps.lookup.searchContacts(request.query, 0, { requester: actor.userId });
-  return found.data.rows.length === 0 ? reading.request : undefined;
+  return { ifNothingFound: reading.request };
 }

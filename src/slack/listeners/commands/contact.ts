@@ -5,12 +5,17 @@ import { contactRetryPlan } from '../../../rules/people.js';
 import { contactHelp } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { contactRetryNotice } from '../../../views/notFound.js';
-import { contactByCodeAnswer, contactCardAnswer, contactSearchAnswer } from '../../answers.js';
+import {
+  contactByCodeAnswer,
+  contactCardAnswer,
+  contactSearchAnswer,
+  type IfNothingFound,
+} from '../../answers.js';
 import type { ContactDeps, DeliveryDeps, ItemDeps, WordsDeps } from '../../deps.js';
 import { type ContactRequest, parseContactCommand } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 import { contactRequestAnswer, contactSentenceInstead } from '../../words/asCommand.js';
-import { type LookupCommand, lookupCommand } from './lookupCommand.js';
+import { type LookupCommand, lookupCommand, sentenceInstead } from './lookupCommand.js';
 
 export type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
 
@@ -40,16 +45,14 @@ export function contactCommandSpec(
           ? { kind: 'record', noun: 'contact', ref: { code: request.code } }
           : { kind: 'search', noun: 'contact' },
     // `/contact who does accounts at ACME01`: a sentence, when its search finds nothing.
-    sentence: async (text, request, actor, client) => {
-      const sentence = await contactSentenceInstead(deps, text, request, actor);
-      return (
-        sentence &&
+    sentence: (text, request, actor, client) =>
+      sentenceInstead(contactSentenceInstead(deps, text, request), (sentence) =>
         contactRequestAnswer(deps, sentence, actor, client, (lookup) =>
           contactAnswer(deps, lookup, actor, client),
-        )
-      );
-    },
-    answer: (request, actor, client) => contactAnswer(deps, request, actor, client),
+        ),
+      ),
+    answer: (request, actor, client, ifNothingFound) =>
+      contactAnswer(deps, request, actor, client, ifNothingFound),
   };
 }
 
@@ -59,6 +62,7 @@ export function contactAnswer(
   request: ContactLookup,
   actor: Actor,
   client: SlackUsersApi,
+  ifNothingFound?: IfNothingFound,
 ): Promise<SlackMessage> {
   switch (request.kind) {
     case 'contact':
@@ -66,7 +70,7 @@ export function contactAnswer(
     case 'people':
       return peopleAnswer(deps, request, actor, client);
     case 'search':
-      return contactWordsAnswer(deps, request.query, actor, client);
+      return contactWordsAnswer(deps, request.query, actor, client, ifNothingFound);
   }
 }
 
@@ -100,13 +104,18 @@ export async function contactWordsAnswer(
   query: ContactQuery,
   actor: Actor,
   client: SlackUsersApi,
+  ifNothingFound?: IfNothingFound,
 ): Promise<SlackMessage> {
   const plan = contactRetryPlan(query);
-  if (plan === undefined) return contactSearchAnswer(deps, query, 0, actor);
+  if (plan === undefined) {
+    return contactSearchAnswer(deps, query, 0, actor, undefined, ifNothingFound);
+  }
   const options = { requester: actor.userId };
   const first = await deps.lookup.searchContacts(query, 0, options);
   // The same query again: answered from the cache, drawn as every list is.
   if (first.data.rows.length > 0) return contactSearchAnswer(deps, query, 0, actor);
+  // A sentence that finds nothing as a search is answered as the sentence, never retried.
+  if (ifNothingFound) return ifNothingFound();
   const retried = await deps.lookup.searchContacts(plan.account, 0, options);
   const [only, ...others] = retried.data.rows;
   if (only === undefined) return contactSearchAnswer(deps, query, 0, actor);

@@ -13,12 +13,13 @@ import type { HelpExamples } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { withNotices } from '../../../views/notices.js';
 import type { WorkSubject } from '../../../views/progress.js';
-import { isKnownToBeSlow, safely, workingLine } from '../../answers.js';
+import { type IfNothingFound, isKnownToBeSlow, safely, workingLine } from '../../answers.js';
 import type { ParseResult } from '../../commandScan.js';
 import { acceptCommand, type CommandArgs } from '../../commands.js';
 import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
 import type { DeliveryDeps, ItemDeps } from '../../deps.js';
 import type { Actor } from '../../payloads.js';
+import type { SentenceReading } from '../../words/asCommand.js';
 
 export interface LookupCommand<R extends { kind: string }> {
   family: 'stock' | 'contact';
@@ -33,12 +34,30 @@ export interface LookupCommand<R extends { kind: string }> {
     request: Exclude<R, { kind: 'help' }>,
     actor: Actor,
     client: SlackUsersApi,
-  ) => Promise<SlackMessage | undefined>;
+  ) => Promise<SentenceInstead | undefined>;
+  /** The grammar's answer; its search answers `ifNothingFound` instead when it finds nothing. */
   answer: (
     request: Exclude<R, { kind: 'help' }>,
     actor: Actor,
     client: SlackUsersApi,
+    ifNothingFound?: IfNothingFound,
   ) => Promise<SlackMessage>;
+}
+
+/**
+ * A sentence answered instead of the grammar: now, or only when the grammar's own search finds
+ * nothing (decided by that one search, never by a second one asked beforehand).
+ */
+export type SentenceInstead = { now: SlackMessage } | { ifNothingFound: IfNothingFound };
+
+/** A sentence's reading answered by `answer`: now, or once the grammar's search finds nothing. */
+export async function sentenceInstead<T>(
+  found: SentenceReading<T> | undefined,
+  answer: (reading: T) => Promise<SlackMessage>,
+): Promise<SentenceInstead | undefined> {
+  if (found === undefined) return undefined;
+  if ('now' in found) return { now: await answer(found.now) };
+  return { ifNothingFound: () => answer(found.ifNothingFound) };
 }
 
 export function lookupCommand<R extends { kind: string }>(
@@ -94,7 +113,13 @@ export function answerText<R extends { kind: string }>(
       `/${spec.family}`,
       async () => {
         const sentence = await spec.sentence(text, request, actor, client);
-        return sentence ?? withNotices(await spec.answer(request, actor, client), notices);
+        if (sentence && 'now' in sentence) return sentence.now;
+        // The sentence's answer stands as it is: the notices are about the grammar's reading.
+        let instead: SlackMessage | undefined;
+        const ifNothingFound =
+          sentence && (async () => (instead = await sentence.ifNothingFound()));
+        const answer = await spec.answer(request, actor, client, ifNothingFound);
+        return instead ?? withNotices(answer, notices);
       },
       retry,
     ),

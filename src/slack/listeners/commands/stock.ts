@@ -6,14 +6,20 @@ import { stockHelp, watchesNotReadyText } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { withNotices } from '../../../views/notices.js';
 import type { WorkSubject } from '../../../views/progress.js';
-import { codeBySearch, itemByCodeAnswer, itemCardAnswer, itemSearchAnswer } from '../../answers.js';
+import {
+  codeBySearch,
+  type IfNothingFound,
+  itemByCodeAnswer,
+  itemCardAnswer,
+  itemSearchAnswer,
+} from '../../answers.js';
 import { categoriesAnswer, supplierFilter, suppliersAnswer } from '../../catalogueAnswers.js';
 import { codesAnswer, MAX_CODES } from '../../codesAnswer.js';
 import type { DeliveryDeps, ItemDeps, WatchDeps, WordsDeps } from '../../deps.js';
 import { type ItemQuestion, parseStockCommand, type StockRequest } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 import { stockReadingAnswer, stockSentenceInstead } from '../../words/asCommand.js';
-import { type LookupCommand, lookupCommand } from './lookupCommand.js';
+import { type LookupCommand, lookupCommand, sentenceInstead } from './lookupCommand.js';
 import { watchAnswer } from './watch.js';
 
 type StockLookup = Exclude<StockRequest, { kind: 'help' }>;
@@ -37,14 +43,12 @@ export function stockCommandSpec(
     endpoint: endpointOf,
     subject: subjectOf,
     // `/stock do we have 50 widget-9 in perth?`: a sentence the grammar does not read.
-    sentence: async (text, request, actor, client) => {
-      const sentence = await stockSentenceInstead(deps, text, request, actor);
-      return (
-        sentence &&
-        stockReadingAnswer(deps, sentence, (lookup) => stockAnswer(deps, lookup, actor, client))
-      );
-    },
-    answer: (request, actor, client) => stockAnswer(deps, request, actor, client),
+    sentence: async (text, request, actor, client) =>
+      sentenceInstead(await stockSentenceInstead(deps, text, request, actor), (reading) =>
+        stockReadingAnswer(deps, reading, (lookup) => stockAnswer(deps, lookup, actor, client)),
+      ),
+    answer: (request, actor, client, ifNothingFound) =>
+      stockAnswer(deps, request, actor, client, ifNothingFound),
   };
 }
 
@@ -81,6 +85,7 @@ export function stockAnswer(
   request: StockLookup,
   actor: Actor,
   client: SlackUsersApi,
+  ifNothingFound?: IfNothingFound,
 ): Promise<SlackMessage> {
   switch (request.kind) {
     case 'item':
@@ -91,7 +96,7 @@ export function stockAnswer(
       return codesAnswer(deps, request.codes, actor, 'command');
     case 'search':
       return request.supplierName === undefined
-        ? itemSearchAnswer(deps, request.query, 0, actor)
+        ? itemSearchAnswer(deps, request.query, 0, actor, undefined, ifNothingFound)
         : supplierSearchAnswer(deps, request.query, request.supplierName, actor);
     case 'categories':
       return categoriesAnswer(deps);
