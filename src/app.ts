@@ -28,6 +28,7 @@ import { createInternalFigures, createMembership } from './privacy/membership.js
 import { createRevealPolicy } from './privacy/revealPolicy.js';
 import type { RunningSandbox } from './sandbox/index.js';
 import { createSlackApp, type SlackTransport } from './slack/app.js';
+import { conversationMembers } from './slack/conversationMembers.js';
 import { DEFAULT_TIMING } from './slack/delivery.js';
 import type { ListenerDeps } from './slack/deps.js';
 import { createShares } from './slack/shares.js';
@@ -287,6 +288,8 @@ export async function createServices(
       apiUrl: config.slack.apiUrl,
       ...(redis ? { redis, keyPrefix: 'erp-lookups:' } : {}),
     }),
+    // One members cache for every modal that posts where a person chose.
+    members: conversationMembers(),
     // App Home lists a person's watches once the store is open; it never opens it itself.
     watchesOf: async (userId) =>
       watches.used() ? (await watches.service.listMine(userId)).watches : [],

@@ -17,10 +17,10 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { credentialTag } from '../erp/api.js';
-import { NotFoundError, RateLimitedError, ServerError, UnavailableError } from '../erp/errors.js';
+import { NotFoundError, UnavailableError } from '../erp/errors.js';
 import type { RedisHealth } from './redis.js';
 import type { LifetimeKind } from './resources.js';
-import { BusyError } from './types.js';
+import { isTransient } from './types.js';
 
 export type Entry =
   | { kind: 'value'; data: unknown; fetchedAt: number }
@@ -206,10 +206,13 @@ export class LookupCache {
    * ERP call (App Home's recent items).
    */
   peek(key: string, lifetime: LifetimeKind): ValueEntry | undefined {
-    const entry = this.memory.peek(key, { allowStale: true });
-    if (entry?.kind !== 'value') return undefined;
-    const kept = this.now() - entry.fetchedAt < this.keepMs(entry, this.lifetimes[lifetime]);
-    return kept ? entry : undefined;
+    const entry = this.servable(key, this.lifetimes[lifetime], this.now(), false);
+    return entry?.kind === 'value' ? entry : undefined;
+  }
+
+  /** Whether a peeked value is still fresh (within its kind's lifetime). */
+  isFreshValue(entry: ValueEntry, lifetime: LifetimeKind): boolean {
+    return this.isFresh(entry, this.lifetimes[lifetime]);
   }
 
   /** Drops every entry held in memory (the shared level is left to its own expiry). */
@@ -219,12 +222,13 @@ export class LookupCache {
 
   /**
    * Stale but servable? The entry kept for `key`, fresh or not; one too old even to serve
-   * stale is dropped (contacts are personal data: never kept longer).
+   * stale is dropped (contacts are personal data: never kept longer), unless `drop` is false
+   * (a read only).
    */
-  private servable(key: string, life: Lifetime, at: number): Entry | undefined {
+  private servable(key: string, life: Lifetime, at: number, drop = true): Entry | undefined {
     const entry = this.memory.peek(key, { allowStale: true });
     if (entry && at - entry.fetchedAt >= this.keepMs(entry, life)) {
-      this.memory.delete(key);
+      if (drop) this.memory.delete(key);
       return undefined;
     }
     return entry;
@@ -321,14 +325,12 @@ export class LookupCache {
   }
 }
 
-/** The ERP (or the budget) failed in a way that a later call may not: an old answer helps. */
+/**
+ * The ERP (or the budget) failed in a way that a later call may not: an old answer helps.
+ * What may pass (isTransient), and an answer too large to read, which an older one was not.
+ */
 function servesStale(error: unknown): boolean {
-  return (
-    error instanceof ServerError ||
-    error instanceof UnavailableError ||
-    error instanceof RateLimitedError ||
-    error instanceof BusyError
-  );
+  return isTransient(error) || error instanceof UnavailableError;
 }
 
 const StoredEntrySchema = z.discriminatedUnion('kind', [

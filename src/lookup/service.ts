@@ -164,12 +164,11 @@ class CachedLookupService implements LookupService {
   peekItem(ref: ErpRef): Fetched<Item> | undefined {
     const entry = this.cache.peek(recordKey(ITEMS.record, ref), ITEMS.record.lifetime);
     if (entry === undefined) return undefined;
-    const fetchedAt = new Date(entry.fetchedAt);
-    const fresh = this.now() - entry.fetchedAt < this.options.ttlMs;
+    const fresh = this.cache.isFreshValue(entry, ITEMS.record.lifetime);
     return {
       // Entries under a key are written only by that key's spec: see typed().
       data: entry.data as Item,
-      freshness: { fetchedAt, fromCache: true, stale: !fresh },
+      freshness: { fetchedAt: new Date(entry.fetchedAt), fromCache: true, stale: !fresh },
     };
   }
 

@@ -12,6 +12,7 @@ import type { DisplayOptions } from '../views/display.js';
 import type { HelpExamples } from '../views/help.js';
 import type { Watches } from '../watches/index.js';
 import type { BranchNames } from '../words/catalogueIndex.js';
+import type { ConversationMembers } from './conversationMembers.js';
 import type { Timing } from './delivery.js';
 import type { Shares } from './shares.js';
 import type { OnceGate } from './words/once.js';
@@ -71,10 +72,19 @@ export interface ShareDeps {
   shares: Shares;
 }
 
+/**
+ * Who is in a conversation the app was asked to post into (the search modal's share, the
+ * Watch… modal's channel): one cache for both, so one channel's members are read once.
+ */
+export interface MembersDeps {
+  members: ConversationMembers;
+}
+
 /** Everything the listeners use, built once by the composition root; each listener takes its part. */
 export type ListenerDeps = DeliveryDeps &
   ItemDeps &
   ContactDeps &
   WatchDeps &
   WordsDeps &
-  ShareDeps;
+  ShareDeps &
+  MembersDeps;

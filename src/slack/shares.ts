@@ -25,7 +25,7 @@ import type { BlockActionPayload } from './payloads.js';
 import { createResponseUrlGuard } from './transport/responseUrls.js';
 
 /** How long a share can be removed with its button; after that an admin deletes it. */
-export const SHARE_RECORD_TTL_MS = 30 * 24 * 60 * 60_000;
+const SHARE_RECORD_TTL_MS = 30 * 24 * 60 * 60_000;
 /** The same Share pressed again within this window posts nothing more. */
 export const REPEAT_WINDOW_MS = 5 * 60_000;
 /** How long Slack honours a response_url: the recorded confirmation URL is dropped after. */

@@ -7,7 +7,7 @@ import type { SlackMessage } from './message.js';
 
 export type ConversationRefusal = 'not_member' | 'app_not_member' | 'unknown';
 
-export function conversationRefusalText(reason: ConversationRefusal): string {
+function conversationRefusalText(reason: ConversationRefusal): string {
   switch (reason) {
     case 'not_member':
       return 'You are not a member of that conversation, so I will not post there for you. Choose one you are in (your own direct messages with me work too).';

@@ -71,7 +71,8 @@ export function decodeWatchOpen(value: unknown): WatchOpenState | undefined {
   return decodeJson(value, WatchOpenState);
 }
 
-function decodeJson<T>(value: unknown, schema: z.ZodType<T>): T | undefined {
+/** A JSON button value checked by its schema; undefined when forged, stale or too long. */
+export function decodeJson<T>(value: unknown, schema: z.ZodType<T>): T | undefined {
   if (typeof value !== 'string' || value.length > 2000) return undefined;
   try {
     const parsed = schema.safeParse(JSON.parse(value));

@@ -29,7 +29,7 @@ function codesOf(error: unknown): string[] {
 }
 
 /** The database a postgres:// URL names (its path), or undefined. */
-export function databaseNameOf(databaseUrl: string | undefined): string | undefined {
+function databaseNameOf(databaseUrl: string | undefined): string | undefined {
   if (databaseUrl === undefined) return undefined;
   try {
     const name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));

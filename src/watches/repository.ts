@@ -186,12 +186,12 @@ export class WatchRepository {
       .execute();
   }
 
-  /** The watches still on in one channel, or in a whole workspace (Slack's cleanup events). */
   /** Every watch still on (the access screen reads them before each round). */
   allActive(): Promise<Watch[]> {
     return this.db.selectFrom('watches').selectAll().where('state', '!=', 'off').execute();
   }
 
+  /** The watches still on in one channel, or in a whole workspace (Slack's cleanup events). */
   activeWhere(where: { channelId: string } | { teamId: string }): Promise<Watch[]> {
     const query = this.db.selectFrom('watches').selectAll().where('state', '!=', 'off');
     return 'channelId' in where

@@ -4,9 +4,12 @@
  * requests: refused privately where they are not, posted where they are.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../helpers/app.js';
+import { WATCH_MODAL } from '../../src/views/watchModal.js';
+import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
+import { interactionForm, postToSlackApp } from '../helpers/slack/index.js';
 import { SLACK_DEFAULTS } from '../helpers/slack/payloads.js';
+import { viewSubmissionPayload } from '../helpers/slack/searchPayloads.js';
 import { searchShareSubmission, submitSearchShare } from './helpers/searchShare.js';
 
 const PERSON = SLACK_DEFAULTS.userId;
@@ -61,5 +64,43 @@ describe('search modal Share into a conversation the person chose', () => {
     expect(textOf(posted?.body ?? {})).toContain(`Shared by <@${PERSON}>`);
     expect(JSON.stringify(posted?.body)).toContain('Remove');
     expect(dms()).toHaveLength(before);
+  });
+
+  it("reads a conversation's members once for the share and the Watch… modal alike", async () => {
+    const [posts, before] = [run.slack.calls('chat.postMessage').length, dms().length];
+    const payload = viewSubmissionPayload({
+      view: {
+        id: 'V0WATCHSHARE',
+        callback_id: WATCH_MODAL.callbackId,
+        private_metadata: JSON.stringify({ v: 1, t: 'wo', c: code }),
+      },
+      values: {
+        [WATCH_MODAL.directionBlock]: {
+          [WATCH_MODAL.directionAction]: {
+            type: 'radio_buttons',
+            selected_option: { value: 'below' },
+          },
+        },
+        [WATCH_MODAL.thresholdBlock]: {
+          [WATCH_MODAL.thresholdAction]: { type: 'number_input', value: '5' },
+        },
+        [WATCH_MODAL.channelBlock]: {
+          [WATCH_MODAL.channelAction]: {
+            type: 'conversations_select',
+            selected_conversation: THEIRS,
+          },
+        },
+      },
+    });
+    const reply = await postToSlackApp(run.eventsUrl, interactionForm(payload), {
+      signingSecret: SIGNING_SECRET,
+    });
+    expect(reply.status).toBe(200);
+    // The watch is told in the channel, then the modal answers the person directly.
+    await run.slack.waitForCalls('chat.postMessage', posts + 2, WAIT_MS);
+    expect(dms().length).toBe(before + 1);
+    expect(textOf(dms().at(-1)?.args ?? {})).toContain('Watch set');
+    const asked = run.slack.calls('conversations.members').filter((c) => c.args.channel === THEIRS);
+    expect(asked).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import { checkAccess } from '../../../privacy/access.js';
 import { noticeMessage } from '../../../views/feedback.js';
 import { watchesNotReadyText } from '../../../views/help.js';
 import { unreadableText } from '../../../views/unreadable.js';
+import { decodeJson } from '../../../views/watchButtons.js';
 import { WatchProposalState } from '../../../views/words.js';
 import { safely } from '../../answers.js';
 import { type ClickArgs, clickActor } from '../../clicks.js';
@@ -21,7 +22,9 @@ export function setWatchClick(deps: DeliveryDeps & WatchDeps) {
     const say = (text: string) =>
       sendSafely(deps.logger, args.respond, privateReply(noticeMessage(text)));
     const payload = BlockActionPayload.safeParse(args.body);
-    const value = payload.success ? readState(payload.data.actions[0]?.value) : undefined;
+    const value = payload.success
+      ? decodeJson(payload.data.actions[0]?.value, WatchProposalState)
+      : undefined;
     if (!payload.success || value === undefined) {
       await say(unreadableText('stale_button'));
       return;
@@ -58,14 +61,4 @@ export function setWatchClick(deps: DeliveryDeps & WatchDeps) {
       blocks: answer.blocks,
     });
   };
-}
-
-function readState(value: string | undefined): WatchProposalState | undefined {
-  if (value === undefined || value.length > 2000) return undefined;
-  try {
-    const parsed = WatchProposalState.safeParse(JSON.parse(value));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -6,8 +6,8 @@
  * is stored for it.
  */
 import { Assistant } from '@slack/bolt';
-import { errorFields } from '../../../log/logger.js';
 import { suggestedPrompts, threadTitle, workingStatus } from '../../../views/words.js';
+import { quietly as logQuietly } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { stripSlackMarkup } from '../../input.js';
 import { answerReading, readWords, subjectOf } from '../../words/answer.js';
@@ -17,13 +17,9 @@ import type { OnceGate } from '../../words/once.js';
 import { askerOf, firstDelivery } from './words.js';
 
 export function wordsAssistant(deps: ListenerDeps, once: OnceGate): Assistant {
-  const quietly = async (what: string, call: () => Promise<unknown>) => {
-    try {
-      await call();
-    } catch (error) {
-      deps.logger.warn({ err: errorFields(error) }, `assistant: could not ${what}`);
-    }
-  };
+  // The panel's extras (prompts, title, status) never stop an answer: a failure is logged.
+  const quietly = (what: string, call: () => Promise<unknown>) =>
+    logQuietly(deps.logger, call, `assistant: could not ${what}`);
   return new Assistant({
     threadContextStore: { get: async () => ({}), save: async () => {} },
     threadStarted: async ({ setSuggestedPrompts }) => {

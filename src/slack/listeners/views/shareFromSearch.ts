@@ -17,9 +17,8 @@ import { readSearchMetadata, SEARCH, SEARCH_ERRORS } from '../../../views/search
 import { cannotShareMessage } from '../../../views/share.js';
 import { alreadyShared, withSharedBy } from '../../../views/sharedBy.js';
 import { itemCardAnswer, logFailure } from '../../answers.js';
-import { conversationMembers } from '../../conversationMembers.js';
 import { sendDirect, sendSafely } from '../../delivery.js';
-import type { DeliveryDeps, ItemDeps, ShareDeps } from '../../deps.js';
+import type { DeliveryDeps, ItemDeps, MembersDeps, ShareDeps } from '../../deps.js';
 import { ChannelId } from '../../ids.js';
 import { Submission, type SubmitArgs } from '../../modals.js';
 import { type Actor, slackErrorCode, userActor } from '../../payloads.js';
@@ -33,7 +32,7 @@ const ShareSubmission = Submission.extend({
 const Conversation = z.object({ selected_conversation: ChannelId.nullish() });
 const Radio = z.object({ selected_option: z.object({ value: z.string() }).nullish() });
 
-type Deps = DeliveryDeps & ItemDeps & ShareDeps;
+type Deps = DeliveryDeps & ItemDeps & ShareDeps & MembersDeps;
 
 interface Share {
   actor: Actor;
@@ -48,7 +47,6 @@ interface Share {
 }
 
 export function shareFromSearch(deps: Deps) {
-  const members = conversationMembers();
   return async ({ body, ack, client, respond, context }: SubmitArgs): Promise<void> => {
     const parsed = ShareSubmission.safeParse(body);
     if (!parsed.success) {
@@ -119,7 +117,7 @@ export function shareFromSearch(deps: Deps) {
     }
     // The conversation is the person's choice: they must be in it, and so must the app.
     if (channel) {
-      const may = await members.mayPost(client, channel, user.id, context.botUserId);
+      const may = await deps.members.mayPost(client, channel, user.id, context.botUserId);
       if (!may.ok) {
         await deps.shares.release(press);
         deps.logger.info(

@@ -24,9 +24,8 @@ import {
   watchRefusal,
 } from '../../../views/watchNotices.js';
 import { refusalOfFailure } from '../../../watches/service.js';
-import { conversationMembers } from '../../conversationMembers.js';
 import { sendDirect } from '../../delivery.js';
-import type { DeliveryDeps, WatchDeps } from '../../deps.js';
+import type { DeliveryDeps, MembersDeps, WatchDeps } from '../../deps.js';
 import { ChannelId } from '../../ids.js';
 import { Submission, type SubmitArgs } from '../../modals.js';
 import { userActor } from '../../payloads.js';
@@ -45,8 +44,7 @@ const NumberInput = z.object({
 const Select = z.object({ selected_option: z.object({ value: z.string().max(75) }).nullish() });
 const Conversation = z.object({ selected_conversation: ChannelId });
 
-export function watchModalSubmit(deps: DeliveryDeps & WatchDeps) {
-  const members = conversationMembers();
+export function watchModalSubmit(deps: DeliveryDeps & WatchDeps & MembersDeps) {
   return async ({ body, ack, client, context }: SubmitArgs): Promise<void> => {
     const parsed = Submission.safeParse(body);
     const state = parsed.success ? decodeWatchOpen(parsed.data.view.private_metadata) : undefined;
@@ -82,7 +80,7 @@ export function watchModalSubmit(deps: DeliveryDeps & WatchDeps) {
     }
     await ack();
     // The conversation is the person's choice: they must be in it, and so must the app.
-    const may = await members.mayPost(
+    const may = await deps.members.mayPost(
       client,
       channel.data.selected_conversation,
       user.id,
