@@ -24,6 +24,7 @@ import { type AppLogger, createLogger, registerSecret, scrubSecrets } from './lo
 import { keepRunningOnStrayRejections } from './log/process.js';
 import { connectSlack, type SlackConnection, type SlackStep } from './ops/slackStartup.js';
 import { receiverOf, type SlackTransport } from './slack/app.js';
+import { within } from './slack/delivery.js';
 import { LOOKUP_STOCK_FUNCTION } from './slack/listeners/functions/lookupStock.js';
 import { LOOK_UP_STOCK_CALLBACK_ID } from './slack/listeners/shortcuts/lookUpStock.js';
 
@@ -295,22 +296,11 @@ async function main(): Promise<number> {
     outcome = await Promise.race([signalled, refused]);
   }
   connection.stop();
-  await waitAtMost(app.stop(), STOP_WAIT_MS);
+  // At most STOP_WAIT_MS, errors ignored: shutdown never hangs on one part.
+  await within(app.stop(), STOP_WAIT_MS);
   await services.close();
   if (outcome !== undefined) throw outcome;
   return 0;
-}
-
-/** Waits for `promise` (errors ignored) at most `ms`: shutdown never hangs on one part. */
-function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    timer.unref();
-    promise.then(
-      () => resolve(),
-      () => resolve(),
-    );
-  });
 }
 
 main().then(
