@@ -66,7 +66,10 @@ export const WatchProposalState = z
   .strict();
 export type WatchProposalState = z.infer<typeof WatchProposalState>;
 
-/** The sentences the help, the examples and the assistant's prompts teach, with the ERP's own codes when known. */
+/**
+ * The sentences the help, the examples and the assistant's prompts teach, with the ERP's own
+ * codes when known.
+ */
 function taught(examples?: HelpExamples) {
   const code = examples?.itemCodes[0] ?? 'WIDGET-9';
   const account = examples?.contactCodes[0] ?? 'ACME01';
