@@ -192,11 +192,23 @@ function wordsOf(text: string): string[] {
   return text.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
+/**
+ * `WIDGÉT-9` -> `WIDGET-9`: letters without their accents (linear in the word). The one way
+ * the catalogue and the sentence reader above it set accents aside.
+ */
+export function withoutAccents(word: string): string {
+  // Most codes, descriptions and names are ASCII: normalising them would only cost time.
+  return /\P{ASCII}/u.test(word) ? word.normalize('NFKD').replace(/\p{M}/gu, '') : word;
+}
+
+/** Accents, case and runs of spaces aside: `  Pérth   Airport ` is `perth airport`. */
+export function foldedName(name: string): string {
+  return withoutAccents(name).toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
 /** Case and accents do not count when a typed word is compared with an item's words. */
 function fold(text: string): string {
-  const lower = text.toLowerCase();
-  // Most codes and descriptions are ASCII: normalising them would only cost time.
-  return /^[\x20-\x7e]*$/.test(lower) ? lower : lower.normalize('NFKD').replace(/\p{M}/gu, '');
+  return withoutAccents(text.toLowerCase());
 }
 
 /** The words of an item's code and description as the resemblance check compares them. */

@@ -14,6 +14,7 @@ import { normaliseWords } from '../lookup/resources.js';
 import type { ItemQuery, LookupService } from '../lookup/types.js';
 import { editDistance } from './editDistance.js';
 import type { CatalogueItem } from './records.js';
+import { withoutAccents } from './search.js';
 import type { CatalogueStore } from './store.js';
 
 export const MIN_UPSTREAM_WORD = 3;
@@ -144,9 +145,7 @@ function waitAtMost(promise: Promise<unknown>, ms: number): Promise<void> {
 
 /** A code as people mistype it: case, accents and separators do not count (`widget9`). */
 function codeKey(code: string): string {
-  return code
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  return withoutAccents(code)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]/gu, '');
 }

@@ -4,6 +4,7 @@
  */
 
 import type { SupplierCount } from './records.js';
+import { withoutAccents } from './search.js';
 import { nearestCodes } from './suggest.js';
 
 export type SupplierResolution =
@@ -15,9 +16,7 @@ export type SupplierResolution =
 
 /** Case, accents and punctuation do not count: `Ácme-Pty` is `acme pty`. */
 function fold(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  return withoutAccents(text)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();

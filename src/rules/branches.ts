@@ -17,17 +17,20 @@ export interface BranchMatch {
   unknownWords: string[];
 }
 
-const fold = (text: string): string =>
-  text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+/** Case and accents aside, as the rules compare typed words with names (branches, people). */
+export const fold = (text: string): string =>
+  text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+const foldName = (text: string): string => fold(text).replace(/\s+/g, ' ').trim();
 
 /** The one branch `phrase` names: an exact name first, else the only name it prefixes. */
 function branchNamed(branches: readonly BranchStock[], phrase: string): BranchStock | undefined {
-  const wanted = fold(phrase);
+  const wanted = foldName(phrase);
   if (wanted === '') return undefined;
-  const exact = branches.filter((b) => fold(b.name) === wanted);
+  const exact = branches.filter((b) => foldName(b.name) === wanted);
   if (exact.length === 1) return exact[0];
   if (exact.length > 1 || [...wanted].length < MIN_BRANCH_PREFIX) return undefined;
-  const prefixed = branches.filter((b) => fold(b.name).startsWith(wanted));
+  const prefixed = branches.filter((b) => foldName(b.name).startsWith(wanted));
   return prefixed.length === 1 ? prefixed[0] : undefined;
 }
 

@@ -5,8 +5,7 @@
  */
 import type { AddressbookEntry } from '../erp/schemas.js';
 import type { ContactQuery } from '../lookup/types.js';
-
-const fold = (text: string): string => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+import { fold } from './branches.js';
 
 /** True when every word is found in one of the texts (any case, accents ignored). */
 export function holdsEveryWord(texts: readonly string[], words: readonly string[]): boolean {

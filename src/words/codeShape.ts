@@ -14,17 +14,16 @@
  * positive would cost an upstream lookup.
  */
 
+import { withoutAccents } from '../catalogue/search.js';
+
+export { withoutAccents };
+
 const CODE_SHAPE = /^[A-Za-z0-9](?:[A-Za-z0-9\-/._]{0,38}[A-Za-z0-9])?$/;
 const DOMAIN_END = /\.[a-z]{2,}$/;
 const TIME = /^\d{1,2}(?:[.:]\d{2})?(?:AM|PM|HRS?|H)$/i;
 const QUANTITY = /^\d+(?:PCS|PC|EA|KG|G|MG|MM|CM|M|KM|L|ML|K|X|MIN|SEC|S|ST|ND|RD|TH)$/i;
 const MONTH =
   /^(?:JAN(?:UARY)?|FEB(?:RUARY)?|MAR(?:CH)?|APR(?:IL)?|MAY|JUNE?|JULY?|AUG(?:UST)?|SEPT?(?:EMBER)?|OCT(?:OBER)?|NOV(?:EMBER)?|DEC(?:EMBER)?)$/i;
-
-/** `WIDGÉT-9` -> `WIDGET-9`: letters without their accents (linear in the word). */
-export function withoutAccents(word: string): string {
-  return /\P{ASCII}/u.test(word) ? word.normalize('NFKD').replace(/\p{M}/gu, '') : word;
-}
 
 /** A code with case, accents and separators aside: `widget9`, `Widget-9` and `WIDGET-9` agree. */
 export function codeKey(code: string): string {

@@ -5,6 +5,7 @@
  * that what is left is the item's words.
  */
 
+import { foldedName } from '../catalogue/search.js';
 import type { WatchDirection } from './reading.js';
 import type { Token } from './tokens.js';
 import { isWordLike } from './tokens.js';
@@ -134,7 +135,7 @@ export function readBranch(
   names: readonly string[],
   leftovers: boolean,
 ): string[] {
-  const folded = names.map(foldName);
+  const folded = names.map(foldedName);
   for (let at = 0; at < tokens.length; at += 1) {
     const word = tokens[at]?.word ?? '';
     if (used[at]) continue;
@@ -188,10 +189,6 @@ function phraseAfter(tokens: readonly Token[], used: Marks, start: number): Toke
   }
   if (phrase.length > 0) for (const i of taken) used[i] = true;
   return phrase;
-}
-
-function foldName(name: string): string {
-  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** The one known branch `word` names: whole, a prefix of 3+, initials, or an abbreviation. */
