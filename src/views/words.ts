@@ -66,11 +66,25 @@ export const WatchProposalState = z
   .strict();
 export type WatchProposalState = z.infer<typeof WatchProposalState>;
 
-/** Example sentences, with the ERP's own codes when known. */
-export function exampleSentences(examples?: HelpExamples): [string, string] {
+/**
+ * The sentences the help, the examples and the assistant's prompts teach, with the ERP's own
+ * codes when known.
+ */
+function taught(examples?: HelpExamples) {
   const code = examples?.itemCodes[0] ?? 'WIDGET-9';
   const account = examples?.contactCodes[0] ?? 'ACME01';
-  return [`have we got 50 ${code} in perth?`, `who does accounts at ${account}?`];
+  return {
+    code,
+    quantity: `have we got 50 ${code} in perth?`,
+    people: `who does accounts at ${account}`,
+    watch: `tell me when ${code} drops below 20 in perth`,
+  };
+}
+
+/** Example sentences, with the ERP's own codes when known. */
+export function exampleSentences(examples?: HelpExamples): [string, string] {
+  const { quantity, people } = taught(examples);
+  return [quantity, `${people}?`];
 }
 
 const quote = (text: string) => `“${escapeTruncated(text, 80)}”`;
@@ -147,14 +161,13 @@ export function notUnderstoodMessage(
 
 /** What asking in words understands, with examples. */
 export function wordsHelp(examples?: HelpExamples): SlackMessage {
-  const code = examples?.itemCodes[0] ?? 'WIDGET-9';
-  const account = examples?.contactCodes[0] ?? 'ACME01';
+  const { code, quantity, people, watch } = taught(examples);
   const rows = [
-    [`have we got 50 ${code} in perth?`, 'a yes or no for 50 at Perth, then the card'],
+    [quantity, 'a yes or no for 50 at Perth, then the card'],
     [`how many ${code.toLowerCase()} in syd`, 'the card with Sydney first'],
     ['blue widgets', 'the items that match, to pick from'],
-    [`who does accounts at ${account}`, 'the account with only its people in accounts'],
-    [`tell me when ${code} drops below 20 in perth`, 'a watch, set when you press Set watch'],
+    [people, 'the account with only its people in accounts'],
+    [watch, 'a watch, set when you press Set watch'],
   ];
   const lines = rows.map(([said, gets]) => `_${escapeTruncated(said ?? '', 100)}_: ${gets}`);
   return {
@@ -249,18 +262,14 @@ export function suggestedPrompts(examples?: HelpExamples): {
   title: string;
   prompts: Array<{ title: string; message: string }>;
 } {
-  const code = examples?.itemCodes[0] ?? 'WIDGET-9';
-  const account = examples?.contactCodes[0] ?? 'ACME01';
+  const { code, quantity, people, watch } = taught(examples);
   return {
     title: 'Ask about stock or a contact',
     prompts: [
-      { title: 'Stock for a quantity', message: `have we got 50 ${code} in perth?` },
+      { title: 'Stock for a quantity', message: quantity },
       { title: "An item's stock", message: `how many ${code} in sydney` },
-      { title: 'Who to call', message: `who does accounts at ${account}` },
-      {
-        title: 'Tell me when it runs low',
-        message: `tell me when ${code} drops below 20 in perth`,
-      },
+      { title: 'Who to call', message: people },
+      { title: 'Tell me when it runs low', message: watch },
     ],
   };
 }
