@@ -39,6 +39,11 @@ export class SlotSearch {
   private readonly codeTable: CodeTable;
   /** Slots in code order (lower case), for the binary search of code prefixes. */
   private codes: Uint32Array | undefined;
+  /**
+   * Every slot's code in lower case, by slot, built with `codes` (renames written in as they
+   * come): the binary search compares these rather than lower-casing a code at every step.
+   */
+  private lowerCodes: string[] = [];
   private codesAt = -1;
   private codesBuiltAt = 0;
   /** Bumped when a code or description changes: the sorted code list is rebuilt after it. */
@@ -60,7 +65,10 @@ export class SlotSearch {
     if (before === undefined) this.index.add(id, text);
     else this.index.update(id, text);
     if (before === undefined) this.codeTable.added(slot);
-    else if (before !== code) this.codeTable.renamed();
+    else if (before !== code) {
+      this.codeTable.renamed();
+      if (slot < this.lowerCodes.length) this.lowerCodes[slot] = code.toLowerCase();
+    }
     this.revision += 1;
   }
 
@@ -70,6 +78,7 @@ export class SlotSearch {
     this.vocabulary.clear();
     this.codeTable.clear();
     this.codes = undefined;
+    this.lowerCodes = [];
     this.revision += 1;
   }
 
@@ -100,18 +109,19 @@ export class SlotSearch {
   /** Slots whose code starts with `prefix`, in code order: a binary search, no intersecting. */
   private codePrefixed(prefix: string, options: SuggestOptions): number[] {
     const order = this.codeOrder();
+    const lower = this.lowerCodes;
     const category = this.categoryFilter(options.category);
     let low = 0;
     let high = order.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (this.lowerCode(order[mid]) < prefix) low = mid + 1;
+      if ((lower[order[mid] ?? 0] ?? '') < prefix) low = mid + 1;
       else high = mid;
     }
     const found: number[] = [];
     for (let i = low; i < order.length && found.length < options.limit; i += 1) {
       const slot = order[i] ?? 0;
-      if (!this.lowerCode(slot).startsWith(prefix)) break;
+      if (!(lower[slot] ?? '').startsWith(prefix)) break;
       if (category === undefined || this.columns.categoryAt(slot) === category) found.push(slot);
     }
     return found;
@@ -143,6 +153,7 @@ export class SlotSearch {
       return x < y ? -1 : x > y ? 1 : 0;
     });
     this.codes = Uint32Array.from(order);
+    this.lowerCodes = lower;
     this.codesAt = this.revision;
     this.codesBuiltAt = now;
     return this.codes;
