@@ -80,6 +80,10 @@ export type ContactRequest =
   | { kind: 'people'; code: string; peopleWords: string[]; fallback: ContactQuery }
   | { kind: 'search'; query: ContactQuery };
 
+/** What `/stock` and `/contact` look up: every request but help. */
+export type StockLookup = Exclude<StockRequest, { kind: 'help' }>;
+export type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
+
 const CONTACT_TYPES: Readonly<Record<string, ContactType>> = {
   client: 'client',
   clients: 'client',

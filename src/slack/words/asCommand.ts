@@ -17,16 +17,13 @@ import { commandFor, type Reading, type WordsRequest } from '../../words/reading
 import { type ContactAnswerDeps, contactCardAnswer, contactSearchAnswer } from '../answers.js';
 import type { DeliveryDeps, ItemDeps, WatchDeps, WordsDeps } from '../deps.js';
 import {
-  type ContactRequest,
+  type ContactLookup,
   parseContactCommand,
   parseStockCommand,
-  type StockRequest,
+  type StockLookup,
 } from '../parser.js';
 import type { Actor } from '../payloads.js';
 import { readWords, wordsIndexOf } from './read.js';
-
-export type StockLookup = Exclude<StockRequest, { kind: 'help' }>;
-export type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
 
 /** `/stock` as it would answer the text the request stands for. */
 export async function stockRequestAnswer(

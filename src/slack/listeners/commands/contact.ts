@@ -12,12 +12,10 @@ import {
   type IfNothingFound,
 } from '../../answers.js';
 import type { ContactDeps, DeliveryDeps, ItemDeps, WordsDeps } from '../../deps.js';
-import { type ContactRequest, parseContactCommand } from '../../parser.js';
+import { type ContactLookup, type ContactRequest, parseContactCommand } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 import { contactRequestAnswer, contactSentenceInstead } from '../../words/asCommand.js';
 import { type LookupCommand, lookupCommand, sentenceInstead } from './lookupCommand.js';
-
-export type ContactLookup = Exclude<ContactRequest, { kind: 'help' }>;
 
 /**
  * `/contact …`: help, a contact card (redacted; with the search fallback; only the matching

@@ -16,13 +16,16 @@ import {
 import { categoriesAnswer, supplierFilter, suppliersAnswer } from '../../catalogueAnswers.js';
 import { codesAnswer, MAX_CODES } from '../../codesAnswer.js';
 import type { DeliveryDeps, ItemDeps, WatchDeps, WordsDeps } from '../../deps.js';
-import { type ItemQuestion, parseStockCommand, type StockRequest } from '../../parser.js';
+import {
+  type ItemQuestion,
+  parseStockCommand,
+  type StockLookup,
+  type StockRequest,
+} from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 import { stockReadingAnswer, stockSentenceInstead } from '../../words/asCommand.js';
 import { type LookupCommand, lookupCommand, sentenceInstead } from './lookupCommand.js';
 import { watchAnswer } from './watch.js';
-
-type StockLookup = Exclude<StockRequest, { kind: 'help' }>;
 
 /**
  * `/stock …`: help, an item card (with the search fallback), a card answering a question

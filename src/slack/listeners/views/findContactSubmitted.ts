@@ -19,9 +19,10 @@ import { sendDirect } from '../../delivery.js';
 import type { ContactDeps, DeliveryDeps } from '../../deps.js';
 import { sanitizeInput } from '../../input.js';
 import { Submission, type SubmitArgs } from '../../modals.js';
+import type { ContactLookup } from '../../parser.js';
 import { parseContactCommand } from '../../parser.js';
 import { userActor } from '../../payloads.js';
-import { type ContactLookup, contactAnswer } from '../commands/contact.js';
+import { contactAnswer } from '../commands/contact.js';
 
 const TextInput = z.object({ value: z.string().max(3000).nullish() });
 
