@@ -14,6 +14,7 @@ import { type RunningSandbox, startSandbox } from '../src/sandbox/index.js';
 import { freePort } from './helpers/app.js';
 import { capture, captureSecret } from './helpers/capture.js';
 import { freshShellEnv, nodeArgsForStart, repoRoot } from './helpers/entry.js';
+import { eventually } from './helpers/eventually.js';
 import {
   type FakeSlack,
   postToSlackApp,
@@ -248,11 +249,10 @@ describe('npm start in Socket Mode, stopped while connecting', () => {
         ERP_TENANT_ID: erp.credentials.tenantId,
         LOG_LEVEL: 'info',
       });
-      const deadline = Date.now() + 20_000;
-      while (!opened.some((url) => url.includes('apps.connections.open'))) {
-        if (Date.now() > deadline) throw new Error(`never connected:\n${run.out()}${run.err()}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await eventually(
+        () => expect(opened.some((url) => url.includes('apps.connections.open'))).toBe(true),
+        20_000,
+      );
       run.child.kill('SIGTERM');
       // Once is enough: exit 0, without a second signal.
       expect(await run.exited, run.out() + run.err()).toBe(0);

@@ -11,6 +11,7 @@ import { moveSandboxStock } from '../../src/sandbox/index.js';
 import { WATCH_MODAL } from '../../src/views/watchModal.js';
 import { type RunningApp, type Sent, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
+import { eventually } from '../helpers/eventually.js';
 import { interactionForm, postToSlackApp } from '../helpers/slack/index.js';
 import { SLACK_DEFAULTS } from '../helpers/slack/payloads.js';
 import { viewSubmissionPayload } from '../helpers/slack/searchPayloads.js';
@@ -51,13 +52,8 @@ function itemAt(running: RunningApp, available: number, skip = 0): string {
   return item.record.code;
 }
 
-async function until(done: () => boolean, timeoutMs = 8_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** Waits for an outcome (eventually's poll), not for a duration. */
+const until = (done: () => boolean) => eventually(() => expect(done()).toBe(true));
 
 /** The Watch… modal submitted for `code` into `conversation`, by the payload builders' user. */
 async function submitWatchModal(running: RunningApp, code: string, conversation: string) {

@@ -50,13 +50,9 @@ async function waitForPosts(running: RunningApp, channel: string, count: number)
   return posts(running, channel);
 }
 
-async function until(done: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+/** Waits for an outcome (eventually's poll), not for a duration. */
+const until = (done: () => Promise<boolean>) =>
+  eventually(async () => expect(await done()).toBe(true));
 
 /**
  * Moves the app's clock past the check interval (from the budget, WATCH_MIN_INTERVAL_SECONDS
