@@ -108,13 +108,6 @@ export interface AppFigures {
 
 const MiB = 1024 * 1024;
 const median = (values: readonly number[]) => percentile(values, 50);
-// Below Linux's ephemeral range (32768 and up), where the load generator's own client sockets
-// take their ports: a port up there could already be in use by one of them (EADDRINUSE).
-let nextPort = 20_000 + Math.floor(Math.random() * 10_000);
-const port = () => {
-  nextPort += 1;
-  return nextPort;
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -226,7 +219,7 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
         ['ours', ours, oursEnv],
         ['bare', bare, slackEnv],
       ] as const) {
-        const app = await startApp(command, port(), env);
+        const app = await startApp(command, env);
         starts[which].push(app.startMs);
         await sleep(2_000);
         const tree = app.sample();
@@ -256,10 +249,10 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
     const cardFile = join(options.resultsDir, 'card.json');
     mkdirSync(options.resultsDir, { recursive: true });
     writeFileSync(cardFile, (await post(oursPool, signedStock(sample, responseUrl))).body);
-    const cardApp = await startApp(bare, port(), { ...slackEnv, BENCH_BARE_CARD: cardFile });
+    const cardApp = await startApp(bare, { ...slackEnv, BENCH_BARE_CARD: cardFile });
     const cardPool = appPool(cardApp.port, 16);
     await loadPhase(cardApp, cardPool, warmUp, sample, responseUrl, oursOk);
-    const mirrorApp = await startApp(bare, port(), {
+    const mirrorApp = await startApp(bare, {
       ...slackEnv,
       BENCH_BARE_CARD: cardFile,
       BENCH_BARE_LISTENERS: 'app',
@@ -268,8 +261,8 @@ export async function runAppSection(options: AppSectionOptions): Promise<AppFigu
     await loadPhase(mirrorApp, mirrorPool, warmUp, sample, responseUrl, oursOk);
     const plain = options.defaultHeap
       ? {
-          ours: await startApp(options.defaultHeap.ours, port(), oursEnv),
-          bare: await startApp(options.defaultHeap.bare, port(), slackEnv),
+          ours: await startApp(options.defaultHeap.ours, oursEnv),
+          bare: await startApp(options.defaultHeap.bare, slackEnv),
         }
       : undefined;
     const plainPools = plain && {
@@ -397,7 +390,7 @@ export async function burstRun(
 ): Promise<AppFigures['burst']> {
   const commands = 60;
   const erpLatencyMs = 2_000;
-  const app = await startApp(ours, port(), { ...slackEnv, ...erpEnv(sandbox.url, sandbox) });
+  const app = await startApp(ours, { ...slackEnv, ...erpEnv(sandbox.url, sandbox) });
   sandbox.resetLimits();
   sandbox.resetStats();
   sandbox.setFaults({ latencyMs: erpLatencyMs, jitterMs: 0 });
@@ -480,7 +473,7 @@ export async function peakRun(
 ): Promise<AppFigures['peak']> {
   const lookups = quick ? 4_000 : 100_000;
   const codeCount = quick ? 1_000 : 20_000;
-  const app = await startApp(ours, port(), {
+  const app = await startApp(ours, {
     ...slackEnv,
     ...erpEnv(stub.url, sandbox),
     // A budget that binds neither as a limit nor as one requester's fair share (this run's

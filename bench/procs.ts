@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { request } from 'undici';
 
@@ -106,7 +107,45 @@ async function healthy(port: number): Promise<boolean> {
   }
 }
 
+/** Whether nothing listens on `port` now (on every address, as the app will listen). */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port nothing listens on, below Linux's ephemeral range (32768 and up), where the load
+ * generator's own client sockets take their ports. Another program may take it between this
+ * probe and the app's listen, so startApp tries again on EADDRINUSE.
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const candidate = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(candidate)) return candidate;
+  }
+  throw new Error('no free port between 20000 and 32000');
+}
+
+/** Starts the app on a free port; a port taken meanwhile costs another try, not the run. */
 export async function startApp(
+  command: AppCommand,
+  env: Record<string, string>,
+): Promise<RunningApp> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnPort(command, await freePort(), env);
+    } catch (error) {
+      if (attempt >= 5 || !(error instanceof Error && error.message.includes('EADDRINUSE'))) {
+        throw error;
+      }
+    }
+  }
+}
+
+async function startOnPort(
   command: AppCommand,
   port: number,
   env: Record<string, string>,
@@ -131,7 +170,8 @@ export async function startApp(
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-2000);
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // 'close', not 'exit': by then stderr is read to its end, so the error names the cause.
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
   let gone = false;
   void exited.then(() => {
     gone = true;

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../src/sandbox/index.js';
 import { appPool, BOT_TOKEN, closedLoop, SIGNING_SECRET, signedStock } from './load.js';
+import { freePort } from './procs.js';
 import { startSlackStub } from './slackStub.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -28,8 +29,7 @@ const mirrorEnv =
     : {};
 const slack = await startSlackStub(() => false);
 const sandbox = await startSandbox();
-// Below Linux's ephemeral range (32768 and up), which client sockets take ports from.
-const port = 30_000 + Math.floor(Math.random() * 1000);
+const port = await freePort();
 const child = spawn(
   process.execPath,
   [

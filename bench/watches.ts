@@ -648,7 +648,6 @@ export async function memoryRuns(
     ).length;
     /** getItem calls the commands cost without watches (the first such run measures it). */
     let commandCalls = Number.POSITIVE_INFINITY;
-    let port = 21_000 + Math.floor(Math.random() * 8_000);
     for (const config of configs) {
       const command: AppCommand = {
         name: `ours, ${config.name}`,
@@ -668,8 +667,7 @@ export async function memoryRuns(
       };
       // Idle: every watch read a moment ago, so nothing is due for 50 minutes.
       if (config.store) await setCheckedAt(config.store, Date.now());
-      port += 1;
-      const idleApp = await startApp(command, port, env);
+      const idleApp = await startApp(command, env);
       await sleep(2_000);
       const idle = idleApp.sample().rssBytes / MiB;
       await idleApp.stop();
@@ -683,8 +681,7 @@ export async function memoryRuns(
       });
       const postsBefore = slack.posts;
       const callsBefore = sandbox.stats().requests.getItem ?? 0;
-      port += 1;
-      const app = await startApp(command, port, { ...env, ERP_GET_LIMIT_PER_MINUTE: '30000' });
+      const app = await startApp(command, { ...env, ERP_GET_LIMIT_PER_MINUTE: '30000' });
       let peak = app.sample().rssBytes;
       const sampler = setInterval(() => {
         peak = Math.max(peak, app.sample().rssBytes);
