@@ -111,9 +111,8 @@ export async function stockSentenceInstead(
 ): Promise<SentenceReading<Reading> | undefined> {
   if (request.kind === 'codes') {
     // `50 x WIDGET-9 in perth` read as the codes `50` and `WIDGET-9`: a number is no code.
-    const index = wordsIndexOf(deps);
     const odd = request.codes.some(
-      (code) => !looksLikeItemCode(code) && index.knownCode(code) === undefined,
+      (code) => !looksLikeItemCode(code) && wordsIndexOf(deps).knownCode(code) === undefined,
     );
     if (!odd) return undefined;
     const reading = readWords(deps, text);
@@ -127,11 +126,10 @@ export async function stockSentenceInstead(
     const filtered = query.category !== undefined || query.supplier !== undefined;
     if (filtered || request.supplierName !== undefined) return undefined;
   }
-  if (request.kind === 'question') {
-    const index = wordsIndexOf(deps);
-    if (looksLikeItemCode(request.code) || index.knownCode(request.code) !== undefined) {
-      return undefined;
-    }
+  // The code's shape settles most questions without building or asking the words index.
+  if (request.kind === 'question' && looksLikeItemCode(request.code)) return undefined;
+  if (request.kind === 'question' && wordsIndexOf(deps).knownCode(request.code) !== undefined) {
+    return undefined;
   }
   const reading = readWords(deps, text);
   if (namesCode(reading)) return { now: reading };
