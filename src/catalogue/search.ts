@@ -127,8 +127,9 @@ export class SlotSearch {
     return found;
   }
 
-  private lowerCode(slot: number | undefined): string {
-    return slot === undefined ? '' : (this.columns.codeOf[slot] ?? '').toLowerCase();
+  /** The slot's code in lower case: the one kept with the code order, while it is there. */
+  private lowerCode(slot: number): string {
+    return this.lowerCodes[slot] ?? (this.columns.codeOf[slot] ?? '').toLowerCase();
   }
 
   /** The category's number for a filter: undefined for none, -1 for a name no item has. */
@@ -175,27 +176,43 @@ export class SlotSearch {
     const near = this.vocabulary.startsNear(typed, typoAllowance(typed));
     if (near.size === 0) return [];
     const { codeOf, descriptionOf, slots } = this.columns;
-    const found: number[] = [];
+    const candidates: number[] = [];
     for (const id of ids) {
       const slot = typeof id === 'number' ? slots.get(id) : undefined;
-      if (slot === undefined) continue;
-      if (category !== undefined && this.columns.categoryAt(slot) !== category) continue;
-      if (!resembles(typed, near, codeOf[slot] ?? '', descriptionOf[slot] ?? '')) continue;
-      if (others.length > 0) {
-        if (!hasPrefixes(codeOf[slot] ?? '', descriptionOf[slot] ?? '', others)) continue;
-        found.push(slot);
-        // Several words never equal a code, so no later candidate ranks higher: enough.
-        if (found.length >= options.limit) break;
-      } else {
-        found.push(slot);
-      }
+      if (slot !== undefined) candidates.push(slot);
     }
-    const rank = (slot: number) => {
+    // One word: the answer is the best `limit` candidates that pass, by rank, so they are put
+    // in rank order first and checked only until that many pass (most do), instead of all.
+    // Several words never equal a code, so no candidate after the first `limit` that pass
+    // ranks higher: they are checked in FlexSearch's order and ranked after.
+    const ordered = others.length > 0 ? candidates : this.byRank(candidates, wanted);
+    const found: number[] = [];
+    for (const slot of ordered) {
+      if (category !== undefined && this.columns.categoryAt(slot) !== category) continue;
+      const code = codeOf[slot] ?? '';
+      const description = descriptionOf[slot] ?? '';
+      // The other words first: they turn most candidates away, the resemblance check few.
+      if (others.length > 0 && !hasPrefixes(code, description, others)) continue;
+      if (!resembles(typed, near, code, description)) continue;
+      found.push(slot);
+      if (found.length >= options.limit) break;
+    }
+    return others.length > 0 ? this.byRank(found, wanted) : found;
+  }
+
+  /**
+   * The slots with the code `wanted` first, then those whose code starts with it, then the
+   * rest, each in the order given (so FlexSearch's relevance order within each rank).
+   */
+  private byRank(slots: readonly number[], wanted: string): number[] {
+    const equal: number[] = [];
+    const prefixed: number[] = [];
+    const rest: number[] = [];
+    for (const slot of slots) {
       const code = this.lowerCode(slot);
-      return code === wanted ? 0 : code.startsWith(wanted) ? 1 : 2;
-    };
-    // A stable sort keeps FlexSearch's relevance order within each rank.
-    return found.sort((a, b) => rank(a) - rank(b)).slice(0, options.limit);
+      (code === wanted ? equal : code.startsWith(wanted) ? prefixed : rest).push(slot);
+    }
+    return equal.length + prefixed.length === 0 ? rest : [...equal, ...prefixed, ...rest];
   }
 }
 

@@ -6,7 +6,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   decodeSnapshot,
   encodeSnapshot,
@@ -81,6 +81,25 @@ describe('CatalogueStore.suggest', () => {
     }
     expect(codes(store.suggest('seal', { limit: 10 }))).toEqual(['SEL-0001']);
     expect(codes(store.suggest('zink', { limit: 10 }))).toEqual(['FST-0100']);
+  });
+
+  it('ranks a code equal to the word, then codes starting with it, before the first matches', () => {
+    // Items added within 2 s of the code order's last sort are found by their words only, and
+    // FlexSearch lists first the many that came first and sound the same ("ZEAL-0" for seal):
+    // the codes must still rank "seal" and "SEAL-9" ahead of them.
+    vi.useFakeTimers({ now: 10_000, toFake: ['Date'] });
+    try {
+      const store = filled();
+      store.suggest('wid', { limit: 10 });
+      const zeals = Array.from({ length: 40 }, (_, i) => row(100 + i, `ZEAL-${i}`, 'Kit', 'Seals'));
+      store.addRows(
+        [...zeals, row(200, 'SEAL-9', 'Ring', 'Seals'), row(201, 'seal', 'Seal', 'Seals')],
+        2_000,
+      );
+      expect(codes(store.suggest('seal', { limit: 3 }))).toEqual(['seal', 'SEAL-9', 'ZEAL-0']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
