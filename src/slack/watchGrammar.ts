@@ -8,6 +8,7 @@
  * label dropped). `<!channel>`, `<!here>`, `<!everyone>` and anything typed as plain text
  * (`@purchasing`) never become a mention: the command is refused with the reason.
  */
+import { MEMBER_ID_SOURCE } from '../ids/member.js';
 import { canonicalZone, minuteOfDay } from '../watches/digestTime.js';
 
 export type NotifyProblem = 'broadcast' | 'not_mention' | 'empty' | 'too_many';
@@ -24,7 +25,7 @@ export type NotifySplit =
 
 export const MAX_MENTIONS = 10;
 
-const PERSON = /^<@([UW][A-Z0-9]{2,30})(?:\|[^<>]{0,80})?>$/;
+const PERSON = new RegExp(`^<@(${MEMBER_ID_SOURCE})(?:\\|[^<>]{0,80})?>$`);
 const GROUP = /^<!subteam\^(S[A-Z0-9]{2,30})(?:\|[^<>]{0,80})?>$/;
 const BROADCAST = /^<!(?:channel|here|everyone)(?:\|[^<>]{0,80})?>$/;
 /** ` notify ` as its own word, after `watch …`. */
