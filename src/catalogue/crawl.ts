@@ -21,7 +21,7 @@ import type { BackgroundBudget } from '../lookup/background.js';
 import { matchItems } from './match.js';
 import type { CatalogueStore } from './store.js';
 
-export const CRAWL_PAGE = 100;
+const CRAWL_PAGE = 100;
 /** Broad seeds after the category probes' own ("e", "a"): one letter finds most items. */
 const SEEDS = ['o', 'i', 'u', 'r', 's', 't', '0', '1', '2'];
 const CATEGORY_SEEDS = ['e', 'a'];

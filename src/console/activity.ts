@@ -8,7 +8,7 @@ export interface Clock {
   sleep(ms: number): Promise<void>;
 }
 
-export const systemClock: Clock = {
+const systemClock: Clock = {
   now: () => performance.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };

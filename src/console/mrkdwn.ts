@@ -19,7 +19,7 @@ export interface MrkdwnOptions {
 }
 
 /** The three entities Slack requires in mrkdwn; decoded in one pass so `&amp;lt;` stays `&lt;`. */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(lt|gt|amp);/g, (_, name: string) =>
     name === 'lt' ? '<' : name === 'gt' ? '>' : '&',
   );

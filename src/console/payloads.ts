@@ -38,7 +38,7 @@ export function newTriggerId(): string {
 const TRIGGER_TEAM = '738474920';
 
 /** Slack timestamps are "seconds.micro" strings, unique per channel. */
-export function actionTs(): string {
+function actionTs(): string {
   return (Date.now() / 1000).toFixed(6);
 }
 

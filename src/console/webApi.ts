@@ -79,7 +79,7 @@ export type Args = Record<string, unknown>;
 type Handler = (args: Args, ctx: WebApiContext) => Record<string, unknown>;
 
 /** Slack's error for a rate-limited call; the fake answers it with 429 and `Retry-After: 1`. */
-export const RATE_LIMITED = 'ratelimited';
+const RATE_LIMITED = 'ratelimited';
 
 const APP_TOKEN_METHODS = new Set(['apps.connections.open']);
 

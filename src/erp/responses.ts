@@ -101,10 +101,7 @@ export function issuePath(path: readonly PropertyKey[]): string {
 
 const MAX_ISSUES_IN_MESSAGE = 3;
 
-export function unexpectedDataMessage(
-  endpoint: ErpEndpoint,
-  issues: readonly SchemaIssue[],
-): string {
+function unexpectedDataMessage(endpoint: ErpEndpoint, issues: readonly SchemaIssue[]): string {
   const shown = issues
     .slice(0, MAX_ISSUES_IN_MESSAGE)
     .map((issue) => `${issue.path}: ${issue.message}`)

@@ -31,7 +31,7 @@ export interface BudgetQueueOptions {
   now: () => number;
 }
 
-export const ANONYMOUS = '(anonymous)';
+const ANONYMOUS = '(anonymous)';
 /** Timers fire late under load: a call admitted at the bound still gets its turn. */
 const DEADLINE_GRACE_MS = 1_000;
 

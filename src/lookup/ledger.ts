@@ -74,7 +74,7 @@ export interface Ledger {
 }
 
 let slotCounter = 0;
-export function newSlotId(): string {
+function newSlotId(): string {
   slotCounter += 1;
   return `${process.pid}-${Date.now().toString(36)}-${slotCounter}-${Math.random().toString(36).slice(2, 8)}`;
 }

@@ -123,7 +123,7 @@ interface Lanes {
 /** The ERP call itself; `signal` aborts when the attempt's deadline passes. */
 export type UpstreamCall<T> = (signal: AbortSignal) => Promise<T>;
 
-export const DEFAULT_CALL_TIMEOUT_MS = 8000;
+const DEFAULT_CALL_TIMEOUT_MS = 8000;
 
 /** What one call remembers between its attempts. */
 interface CallState {

@@ -60,7 +60,7 @@ export interface AuditLine {
   people?: number;
 }
 
-export const AUDIT_EVENT = 'contact_reveal';
+const AUDIT_EVENT = 'contact_reveal';
 
 export function createAuditLog(options: AuditLogOptions): AuditLog {
   const { logger } = options;

@@ -105,7 +105,7 @@ const AuthTestAnswer = z.object({
 });
 
 /** The installing workspace from an auth.test answer; throws when it names no team. */
-export async function homeFromAuthTest(client: SlackMembersApi): Promise<HomeWorkspace> {
+async function homeFromAuthTest(client: SlackMembersApi): Promise<HomeWorkspace> {
   if (!client.auth) throw new UnreadableAnswer('client has no auth.test');
   const answer = AuthTestAnswer.safeParse(await client.auth.test());
   if (!answer.success || answer.data.ok === false || !answer.data.team_id) {

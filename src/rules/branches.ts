@@ -6,7 +6,7 @@
 import type { BranchStock, Item } from '../erp/schemas.js';
 
 /** The shortest prefix that names a branch: `pe` would match too much to be meant. */
-export const MIN_BRANCH_PREFIX = 3;
+const MIN_BRANCH_PREFIX = 3;
 /** Longest run of words tried as one branch name. */
 const MAX_NAME_WORDS = 4;
 

@@ -14,7 +14,7 @@ export function holdsEveryWord(texts: readonly string[], words: readonly string[
 }
 
 /** True when every word is found in the person's name, role or department (any case). */
-export function personMatches(person: AddressbookEntry, words: readonly string[]): boolean {
+function personMatches(person: AddressbookEntry, words: readonly string[]): boolean {
   return holdsEveryWord([person.salutation, person.name, person.role, person.department], words);
 }
 

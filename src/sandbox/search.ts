@@ -27,7 +27,7 @@ export interface SearchOutcome<T> {
   ranks: number[];
 }
 
-export function fold(text: string): string {
+function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 

@@ -18,8 +18,6 @@ export const ChannelId = shaped('CGD', 'conversation');
 export const SharedChannelId = shaped('CG', 'channel');
 /** A workspace: `T…`. */
 export const TeamId = shaped('T', 'workspace');
-/** An Enterprise org: `E…`. */
-export const EnterpriseId = shaped('E', 'enterprise');
 /** A modal: `V…`. */
 export const ViewId = shaped('V', 'view');
 /** A message timestamp: seconds, a dot, six digits. */

@@ -23,7 +23,7 @@ export type NotifySplit =
         | { ok: false; problem: NotifyProblem; typed: string };
     };
 
-export const MAX_MENTIONS = 10;
+const MAX_MENTIONS = 10;
 
 const PERSON = new RegExp(`^<@(${MEMBER_ID_SOURCE})(?:\\|[^<>]{0,80})?>$`);
 const GROUP = /^<!subteam\^(S[A-Z0-9]{2,30})(?:\|[^<>]{0,80})?>$/;

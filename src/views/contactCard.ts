@@ -51,7 +51,7 @@ export interface ContactCardModel extends DisplayOptions {
 }
 
 /** People on the card; the rest are one "All people (N)" away. */
-export const CARD_PEOPLE = 5;
+const CARD_PEOPLE = 5;
 
 /**
  * The contact card, made for a phone (one screen): company, code, type and status on top; a

@@ -32,7 +32,7 @@ export interface WatchListModel {
 const MAX_LISTED = 20;
 
 /** Where a watch stands now, in one line: off, snoozed, past, or watching; with cover. */
-export function standing(w: WatchSummary, now: Date): string {
+function standing(w: WatchSummary, now: Date): string {
   const state =
     w.state === 'off'
       ? `:no_entry: off: ${offReason(w.offReason)}`

@@ -24,7 +24,7 @@ import type { WatchDatabase, WatchDigestTable } from './schema.js';
 
 export type Digest = Selectable<WatchDigestTable>;
 
-export const LATE_MS = 2 * 60 * 60_000;
+const LATE_MS = 2 * 60 * 60_000;
 
 export interface DigestSetting {
   minuteOfDay: number;

@@ -411,10 +411,7 @@ function matchesBranchWord(name: string, id: string, word: string): boolean {
 }
 
 /** A branch by id, exact name, or the start of exactly one name (case-insensitive). */
-export function matchBranch(
-  branches: readonly BranchStock[],
-  word: string,
-): BranchStock | undefined {
+function matchBranch(branches: readonly BranchStock[], word: string): BranchStock | undefined {
   const w = word.trim().toLowerCase();
   if (w === '') return undefined;
   const exact = branches.find((b) => String(b.id) === w || b.name.toLowerCase() === w);

@@ -34,7 +34,7 @@ import type { Intake } from './intake.js';
 import { boltCanRead } from './readable.js';
 
 /** Slack's own rule: a request more than five minutes away from our clock is refused. */
-export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
+const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 
 /**
  * Slack's requests are a few kilobytes; the largest it sends this app is a view submission,

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import type { AppLogger } from '../../log/logger.js';
 import { ChannelId, UserId } from '../ids.js';
 
-export const SLACK_HOOKS_ORIGINS = ['https://hooks.slack.com', 'https://hooks.slack-gov.com'];
+const SLACK_HOOKS_ORIGINS = ['https://hooks.slack.com', 'https://hooks.slack-gov.com'];
 
 /** Slack's own Web API origin, where no response_url ever points. */
 const SLACK_API_ORIGIN = 'https://slack.com';
@@ -83,7 +83,7 @@ const Message = z
   })
   .loose();
 
-export function originOf(url: string): string | undefined {
+function originOf(url: string): string | undefined {
   if (!URL.canParse(url)) return undefined;
   return new URL(url).origin;
 }
