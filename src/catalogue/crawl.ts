@@ -36,7 +36,7 @@ const MAX_OFFSET = 10_000;
 /** How often to look again while users are waiting or the share is spent. */
 const POLL_MS = 250;
 
-export interface PassSummary {
+interface PassSummary {
   searches: number;
   newItems: number;
   /** False when the pass was stopped (shutdown, lost lease) or failed part-way. */
@@ -50,7 +50,7 @@ export interface CrawlProgress {
   lastPass: PassSummary | undefined;
 }
 
-export interface CrawlerOptions {
+interface CrawlerOptions {
   store: CatalogueStore;
   budget: BackgroundBudget;
   /** The raw ERP: the crawl feeds the store itself, with the category id it asked for. */

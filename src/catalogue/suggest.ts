@@ -22,7 +22,7 @@ const MIN_UPSTREAM_WORD = 3;
 export const TYPEAHEAD_SEARCHES_PER_MINUTE = 4;
 const MINUTE_MS = 60_000;
 
-export interface SuggesterOptions {
+interface SuggesterOptions {
   store: CatalogueStore;
   lookup: Pick<LookupService, 'searchItems'>;
   /** True when the index holds the whole catalogue, recently: no upstream search at all. */

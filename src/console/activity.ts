@@ -3,7 +3,7 @@
  * Slack being answered, and when anything last happened. `--once` waits on it before exiting,
  * and the REPL waits on it (briefly) before showing the prompt again.
  */
-export interface Clock {
+interface Clock {
   now(): number;
   sleep(ms: number): Promise<void>;
 }

@@ -12,7 +12,7 @@ import { isSameDay } from 'date-fns/isSameDay';
 import { consoleHandle } from './identity.js';
 import { type Styler, stripControls } from './style.js';
 
-export interface MrkdwnOptions {
+interface MrkdwnOptions {
   styler: Styler;
   /** "today", "ago" and friends in date tokens are relative to this. */
   now?: Date;

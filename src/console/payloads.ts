@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { CONSOLE } from './identity.js';
 
-export interface SlashCommandBody {
+interface SlashCommandBody {
   [key: string]: string;
   token: string;
   team_id: string;
@@ -65,14 +65,14 @@ export function slashCommandBody(
   };
 }
 
-export interface PressedButton {
+interface PressedButton {
   actionId: string;
   blockId: string;
   label: string;
   value?: string;
 }
 
-export interface SourceMessage {
+interface SourceMessage {
   ts: string;
   ephemeral: boolean;
   text: string;

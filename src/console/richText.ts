@@ -7,7 +7,7 @@ import type { RichTextInline, RichTextPart } from './blockSchemas.js';
 import { formatSlackDate, replaceEmoji } from './mrkdwn.js';
 import { type Styler, stripControls } from './style.js';
 
-export interface RichTextOptions {
+interface RichTextOptions {
   styler: Styler;
   now: Date;
 }

@@ -69,13 +69,13 @@ export interface WebApiContext {
 export type ChatMethod = 'chat.postMessage' | 'chat.postEphemeral' | 'chat.update' | 'chat.delete';
 
 /** The HTTP answer to one Web API call. */
-export interface WebApiAnswer {
+interface WebApiAnswer {
   status: number;
   headers: Record<string, string>;
   body: Record<string, unknown>;
 }
 
-export type Args = Record<string, unknown>;
+type Args = Record<string, unknown>;
 type Handler = (args: Args, ctx: WebApiContext) => Record<string, unknown>;
 
 /** Slack's error for a rate-limited call; the fake answers it with 429 and `Retry-After: 1`. */

@@ -51,7 +51,7 @@ export function bodySnippet(bytes: Buffer, scrubber: SecretScrubber): string | u
   return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH)}…` : text;
 }
 
-export interface StatusContext {
+interface StatusContext {
   endpoint: ErpEndpoint;
   statusCode: number;
   headers: IncomingHttpHeaders;

@@ -5,7 +5,7 @@
 import { ERP_ENDPOINTS, type ErpEndpoint } from '../erp/errors.js';
 import type { Upstream } from './upstream.js';
 
-export interface EndpointBudget {
+interface EndpointBudget {
   endpoint: ErpEndpoint;
   /** Calls that could start now, of `limit` per window. */
   left: number;

@@ -23,7 +23,7 @@ interface Waiter {
   cleanup: () => void;
 }
 
-export interface BudgetQueueOptions {
+interface BudgetQueueOptions {
   endpoint: ErpEndpoint;
   ledger: Ledger;
   maxWaitMs: number;

@@ -23,7 +23,7 @@ const FLIGHT_BOUND_MS = 60_000;
 /** One requester may use all but a sixth of an endpoint's limit within a window. */
 const DEFAULT_FAIR_SHARE_RESERVE = 1 / 6;
 
-export interface LaneSettings {
+interface LaneSettings {
   /** Names the budget: replicas on one credential share it (hashed into the Redis key). */
   credentialKey: string;
   /** The ERP's limits per credential; windowMs defaults to a minute (benchmarks compress it). */

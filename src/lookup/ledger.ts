@@ -38,7 +38,7 @@ export interface Slot {
 }
 
 /** `budget`: the endpoint's whole budget is taken (or paused); `share`: this requester's is. */
-export type Refusal = 'budget' | 'share';
+type Refusal = 'budget' | 'share';
 
 export type Acquired =
   | { granted: true; slot: Slot }
@@ -135,7 +135,7 @@ class Fifo<T> {
   }
 }
 
-export interface StartInput {
+interface StartInput {
   now: number;
   limit: number;
   /** Slots held now (may exceed the limit in Redis mode: slots granted elsewhere). */

@@ -89,7 +89,7 @@ interface Snapshot {
   blockedUntil: number;
 }
 
-export interface RedisLedgerOptions {
+interface RedisLedgerOptions {
   redis: Redis;
   health: RedisHealth;
   key: string;

@@ -71,7 +71,7 @@ export interface Lane {
   ledger: Ledger;
 }
 
-export interface UpstreamOptions {
+interface UpstreamOptions {
   lanes: Record<ErpEndpoint, Lane>;
   retry?: RetryOptions;
   breaker?: BreakerOptions;
@@ -131,7 +131,7 @@ interface CallState {
 }
 
 /** A call that runs in the background: one ERP call with its slot, retries and breaker. */
-export interface BackgroundLane extends BackgroundRequester {
+interface BackgroundLane extends BackgroundRequester {
   /**
    * Waits for a slot on the background's terms (see BackgroundRequester), then makes the call
    * under the lane's policies; every retry waits for a fresh slot on the same terms.

@@ -38,7 +38,7 @@ export interface AuditLog {
   close(): Promise<void>;
 }
 
-export interface AuditLogOptions {
+interface AuditLogOptions {
   logger: AppLogger;
   /**
    * AUDIT_LOG_FILE: also append each entry as one JSON line to this file. Created with mode
@@ -48,7 +48,7 @@ export interface AuditLogOptions {
 }
 
 /** What an audit line holds, and all it may hold. */
-export interface AuditLine {
+interface AuditLine {
   event: 'contact_reveal';
   at: string;
   userId: string;

@@ -10,7 +10,7 @@ const MIN_BRANCH_PREFIX = 3;
 /** Longest run of words tried as one branch name. */
 const MAX_NAME_WORDS = 4;
 
-export interface BranchMatch {
+interface BranchMatch {
   /** The first branch the words name; undefined when none does (or none was asked for). */
   branch: BranchStock | undefined;
   /** Words that named no branch, or more than one, as typed (for a note on the card). */

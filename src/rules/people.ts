@@ -44,7 +44,7 @@ const COMPANY_WORDS = new Set([
   'holdings',
 ]);
 
-export interface ContactRetry {
+interface ContactRetry {
   /** The search for the account alone. */
   account: ContactQuery;
   /** The words left to find among its people. */

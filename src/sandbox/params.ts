@@ -56,7 +56,7 @@ function splitKeywords(query: string): string[] {
   return query.split(/[+\s]+/u).filter((keyword) => keyword.length > 0);
 }
 
-export interface Paging {
+interface Paging {
   limit: number;
   offset: number;
 }

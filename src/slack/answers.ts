@@ -51,7 +51,7 @@ export interface ItemCardRequest {
 /** Branches "Which branch?" offers, besides "Company-wide". */
 const WHICH_BRANCH_CHOICES = 5;
 
-export interface ContactCardRequest {
+interface ContactCardRequest {
   ref: ErpRef;
   peoplePage?: number;
   /** Every person, a page at a time, instead of the first five. */
@@ -65,7 +65,7 @@ export interface ContactCardRequest {
 }
 
 /** What the item answers use. */
-export type ItemAnswerDeps = ItemDeps & Pick<DeliveryDeps, 'display' | 'now'>;
+type ItemAnswerDeps = ItemDeps & Pick<DeliveryDeps, 'display' | 'now'>;
 /** What the contact answers use. */
 export type ContactAnswerDeps = ContactDeps & Pick<DeliveryDeps, 'display' | 'now'>;
 
@@ -299,7 +299,7 @@ export async function contactSearchAnswer(
 }
 
 /** What a lookup by code carries: the reference, and the token as typed (for the search). */
-export interface ByCode {
+interface ByCode {
   ref: ErpRef;
   token: string;
 }

@@ -75,7 +75,7 @@ export interface Shares {
   useApiUrl(apiUrl: string): void;
 }
 
-export interface SharesOptions {
+interface SharesOptions {
   logger: AppLogger;
   /** SLACK_API_URL until `useApiUrl` says otherwise. */
   apiUrl: string;

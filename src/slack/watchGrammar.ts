@@ -11,9 +11,9 @@
 import { MEMBER_ID_SOURCE } from '../ids/member.js';
 import { canonicalZone, minuteOfDay } from '../watches/digestTime.js';
 
-export type NotifyProblem = 'broadcast' | 'not_mention' | 'empty' | 'too_many';
+type NotifyProblem = 'broadcast' | 'not_mention' | 'empty' | 'too_many';
 
-export type NotifySplit =
+type NotifySplit =
   /** No `notify`: the text as it was. */
   | { text: string; notify?: undefined }
   | {
@@ -61,12 +61,12 @@ export function splitNotify(raw: string): NotifySplit {
   return { text: before, notify: { ok: true, mentions } };
 }
 
-export type DigestCommand =
+type DigestCommand =
   | { action: 'on'; minuteOfDay: number; zone: string }
   | { action: 'off' }
   | { action: 'status' };
 
-export type DigestRead =
+type DigestRead =
   | { ok: true; value: DigestCommand }
   | { ok: false; problem: 'usage' | 'time' | 'zone'; typed: string };
 

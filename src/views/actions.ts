@@ -168,7 +168,7 @@ export function encodeState(state: ButtonState): string {
   return value;
 }
 
-export type DecodedState =
+type DecodedState =
   | { ok: true; state: ButtonState }
   | { ok: false; reason: 'too_long' | 'not_json' | 'stale_version' | 'invalid' };
 

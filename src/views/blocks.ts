@@ -90,7 +90,7 @@ export function actions(buttons: ReadonlyArray<Button | undefined>): ActionsBloc
   return { type: 'actions', elements: elements.slice(0, LIMITS.actionsElements) };
 }
 
-export interface ButtonOptions {
+interface ButtonOptions {
   style?: 'primary' | 'danger';
   /** Read by screen readers instead of the label. */
   accessibilityLabel?: string;

@@ -93,7 +93,7 @@ export function categoriesList(model: {
   };
 }
 
-export interface SupplierLine {
+interface SupplierLine {
   name: string;
   id: number | undefined;
   items: number;

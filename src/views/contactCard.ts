@@ -21,7 +21,7 @@ import { contactState } from './states.js';
 
 export { contactReveal } from './contactReveal.js';
 
-export interface ContactCardModel extends DisplayOptions {
+interface ContactCardModel extends DisplayOptions {
   contact: Contact;
   freshness: Freshness;
   now: Date;

@@ -134,7 +134,7 @@ export function tryAgainRow(
   ]);
 }
 
-export interface ErrorContext {
+interface ErrorContext {
   /** What the user asked for, e.g. `WIDGET-9` (user text: escaped here). */
   what?: string;
   /** The last good answer, when there is one, to say how old it would be. */
@@ -158,7 +158,7 @@ export function errorMessage(error: unknown, errorContext: ErrorContext = {}): S
   return { text: escapeTruncated(`${plainWhat}${words}`, 500), blocks };
 }
 
-export type WorkingReason = Progress;
+type WorkingReason = Progress;
 
 /** ONE short line: "Looking up WIDGET-9: queued behind other lookups; I’ll post it here in about 20 s". */
 export function workingMessage(what: string, reason: WorkingReason): SlackMessage {

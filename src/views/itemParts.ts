@@ -90,7 +90,7 @@ function branchTable(title: string, shown: readonly BranchStock[]): KnownBlock {
   return sectionText(`${title}\n\`\`\`${escapeMrkdwn(rows)}\`\`\``);
 }
 
-export interface BranchPart {
+interface BranchPart {
   blocks: KnownBlock[];
   /** True when some branches are not shown (the "All branches" button then makes sense). */
   hidden: boolean;
@@ -174,7 +174,7 @@ export interface BomPart {
  */
 export const BOM_PAGE_SIZE = 5;
 
-export interface BomOptions {
+interface BomOptions {
   /** Codes from the top item down to this one's parent. */
   path: readonly string[];
   /** The BOM page each item on `path` was left at, carried down for "Up to". */

@@ -26,7 +26,7 @@ import {
 /** Slack pages are 10 rows; a caller's bigger page is cut so the message stays small. */
 const MAX_ROWS = 20;
 
-export interface ListModel<Q, R> extends DisplayOptions {
+interface ListModel<Q, R> extends DisplayOptions {
   query: Q;
   page: Page<R>;
   freshness: Freshness;

@@ -46,7 +46,7 @@ const WatchButtonState = z.discriminatedUnion('t', [
     })
     .strict(),
 ]);
-export type WatchButtonState = z.infer<typeof WatchButtonState>;
+type WatchButtonState = z.infer<typeof WatchButtonState>;
 
 /** The Watch… button and the modal's private_metadata: the item, and where it was opened. */
 export const WatchOpenState = z

@@ -21,7 +21,7 @@ import {
   where,
 } from './watchWords.js';
 
-export interface WatchListModel {
+interface WatchListModel {
   watches: readonly WatchSummary[];
   intervalSeconds: number;
   /** `channel`: `/stock watches`; `mine`: the person's own (shows the channel of each). */

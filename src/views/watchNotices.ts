@@ -21,7 +21,7 @@ import {
   where,
 } from './watchWords.js';
 
-export interface ConfirmationModel {
+interface ConfirmationModel {
   watch: WatchSummary;
   description: string;
   available: number;
@@ -201,7 +201,7 @@ export function unwatchSeveral(watches: readonly WatchSummary[]): SlackMessage {
   };
 }
 
-export type DigestAnswer =
+type DigestAnswer =
   | { kind: 'on'; minuteOfDay: number; zone: string; nextAt: Date }
   | { kind: 'off'; wasOn: boolean }
   | { kind: 'status'; setting: { minuteOfDay: number; zone: string; nextAt: Date } | undefined };

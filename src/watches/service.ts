@@ -41,7 +41,7 @@ export function checkIntervalSeconds(items: number, limits: WatchLimits): number
   return Math.max(limits.minIntervalSeconds, seconds);
 }
 
-export interface CreateWatchInput {
+interface CreateWatchInput {
   teamId: string;
   channelId: string;
   userId: string;
@@ -54,7 +54,7 @@ export interface CreateWatchInput {
   notify?: readonly string[];
 }
 
-export type CreateWatchResult =
+type CreateWatchResult =
   | { ok: true; watch: WatchSummary; intervalSeconds: number; past: boolean }
   | { ok: false; refusal: WatchRefusal }
   /** Whose it is: another person's watch there, or this person at their quota. */
@@ -84,7 +84,7 @@ export function refusalOfFailure(error: unknown): WatchRefusal {
     : { reason: 'store_unavailable' };
 }
 
-export interface WatchServiceOptions {
+interface WatchServiceOptions {
   repo: () => Promise<WatchRepository>;
   /** Fetches an item through the lookup service (budget, cache) for the user who asks. */
   fetchItem: (code: string, requester: string) => Promise<Item>;
@@ -100,7 +100,7 @@ export interface WatchServiceOptions {
 }
 
 /** The parts of the notifier the service uses (src/watches/notifier.ts). */
-export interface WatchStory {
+interface WatchStory {
   pressed(
     watch: Watch,
     userId: string,
@@ -110,7 +110,7 @@ export interface WatchStory {
 }
 
 /** `/stock unwatch`: what was removed, or several matched and the user is asked first. */
-export type UnwatchResult = { removed: WatchSummary[] } | { confirm: WatchSummary[] };
+type UnwatchResult = { removed: WatchSummary[] } | { confirm: WatchSummary[] };
 
 export class WatchService {
   private readonly now: () => number;

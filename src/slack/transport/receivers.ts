@@ -62,7 +62,7 @@ const DEFAULT_SERVER_LIMITS: ServerLimits = {
   smallBodyBytes: SMALL_BODY_BYTES,
 };
 
-export interface ReceiverGuards {
+interface ReceiverGuards {
   logger: AppLogger;
   boltLogger: ReturnType<typeof toBoltLogger>;
   registry: Registry;

@@ -40,7 +40,7 @@ export interface ChatApi {
   };
 }
 
-export interface ResponseUrlGuardOptions {
+interface ResponseUrlGuardOptions {
   /** SLACK_API_URL: its origin is allowed too when it is not Slack's own. */
   apiUrl: string;
   logger: AppLogger;
@@ -50,7 +50,7 @@ export interface ResponseUrlGuardOptions {
   fetch?: typeof fetch;
 }
 
-export interface ResponseUrlGuard {
+interface ResponseUrlGuard {
   /** For `clientOptions.fetch`: Bolt's respond() and the Web API client both send through it. */
   fetch: typeof fetch;
   /** Notes where each disallowed response_url of this request body was meant to answer. */

@@ -26,10 +26,7 @@ import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 import type { StockRequest } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 
-export type WatchRequest = Extract<
-  StockRequest,
-  { kind: 'watch' | 'watches' | 'unwatch' | 'digest' }
->;
+type WatchRequest = Extract<StockRequest, { kind: 'watch' | 'watches' | 'unwatch' | 'digest' }>;
 
 /** Branch words as the service matches them: none means company-wide. */
 function branchOf(words: readonly string[]): string | undefined {
