@@ -76,6 +76,17 @@ function tryAgainOf(message: Call) {
   return again;
 }
 
+/** Try again pressed on the failure the app posted in its own conversation: the final answer. */
+async function pressedOnPost(failed: Call) {
+  const again = tryAgainOf(failed);
+  const sent = await run.click(again.action_id, again.value ?? '', {
+    channelId: String(failed.args.channel),
+    isEphemeral: false,
+    messageText: String(failed.args.text ?? ''),
+  });
+  return finalAnswer(run, sent.responseUrl);
+}
+
 describe('Try again on answers in words', () => {
   it('a direct message: asks the same again, answered in place in the conversation', async () => {
     const failed = await failedWhileDown(
@@ -89,12 +100,7 @@ describe('Try again on answers in words', () => {
       f: 'stock',
       x: 'WIDGET-9 50 perth',
     });
-    const sent = await run.click(again.action_id, again.value ?? '', {
-      channelId: DM_CHANNEL,
-      isEphemeral: false,
-      messageText: String(failed.args.text ?? ''),
-    });
-    const answered = await finalAnswer(run, sent.responseUrl);
+    const answered = await pressedOnPost(failed);
     expect(answered.replace_original).toBe(true);
     expect(textOf(answered)).toMatch(/Perth/);
     expect(textOf(answered)).not.toMatch(/ERP is not answering/);
@@ -171,13 +177,7 @@ describe('Try again on answers in words', () => {
       directMessageEvent('how many WIDGET-9-CORE in sydney', { thread_ts: thread }),
     );
     expect(failed.args.thread_ts).toBe(thread);
-    const again = tryAgainOf(failed);
-    const sent = await run.click(again.action_id, again.value ?? '', {
-      channelId: DM_CHANNEL,
-      isEphemeral: false,
-      messageText: String(failed.args.text ?? ''),
-    });
-    const answered = await finalAnswer(run, sent.responseUrl);
+    const answered = await pressedOnPost(failed);
     expect(answered.replace_original).toBe(true);
     expect(textOf(answered)).toMatch(/WIDGET-9-CORE/);
     expect(textOf(answered)).not.toMatch(/ERP is not answering/);
@@ -196,12 +196,7 @@ describe('Try again on answers in words', () => {
       f: 'contact',
       w: { a: ['acme', 'industrial'], p: ['purchasing', 'officer'] },
     });
-    const sent = await run.click(again.action_id, again.value ?? '', {
-      channelId: DM_CHANNEL,
-      isEphemeral: false,
-      messageText: String(failed.args.text ?? ''),
-    });
-    const answered = await finalAnswer(run, sent.responseUrl);
+    const answered = await pressedOnPost(failed);
     expect(answered.replace_original).toBe(true);
     // The one account its words find, with only the people the role names.
     expect(textOf(answered)).toContain('ACME01');
