@@ -286,7 +286,7 @@ export async function contactSearchAnswer(
 ): Promise<SlackMessage> {
   const fetched = await deps.lookup.searchContacts(query, offset, lookupOptions(actor));
   if (ifNothingFound && fetched.data.rows.length === 0) return ifNothingFound();
-  const people = await matchedPeople(deps, query, fetched.data.rows, actor.userId);
+  const matches = await matchedPeople(deps, query, fetched.data.rows, actor.userId);
   return contactSearchList({
     ...deps.display,
     query,
@@ -294,7 +294,7 @@ export async function contactSearchAnswer(
     freshness: fetched.freshness,
     now: deps.now(),
     notice,
-    people,
+    ...matches,
   });
 }
 
@@ -376,7 +376,7 @@ export async function contactByCodeAnswer(
       freshness: fetched.freshness,
       now: deps.now(),
       fromCode: true,
-      people: await matchedPeople(deps, query, fetched.data.rows, actor.userId),
+      ...(await matchedPeople(deps, query, fetched.data.rows, actor.userId)),
     });
   }
 }

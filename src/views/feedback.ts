@@ -97,6 +97,25 @@ export function commandRetry(family: 'stock' | 'contact', text: string): RetryBu
   };
 }
 
+/**
+ * "Try again" on a contact asked by its account's words with people words (`who does accounts
+ * at acme`), which no one `/contact` text says: the words as the sentence was read.
+ */
+export function contactWordsRetry(
+  accountWords: readonly string[],
+  peopleWords: readonly string[],
+): RetryButton {
+  return {
+    actionId: ACTION.commandRetry,
+    state: {
+      v: VALUE_VERSION,
+      t: 'rc',
+      f: 'contact',
+      w: { a: [...accountWords], p: [...peopleWords] },
+    },
+  };
+}
+
 /** When a later try of an error that may pass is likely to: "about 20 s", "a minute". */
 function retryWait(error: unknown): string {
   if (error instanceof BusyError) return aboutSeconds(error.expectedWaitMs);

@@ -195,6 +195,43 @@ describe.each(STORE_CASES)('watches on $name', (storeCase) => {
     });
   });
 
+  it('refuses a person at their quota and another person’s watch on the same key, also in a race', async () => {
+    const rig = await rigWith(30);
+    const service = new WatchService({
+      repo: async () => rig.repo,
+      fetchItem: (code) => rig.erp.getItem({ code }),
+      poster: rig.slack,
+      limits: { ...LIMITS, maxPerUser: 1 },
+    });
+    const mine = { ...base, code: 'WIDGET-9', direction: 'below', threshold: 20 } as const;
+    expect(await service.create(mine)).toMatchObject({ ok: true });
+    const quota = await service.create({ ...mine, direction: 'above', threshold: 90 });
+    expect(quota).toEqual({ ok: false, refusal: { reason: 'user_full', max: 1 } });
+    const theirs = { ...mine, userId: 'U2', threshold: 5 };
+    const held = await service.create(theirs);
+    expect(held).toEqual({ ok: false, refusal: { reason: 'watched_by_other', creatorId: 'U1' } });
+    if (held.ok || !('refusal' in held)) throw new Error('expected a refusal');
+    expect(textOf(watchRefusal(held.refusal))).toContain('<@U1> already watches this item here');
+
+    // The holder's watch lands between the look and the insert: the same refusal, and the
+    // confirmation already posted is taken back.
+    const racing: WatchRepository = Object.create(rig.repo);
+    let looked = false;
+    racing.holderOf = async (...where) => {
+      if (looked) return rig.repo.holderOf(...where);
+      looked = true;
+      return undefined;
+    };
+    const raced = await new WatchService({
+      repo: async () => racing,
+      fetchItem: (code) => rig.erp.getItem({ code }),
+      poster: rig.slack,
+      limits: LIMITS,
+    }).create(theirs);
+    expect(raced).toEqual({ ok: false, refusal: { reason: 'watched_by_other', creatorId: 'U1' } });
+    expect(rig.slack.sent.at(-1)).toMatchObject({ kind: 'delete', channel: 'C1' });
+  });
+
   it('a watch made already past says so and does not alert until it crosses again', async () => {
     const rig = await rigWith(5);
     expect(
