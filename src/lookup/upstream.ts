@@ -166,12 +166,7 @@ export class Upstream {
    * crawl on searchItems, watches on getItem).
    */
   background(endpoint: ErpEndpoint, name: string, share: number): BackgroundLane {
-    const requester = new BackgroundRequester(
-      this.options.lanes[endpoint],
-      name,
-      share,
-      this.options.now,
-    );
+    const requester = new BackgroundRequester(this.options.lanes[endpoint], name, share);
     return Object.assign(requester, {
       run: <T>(fn: UpstreamCall<T>, signal?: AbortSignal): Promise<T> =>
         this.execute(endpoint, fn, () => requester.acquire(signal)),

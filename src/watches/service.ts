@@ -4,7 +4,6 @@
  */
 import { NotFoundError } from '../erp/errors.js';
 import type { BranchStock, Item } from '../erp/schemas.js';
-import type { WatchDenial } from '../views/watchDenials.js';
 import { type WatchRefusal, watchConfirmation } from '../views/watchNotices.js';
 import type { WatchSummary } from '../views/watchWords.js';
 import type { Cover } from './cover.js';
@@ -56,9 +55,8 @@ interface CreateWatchInput {
 
 type CreateWatchResult =
   | { ok: true; watch: WatchSummary; intervalSeconds: number; past: boolean }
+  /** Refused: bad input, a limit, or whose it is (another person's watch there, a quota). */
   | { ok: false; refusal: WatchRefusal }
-  /** Whose it is: another person's watch there, or this person at their quota. */
-  | { ok: false; denied: WatchDenial }
   /** The confirmation could not be posted: no watch; tell the user how to fix it. */
   | { ok: false; cannotPost: string };
 
@@ -134,7 +132,7 @@ export class WatchService {
     }
     // Counted before the global interval: one person cannot fill everyone's capacity.
     if ((await repo.countActiveByCreator(input.userId)) >= limits.maxPerUser) {
-      return { ok: false, denied: { reason: 'user_full', max: limits.maxPerUser } };
+      return refuse({ reason: 'user_full', max: limits.maxPerUser });
     }
     let item: Item;
     try {
@@ -176,7 +174,7 @@ export class WatchService {
       input.direction,
     );
     if (holder !== undefined && holder !== input.userId) {
-      return { ok: false, denied: { reason: 'watched_by_other', creatorId: holder } };
+      return refuse({ reason: 'watched_by_other', creatorId: holder });
     }
     const past = isPast(input.direction, input.threshold, reading.available);
     const at = this.now();
@@ -242,7 +240,7 @@ export class WatchService {
           branchKey(branch?.id),
           input.direction,
         );
-        return { ok: false, denied: { reason: 'watched_by_other', creatorId: other ?? '' } };
+        return refuse({ reason: 'watched_by_other', creatorId: other ?? '' });
       }
       const removed = await this.options.poster
         .delete(input.channelId, confirmation.ts)

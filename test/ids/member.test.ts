@@ -9,7 +9,7 @@ import { MEMBER_ID, MEMBER_ID_SOURCE } from '../../src/ids/member.js';
 import { UserId } from '../../src/slack/ids.js';
 import { splitNotify } from '../../src/slack/watchGrammar.js';
 import { removeRefusal } from '../../src/views/sharedBy.js';
-import { watchDenial } from '../../src/views/watchDenials.js';
+import { watchRefusal } from '../../src/views/watchNotices.js';
 import { mentionsOf } from '../../src/views/watchWords.js';
 
 /** Shaped as Slack's are: `U` or `W`, then 8 to 11 upper-case letters and digits. */
@@ -65,8 +65,8 @@ describe('every check of a member id agrees with it', () => {
     },
     'a stored notify mention': (id) => mentionsOf(`<@${id}>`).length === 1,
     'the Remove refusal': (id) => removeRefusal(id).text.includes(`<@${id}>`),
-    'the watch denial': (id) =>
-      watchDenial({ reason: 'watched_by_other', creatorId: id }).text.includes(`<@${id}>`),
+    'the watch refusal': (id) =>
+      watchRefusal({ reason: 'watched_by_other', creatorId: id }).text.includes(`<@${id}>`),
   };
 
   for (const [where, check] of Object.entries(checks)) {
@@ -80,7 +80,7 @@ describe('every check of a member id agrees with it', () => {
   }
 
   it('a view names nobody for a value that is not an id', () => {
-    expect(watchDenial({ reason: 'watched_by_other', creatorId: '<!channel>' }).text).toContain(
+    expect(watchRefusal({ reason: 'watched_by_other', creatorId: '<!channel>' }).text).toContain(
       'someone else',
     );
     expect(removeRefusal('<!channel>').text).not.toContain('<!channel>');
