@@ -33,7 +33,7 @@ import { DEFAULT_TIMING } from './slack/delivery.js';
 import type { ListenerDeps } from './slack/deps.js';
 import { createShares } from './slack/shares.js';
 import type { HealthReport } from './slack/transport/routes.js';
-import { memoryOnceGate, redisOnceGate } from './slack/words/once.js';
+import { messageGate } from './slack/words/once.js';
 import type { HelpExamples } from './views/help.js';
 import {
   createWatches,
@@ -279,7 +279,7 @@ export async function createServices(
     timing: DEFAULT_TIMING,
     words: {
       branchNames,
-      once: redis ? redisOnceGate(redis, 'erp-lookups:') : memoryOnceGate(),
+      once: messageGate(redis && { redis, keyPrefix: 'erp-lookups:' }),
     },
     watches,
     // Who shared what where (Remove decides from it), and repeated presses, for every replica.

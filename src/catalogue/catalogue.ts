@@ -20,7 +20,7 @@ import { loadSnapshotFile, RedisCatalogueShare, saveSnapshotFile } from './share
 import { CatalogueStore } from './store.js';
 import { nearestCodes, Suggester } from './suggest.js';
 
-export interface CatalogueOptions {
+interface CatalogueOptions {
   /** For typeahead searches when the index is incomplete (cached, fair, budgeted). */
   lookup: LookupService;
   /** The raw ERP for the crawl (not the observed one: the crawl feeds the store itself). */
@@ -45,7 +45,7 @@ export interface CatalogueOptions {
   now?: () => number;
 }
 
-export interface CatalogueStatus {
+interface CatalogueStatus {
   items: number;
   /** CATALOGUE_MAX_ITEMS: the most items the index holds. */
   maxItems: number;

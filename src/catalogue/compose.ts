@@ -30,7 +30,7 @@ export function feedCatalogue(events: ErpEvents, store: CatalogueStore, now: () 
   });
 }
 
-export function catalogueRedisPrefix(erp: ErpApi): string {
+function catalogueRedisPrefix(erp: ErpApi): string {
   const credential = credentialTag(erp.credentialKey);
   return `erp-lookups:catalogue:${credential}:`;
 }

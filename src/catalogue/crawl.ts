@@ -21,7 +21,7 @@ import type { BackgroundBudget } from '../lookup/background.js';
 import { matchItems } from './match.js';
 import type { CatalogueStore } from './store.js';
 
-export const CRAWL_PAGE = 100;
+const CRAWL_PAGE = 100;
 /** Broad seeds after the category probes' own ("e", "a"): one letter finds most items. */
 const SEEDS = ['o', 'i', 'u', 'r', 's', 't', '0', '1', '2'];
 const CATEGORY_SEEDS = ['e', 'a'];
@@ -36,7 +36,7 @@ const MAX_OFFSET = 10_000;
 /** How often to look again while users are waiting or the share is spent. */
 const POLL_MS = 250;
 
-export interface PassSummary {
+interface PassSummary {
   searches: number;
   newItems: number;
   /** False when the pass was stopped (shutdown, lost lease) or failed part-way. */
@@ -50,7 +50,7 @@ export interface CrawlProgress {
   lastPass: PassSummary | undefined;
 }
 
-export interface CrawlerOptions {
+interface CrawlerOptions {
   store: CatalogueStore;
   budget: BackgroundBudget;
   /** The raw ERP: the crawl feeds the store itself, with the category id it asked for. */

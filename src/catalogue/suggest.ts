@@ -17,12 +17,12 @@ import type { CatalogueItem } from './records.js';
 import { withoutAccents } from './search.js';
 import type { CatalogueStore } from './store.js';
 
-export const MIN_UPSTREAM_WORD = 3;
+const MIN_UPSTREAM_WORD = 3;
 /** A few searches a minute is a person typing three or four words; the index does the rest. */
 export const TYPEAHEAD_SEARCHES_PER_MINUTE = 4;
 const MINUTE_MS = 60_000;
 
-export interface SuggesterOptions {
+interface SuggesterOptions {
   store: CatalogueStore;
   lookup: Pick<LookupService, 'searchItems'>;
   /** True when the index holds the whole catalogue, recently: no upstream search at all. */

@@ -7,7 +7,7 @@ import type { SupplierCount } from './records.js';
 import { withoutAccents } from './search.js';
 import { nearestCodes } from './suggest.js';
 
-export type SupplierResolution =
+type SupplierResolution =
   | { kind: 'found'; id: number; name: string }
   /** Several known suppliers fit the word: the user picks one (by id). */
   | { kind: 'ambiguous'; matches: Array<{ id: number; name: string }> }

@@ -73,7 +73,7 @@ const MEANINGS = {
  * The variables compose.yaml itself reads (`${NAME}`); test/config/envExample.test.ts fails
  * when compose.yaml reads one that is not listed here.
  */
-export const COMPOSE_VARIABLES: Record<string, { meaning: string; example: string }> = {
+const COMPOSE_VARIABLES: Record<string, { meaning: string; example: string }> = {
   SITE_ADDRESS: {
     meaning:
       "The entry's address for Caddy: your host name (HTTPS with an automatic certificate), or :80 for plain HTTP behind your own TLS.",

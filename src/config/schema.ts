@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { MEMBER_ID } from '../ids/member.js';
 import type { RevealPolicy } from './types.js';
 
 const blankToUndefined = (value: unknown) =>
@@ -68,7 +69,6 @@ export const MAX_ERP_CONNECTIONS = 256;
 /** ERP_BASE_URL=sandbox: the explicit opt-in to the built-in sandbox ERP. */
 export const SANDBOX = 'sandbox';
 
-const USER_ID = /^[UW][A-Z0-9]{2,}$/;
 const CHANNEL_ID = /^[CGD][A-Z0-9]{2,}$/;
 
 /** Field names are the environment variable names, so zod's paths name the variable. */
@@ -142,9 +142,9 @@ export const EnvSchema = z.object({
   CONTACT_REVEAL: z.preprocess(blankToUndefined, z.string().default('members')),
   AUDIT_LOG_FILE: optionalString,
   STOCK_ALLOWED_CHANNELS: idList(CHANNEL_ID, 'channel id (C…, G… or D…)'),
-  STOCK_ALLOWED_USERS: idList(USER_ID, 'member id (U… or W…)'),
+  STOCK_ALLOWED_USERS: idList(MEMBER_ID, 'member id (U… or W…)'),
   CONTACT_ALLOWED_CHANNELS: idList(CHANNEL_ID, 'channel id (C…, G… or D…)'),
-  CONTACT_ALLOWED_USERS: idList(USER_ID, 'member id (U… or W…)'),
+  CONTACT_ALLOWED_USERS: idList(MEMBER_ID, 'member id (U… or W…)'),
   SHARE_COST: booleanFlag,
   SHARE_ACCOUNT_TERMS: booleanFlag,
   // The catalogue index: 0 turns the crawl off (the index then fills from lookups).
@@ -179,12 +179,12 @@ export function parseReveal(raw: string): RevealPolicy | undefined {
     .split(/[\s,]+/)
     .map((part) => part.trim())
     .filter(Boolean);
-  if (ids.length === 0 || !ids.every((id) => USER_ID.test(id) || /^S[A-Z0-9]{2,}$/.test(id))) {
+  if (ids.length === 0 || !ids.every((id) => MEMBER_ID.test(id) || /^S[A-Z0-9]{2,}$/.test(id))) {
     return undefined;
   }
   return {
     kind: 'list',
-    users: ids.filter((id) => USER_ID.test(id)),
+    users: ids.filter((id) => MEMBER_ID.test(id)),
     userGroups: ids.filter((id) => id.startsWith('S')),
   };
 }

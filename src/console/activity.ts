@@ -3,12 +3,12 @@
  * Slack being answered, and when anything last happened. `--once` waits on it before exiting,
  * and the REPL waits on it (briefly) before showing the prompt again.
  */
-export interface Clock {
+interface Clock {
   now(): number;
   sleep(ms: number): Promise<void>;
 }
 
-export const systemClock: Clock = {
+const systemClock: Clock = {
   now: () => performance.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };

@@ -81,7 +81,7 @@ export const RichTextPart = z.discriminatedUnion('type', [
 ]);
 export type RichTextPart = z.infer<typeof RichTextPart>;
 
-export const RichTextBlock = z.looseObject({
+const RichTextBlock = z.looseObject({
   type: z.literal('rich_text'),
   elements: z.array(RichTextPart),
 });

@@ -16,7 +16,7 @@ export interface BoardMessage extends ShownMessage {
   deleted: boolean;
 }
 
-export interface BoardOptions {
+interface BoardOptions {
   write: (text: string) => void;
   color: boolean;
   /** Print each message's exact `{ text, blocks }` JSON instead of drawing it. */

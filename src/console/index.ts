@@ -73,7 +73,7 @@ function flush(stream: NodeJS.WritableStream): Promise<void> {
 }
 
 /** `--once` exit codes, for scripts (README "Console"). */
-export const ONCE_EXIT = { answered: 0, nothing: 1, usage: 2 } as const;
+const ONCE_EXIT = { answered: 0, nothing: 1, usage: 2 } as const;
 
 /**
  * Buttons only an answer with data carries: a record's Refresh, a list's View. A "not found",

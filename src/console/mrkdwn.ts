@@ -12,14 +12,14 @@ import { isSameDay } from 'date-fns/isSameDay';
 import { consoleHandle } from './identity.js';
 import { type Styler, stripControls } from './style.js';
 
-export interface MrkdwnOptions {
+interface MrkdwnOptions {
   styler: Styler;
   /** "today", "ago" and friends in date tokens are relative to this. */
   now?: Date;
 }
 
 /** The three entities Slack requires in mrkdwn; decoded in one pass so `&amp;lt;` stays `&lt;`. */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(lt|gt|amp);/g, (_, name: string) =>
     name === 'lt' ? '<' : name === 'gt' ? '>' : '&',
   );

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { CONSOLE } from './identity.js';
 
-export interface SlashCommandBody {
+interface SlashCommandBody {
   [key: string]: string;
   token: string;
   team_id: string;
@@ -38,7 +38,7 @@ export function newTriggerId(): string {
 const TRIGGER_TEAM = '738474920';
 
 /** Slack timestamps are "seconds.micro" strings, unique per channel. */
-export function actionTs(): string {
+function actionTs(): string {
   return (Date.now() / 1000).toFixed(6);
 }
 
@@ -65,14 +65,14 @@ export function slashCommandBody(
   };
 }
 
-export interface PressedButton {
+interface PressedButton {
   actionId: string;
   blockId: string;
   label: string;
   value?: string;
 }
 
-export interface SourceMessage {
+interface SourceMessage {
   ts: string;
   ephemeral: boolean;
   text: string;

@@ -7,8 +7,8 @@ import { type App, type Receiver, ReceiverMultipleAckError } from '@slack/bolt';
 import type { AppLogger } from '../log/logger.js';
 import type { ActivityTracker } from './activity.js';
 
-export type AckOutcome = { acked: true; body: unknown } | { acked: false };
-export type ProcessOutcome = { ok: true } | { ok: false; error: unknown };
+type AckOutcome = { acked: true; body: unknown } | { acked: false };
+type ProcessOutcome = { ok: true } | { ok: false; error: unknown };
 
 export interface Dispatch {
   /** The ack body (`undefined` for an empty ack), or `{ acked: false }` after the ack timeout. */
@@ -17,7 +17,7 @@ export interface Dispatch {
   processed: Promise<ProcessOutcome>;
 }
 
-export interface ConsoleReceiverOptions {
+interface ConsoleReceiverOptions {
   activity: ActivityTracker;
   logger: AppLogger;
   /** Slack gives up after 3 s (`operation_timeout`); so does the console. */

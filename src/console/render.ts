@@ -25,7 +25,7 @@ export interface ConsoleButton {
   blockId?: string;
 }
 
-export interface RenderOptions {
+interface RenderOptions {
   color: boolean;
   /** Terminal columns; 80 by default. */
   width?: number;
@@ -33,7 +33,7 @@ export interface RenderOptions {
   now?: Date;
 }
 
-export interface RenderedMessage {
+interface RenderedMessage {
   text: string;
   buttons: ConsoleButton[];
 }

@@ -59,7 +59,7 @@ function loadHistory(file: string): string[] {
   }
 }
 
-export interface ReplOptions {
+interface ReplOptions {
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream & { isTTY?: boolean };
   screen: Screen;

@@ -7,7 +7,7 @@ import type { RichTextInline, RichTextPart } from './blockSchemas.js';
 import { formatSlackDate, replaceEmoji } from './mrkdwn.js';
 import { type Styler, stripControls } from './style.js';
 
-export interface RichTextOptions {
+interface RichTextOptions {
   styler: Styler;
   now: Date;
 }
@@ -65,10 +65,7 @@ function styled(element: RichTextInline, text: string, styler: Styler): string {
 }
 
 /** Styles apply line by line so that a style never bleeds into the next line's prefix. */
-export function renderInline(
-  elements: readonly RichTextInline[],
-  options: RichTextOptions,
-): string {
+function renderInline(elements: readonly RichTextInline[], options: RichTextOptions): string {
   return elements
     .map((element) =>
       stripControls(inlineText(element, options))

@@ -59,13 +59,13 @@ export interface MessageShortcut {
 }
 
 /** `/shortcut <message text>`: the message shortcut used on a message with that text. */
-export const SHORTCUT_WORD = '/shortcut';
+const SHORTCUT_WORD = '/shortcut';
 
 /** `/ask have we got 50 WIDGET-9 in perth?`: a sentence, as a direct message to the app. */
 export const ASK_WORD = '/ask';
 
 /** `set-stock WIDGET-9 5 perth`: the sandbox's stock moved, so a watch can be seen to fire. */
-export const SET_STOCK_WORD = 'set-stock';
+const SET_STOCK_WORD = 'set-stock';
 
 const SET_STOCK_USAGE = `Usage: ${SET_STOCK_WORD} CODE QUANTITY [BRANCH], e.g. ${SET_STOCK_WORD} WIDGET-9 5 perth`;
 

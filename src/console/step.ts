@@ -20,13 +20,13 @@ import {
 } from './transport.js';
 import { answerWebApi, readWebApiCall, send, tsCounter, type WebApiContext } from './webApi.js';
 
-export interface StepInputs {
+interface StepInputs {
   item_code: string;
   quantity?: number;
   branch?: string;
 }
 
-export interface StepRunOptions {
+interface StepRunOptions {
   buildApp: (transport: ConsoleTransport) => App;
   /** The step's callback id, as the manifest declares it. */
   callbackId: string;

@@ -69,17 +69,17 @@ export interface WebApiContext {
 export type ChatMethod = 'chat.postMessage' | 'chat.postEphemeral' | 'chat.update' | 'chat.delete';
 
 /** The HTTP answer to one Web API call. */
-export interface WebApiAnswer {
+interface WebApiAnswer {
   status: number;
   headers: Record<string, string>;
   body: Record<string, unknown>;
 }
 
-export type Args = Record<string, unknown>;
+type Args = Record<string, unknown>;
 type Handler = (args: Args, ctx: WebApiContext) => Record<string, unknown>;
 
 /** Slack's error for a rate-limited call; the fake answers it with 429 and `Retry-After: 1`. */
-export const RATE_LIMITED = 'ratelimited';
+const RATE_LIMITED = 'ratelimited';
 
 const APP_TOKEN_METHODS = new Set(['apps.connections.open']);
 

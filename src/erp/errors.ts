@@ -15,7 +15,7 @@ export const ERP_ENDPOINTS: readonly ErpEndpoint[] = [
   'searchContact',
 ];
 
-export type ErpErrorCode =
+type ErpErrorCode =
   | 'erp_not_found'
   | 'erp_bad_request'
   | 'erp_invalid_input'
@@ -26,7 +26,7 @@ export type ErpErrorCode =
   | 'erp_unavailable'
   | 'erp_unexpected_data';
 
-export type ErrorAudience = 'user' | 'admin' | 'operator';
+type ErrorAudience = 'user' | 'admin' | 'operator';
 
 /** For each kind of failure: whether the same request may succeed later, and who can act. */
 const KINDS: Readonly<Record<ErpErrorCode, { retryable: boolean; audience: ErrorAudience }>> = {
@@ -42,7 +42,7 @@ const KINDS: Readonly<Record<ErpErrorCode, { retryable: boolean; audience: Error
   erp_unexpected_data: { retryable: false, audience: 'operator' },
 };
 
-export interface ErpErrorOptions {
+interface ErpErrorOptions {
   endpoint: ErpEndpoint;
   statusCode?: number;
   /** The start of the ERP's error body, secrets removed; for logs only, never for users. */
@@ -97,7 +97,7 @@ export class BadRequestError extends ErpError {
 }
 
 /** Why the client refused a request itself: the codes the views word. */
-export type InvalidInputProblem =
+type InvalidInputProblem =
   /** A code that is empty once encoded. */
   | 'empty_code'
   /** Text UTF-8 cannot carry (a lone UTF-16 surrogate), in a code or a keyword. */

@@ -51,7 +51,7 @@ export function bodySnippet(bytes: Buffer, scrubber: SecretScrubber): string | u
   return text.length > SNIPPET_LENGTH ? `${text.slice(0, SNIPPET_LENGTH)}…` : text;
 }
 
-export interface StatusContext {
+interface StatusContext {
   endpoint: ErpEndpoint;
   statusCode: number;
   headers: IncomingHttpHeaders;
@@ -101,10 +101,7 @@ export function issuePath(path: readonly PropertyKey[]): string {
 
 const MAX_ISSUES_IN_MESSAGE = 3;
 
-export function unexpectedDataMessage(
-  endpoint: ErpEndpoint,
-  issues: readonly SchemaIssue[],
-): string {
+function unexpectedDataMessage(endpoint: ErpEndpoint, issues: readonly SchemaIssue[]): string {
   const shown = issues
     .slice(0, MAX_ISSUES_IN_MESSAGE)
     .map((issue) => `${issue.path}: ${issue.message}`)

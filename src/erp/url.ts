@@ -51,7 +51,7 @@ export function encodePathSegment(value: string, endpoint: ErpEndpoint): string 
 }
 
 /** `encodeURIComponent`, with broken text reported as the caller's bad input (not the ERP's). */
-export function encodeText(value: string, endpoint: ErpEndpoint): string {
+function encodeText(value: string, endpoint: ErpEndpoint): string {
   try {
     return encodeURIComponent(value);
   } catch (error) {

@@ -64,7 +64,7 @@ export function errorFields(error: unknown): { name: string; message: string } {
     : { name: typeof error, message: String(error) };
 }
 
-export interface LoggerOptions {
+interface LoggerOptions {
   level?: string;
   /** Where lines go; standard output by default. Tests pass a sink to inspect every line. */
   destination?: NodeJS.WritableStream;

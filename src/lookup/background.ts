@@ -44,7 +44,6 @@ export class BackgroundRequester {
     private readonly lane: { queue: BudgetQueue; ledger: Ledger },
     readonly name: string,
     share: number,
-    private readonly now: () => number,
   ) {
     const { limit } = lane.ledger;
     const wanted = Number.isFinite(share) && share > 0 ? Math.max(1, Math.floor(share * limit)) : 0;
@@ -63,8 +62,7 @@ export class BackgroundRequester {
     if (this.usersWaiting()) return POLL_MS;
     const { ledger } = this.lane;
     // The second free slot: one is always left for a user.
-    const start = Math.max(ledger.startAt(1), ledger.shareStartAt(this.name, 0, this.slots));
-    return Math.max(0, start - this.now());
+    return Math.max(ledger.waitMs(1), ledger.shareWaitMs(this.name, 0, this.slots));
   }
 
   /**

@@ -5,7 +5,7 @@
 import { ERP_ENDPOINTS, type ErpEndpoint } from '../erp/errors.js';
 import type { Upstream } from './upstream.js';
 
-export interface EndpointBudget {
+interface EndpointBudget {
   endpoint: ErpEndpoint;
   /** Calls that could start now, of `limit` per window. */
   left: number;
@@ -20,19 +20,13 @@ export interface ErpStatus {
 }
 
 /** For App Home: how much of each endpoint's budget is free this minute, and the breaker. */
-export function budgetStatus(
-  upstream: Upstream,
-  now: () => number = Date.now,
-): Omit<ErpStatus, 'sandbox'> {
+export function budgetStatus(upstream: Upstream): Omit<ErpStatus, 'sandbox'> {
   const endpoints = ERP_ENDPOINTS.map((endpoint) => {
     const { ledger } = upstream.lanes[endpoint];
     const { limit } = ledger;
-    // Estimates are O(1) each (src/lookup/ledger.ts); a limit is at most a few hundred. A free
-    // slot starts at the ledger's own "now", read inside startAt: compared with a time read
-    // before the count, every free slot past the first millisecond would count as taken (a
-    // cold start counts slowly, and Home said "busy" on a budget nobody had used).
+    // Estimates are O(1) each (src/lookup/ledger.ts); a limit is at most a few hundred.
     let left = 0;
-    while (left < limit && ledger.startAt(left) <= now()) left += 1;
+    while (left < limit && ledger.waitMs(left) === 0) left += 1;
     return { endpoint, left, limit };
   });
   const states = ERP_ENDPOINTS.map((endpoint) => upstream.breakerState(endpoint));

@@ -22,7 +22,7 @@ import type { RedisHealth } from './redis.js';
 import type { LifetimeKind } from './resources.js';
 import { isTransient } from './types.js';
 
-export type Entry =
+type Entry =
   | { kind: 'value'; data: unknown; fetchedAt: number }
   | { kind: 'not_found'; fetchedAt: number };
 
@@ -49,7 +49,7 @@ export interface CacheLifetimes {
   staleForMs?: number;
 }
 
-export interface LookupCacheOptions extends CacheLifetimes {
+interface LookupCacheOptions extends CacheLifetimes {
   /** Memory bound in bytes (approximate: UTF-16 JSON size of each entry). */
   maxBytes: number;
   /** Shared mode: the second level. */

@@ -23,7 +23,7 @@ interface Waiter {
   cleanup: () => void;
 }
 
-export interface BudgetQueueOptions {
+interface BudgetQueueOptions {
   endpoint: ErpEndpoint;
   ledger: Ledger;
   maxWaitMs: number;
@@ -31,7 +31,7 @@ export interface BudgetQueueOptions {
   now: () => number;
 }
 
-export const ANONYMOUS = '(anonymous)';
+const ANONYMOUS = '(anonymous)';
 /** Timers fire late under load: a call admitted at the bound still gets its turn. */
 const DEADLINE_GRACE_MS = 1_000;
 
@@ -118,11 +118,8 @@ export class BudgetQueue {
       ahead += Math.min(queue.length, ownAhead + 1, room);
     }
     if (this.acquiring && ahead > 0) ahead -= 1;
-    const start = Math.max(ledger.startAt(ahead), ledger.shareStartAt(requester, ownAhead));
-    // Read after the ledger's own reads: read before, a millisecond turning in between made a
-    // free slot look 1 ms away (and `expectedWaitMs() === 0` false).
-    const now = this.options.now();
-    return { ownAhead, waitMs: Math.max(0, start - now) };
+    const waitMs = Math.max(ledger.waitMs(ahead), ledger.shareWaitMs(requester, ownAhead));
+    return { ownAhead, waitMs };
   }
 
   /** Try to hand out slots now (after an enqueue, a cancelled slot or a timer). */

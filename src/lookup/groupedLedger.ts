@@ -88,16 +88,17 @@ export class GroupedLedger implements Ledger {
     this.budget.block(ms);
   }
 
-  startAt(ahead: number): number {
-    return this.budget.startAt(ahead);
+  waitMs(ahead: number): number {
+    return this.budget.waitMs(ahead);
   }
 
-  shareStartAt(requester: string, ownAhead: number, share?: number): number {
+  /** For a member: the later of its group's turn in the budget and its own within the group. */
+  shareWaitMs(requester: string, ownAhead: number, share?: number): number {
     const grouped = splitMember(requester);
-    if (!grouped) return this.budget.shareStartAt(requester, ownAhead, share);
+    if (!grouped) return this.budget.shareWaitMs(requester, ownAhead, share);
     return Math.max(
-      this.budget.shareStartAt(grouped.group, ownAhead, share),
-      this.groupOf(grouped.group).shareStartAt(grouped.member, ownAhead),
+      this.budget.shareWaitMs(grouped.group, ownAhead, share),
+      this.groupOf(grouped.group).shareWaitMs(grouped.member, ownAhead),
     );
   }
 

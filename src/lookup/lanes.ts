@@ -21,9 +21,9 @@ import { type BreakerOptions, type Lane, type RetryOptions, Upstream } from './u
 const FLIGHT_BOUND_MS = 60_000;
 
 /** One requester may use all but a sixth of an endpoint's limit within a window. */
-export const DEFAULT_FAIR_SHARE_RESERVE = 1 / 6;
+const DEFAULT_FAIR_SHARE_RESERVE = 1 / 6;
 
-export interface LaneSettings {
+interface LaneSettings {
   /** Names the budget: replicas on one credential share it (hashed into the Redis key). */
   credentialKey: string;
   /** The ERP's limits per credential; windowMs defaults to a minute (benchmarks compress it). */
@@ -41,7 +41,7 @@ export interface LaneSettings {
   now: () => number;
 }
 
-export function createLanes(settings: LaneSettings): Record<ErpEndpoint, Lane> {
+function createLanes(settings: LaneSettings): Record<ErpEndpoint, Lane> {
   const windowMs = settings.limits.windowMs ?? 60_000;
   const credential = credentialTag(settings.credentialKey);
   const lane = (endpoint: ErpEndpoint): Lane => {
@@ -111,9 +111,9 @@ export function createUpstream(settings: UpstreamSettings): Upstream {
 }
 
 /** The catalogue crawl's name on the searchItems ledger (its share is counted under it). */
-export const CRAWL_REQUESTER = '(catalogue crawl)';
+const CRAWL_REQUESTER = '(catalogue crawl)';
 /** The watch checker's name on the getItem ledger. */
-export const CHECK_REQUESTER = '(watch checks)';
+const CHECK_REQUESTER = '(watch checks)';
 
 /** CATALOGUE_CRAWL_SHARE (0..1 of the search limit) as the crawl's background lane. */
 export function ledgerCrawlBudget(upstream: Upstream, share: number): BackgroundBudget {

@@ -38,7 +38,7 @@ export interface Slot {
 }
 
 /** `budget`: the endpoint's whole budget is taken (or paused); `share`: this requester's is. */
-export type Refusal = 'budget' | 'share';
+type Refusal = 'budget' | 'share';
 
 export type Acquired =
   | { granted: true; slot: Slot }
@@ -63,10 +63,15 @@ export interface Ledger {
   cancel(slot: Slot): void;
   /** After a 429: send nothing on this budget for `ms`. */
   block(ms: number): void;
-  /** Estimated start (absolute ms) of the call that would queue `ahead` places from now. */
-  startAt(ahead: number): number;
-  /** Estimated start of `requester`'s call queued behind `ownAhead` of its own (its share only). */
-  shareStartAt(requester: string, ownAhead: number, share?: number): number;
+  /**
+   * How long the call that would queue `ahead` places from now waits to start (0: at once):
+   * till `ahead + 1` slots are free. The ledger counts its slots first and reads its clock
+   * after, so a slot free when counted is never weighed against a time read before the count
+   * (a millisecond turning in between made a free slot look taken).
+   */
+  waitMs(ahead: number): number;
+  /** How long `requester`'s call queued behind `ownAhead` of its own waits (its share only). */
+  shareWaitMs(requester: string, ownAhead: number, share?: number): number;
   /** Slots `requester` holds now (in flight or within their window). */
   heldBy(requester: string): number;
   /** When the oldest slot frees: the earliest the ERP's window can have turned. */
@@ -74,7 +79,7 @@ export interface Ledger {
 }
 
 let slotCounter = 0;
-export function newSlotId(): string {
+function newSlotId(): string {
   slotCounter += 1;
   return `${process.pid}-${Date.now().toString(36)}-${slotCounter}-${Math.random().toString(36).slice(2, 8)}`;
 }
@@ -135,7 +140,7 @@ class Fifo<T> {
   }
 }
 
-export interface StartInput {
+interface StartInput {
   now: number;
   limit: number;
   /** Slots held now (may exceed the limit in Redis mode: slots granted elsewhere). */
@@ -254,12 +259,25 @@ export class MemoryLedger implements Ledger {
     return this.latencyMs;
   }
 
+  waitMs(ahead: number): number {
+    const start = this.startAt(ahead);
+    // The clock after the count (waitMs on Ledger says why).
+    return Math.max(0, start - this.now());
+  }
+
+  shareWaitMs(requester: string, ownAhead: number, share?: number): number {
+    const start = this.shareStartAt(requester, ownAhead, share);
+    return Math.max(0, start - this.now());
+  }
+
+  /** Estimated start (absolute ms) of the call that would queue `ahead` places from now. */
   startAt(ahead: number): number {
     const now = this.now();
     this.prune(now);
     return projectStart(this.input(this.all, this.limit, now), ahead);
   }
 
+  /** Estimated start of `requester`'s call queued behind `ownAhead` of its own (its share only). */
   shareStartAt(requester: string, ownAhead: number, share?: number): number {
     const now = this.now();
     this.prune(now);

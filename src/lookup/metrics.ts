@@ -6,7 +6,6 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 export type CacheKind = 'item' | 'contact' | 'item_search' | 'contact_search';
-export type CacheResult = 'hit' | 'miss' | 'stale' | 'negative';
 
 export interface Metrics {
   registry: Registry;

@@ -89,7 +89,7 @@ interface Snapshot {
   blockedUntil: number;
 }
 
-export interface RedisLedgerOptions {
+interface RedisLedgerOptions {
   redis: Redis;
   health: RedisHealth;
   key: string;
@@ -197,15 +197,23 @@ export class RedisLedger implements Ledger {
     return this.local.heldBy(requester);
   }
 
-  shareStartAt(requester: string, ownAhead: number, share?: number): number {
-    return this.local.shareStartAt(requester, ownAhead, share);
+  /** Its share across replicas is Redis's to enforce; the estimate is this replica's. */
+  shareWaitMs(requester: string, ownAhead: number, share?: number): number {
+    return this.local.shareWaitMs(requester, ownAhead, share);
   }
 
   windowTurnsAt(): number {
     return this.local.windowTurnsAt();
   }
 
-  startAt(ahead: number): number {
+  waitMs(ahead: number): number {
+    const start = this.startAt(ahead);
+    // The clock after the count (waitMs on Ledger says why).
+    return Math.max(0, start - this.options.now());
+  }
+
+  /** The later of this replica's estimate and the last refusal's snapshot of every replica's. */
+  private startAt(ahead: number): number {
     const local = this.local.startAt(ahead);
     const snap = this.snapshot;
     const now = this.options.now();

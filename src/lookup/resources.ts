@@ -25,7 +25,7 @@ import { type ContactQuery, InputError, type ItemQuery, SEARCH_WINDOW_SIZE } fro
 /** Which lifetime applies: contacts hold personal data and are kept for less time. */
 export type LifetimeKind = 'items' | 'contacts';
 /** The word the views use for one record of this resource. */
-export type Noun = 'item' | 'contact';
+type Noun = 'item' | 'contact';
 
 export interface RecordResource<T> {
   noun: Noun;
@@ -54,7 +54,7 @@ export interface SearchResource<Q extends { words: readonly string[] }, Row> {
   search(erp: ErpApi, query: Q, offset: number, options?: CallOptions): Promise<SearchWindow<Row>>;
 }
 
-export interface Resource<T, Q extends { words: readonly string[] }, Row> {
+interface Resource<T, Q extends { words: readonly string[] }, Row> {
   record: RecordResource<T>;
   search: SearchResource<Q, Row>;
 }

@@ -52,7 +52,7 @@ import {
 } from './types.js';
 import type { BreakerState, Lane, Upstream, UpstreamCall } from './upstream.js';
 
-export interface LookupServiceOptions extends CacheLifetimes {
+interface LookupServiceOptions extends CacheLifetimes {
   /** The ERP; `erp.credentialKey` names the cache, so replicas on one credential share it. */
   erp: ErpApi;
   /**

@@ -71,7 +71,7 @@ export interface Lane {
   ledger: Ledger;
 }
 
-export interface UpstreamOptions {
+interface UpstreamOptions {
   lanes: Record<ErpEndpoint, Lane>;
   retry?: RetryOptions;
   breaker?: BreakerOptions;
@@ -123,7 +123,7 @@ interface Lanes {
 /** The ERP call itself; `signal` aborts when the attempt's deadline passes. */
 export type UpstreamCall<T> = (signal: AbortSignal) => Promise<T>;
 
-export const DEFAULT_CALL_TIMEOUT_MS = 8000;
+const DEFAULT_CALL_TIMEOUT_MS = 8000;
 
 /** What one call remembers between its attempts. */
 interface CallState {
@@ -131,7 +131,7 @@ interface CallState {
 }
 
 /** A call that runs in the background: one ERP call with its slot, retries and breaker. */
-export interface BackgroundLane extends BackgroundRequester {
+interface BackgroundLane extends BackgroundRequester {
   /**
    * Waits for a slot on the background's terms (see BackgroundRequester), then makes the call
    * under the lane's policies; every retry waits for a fresh slot on the same terms.
@@ -166,12 +166,7 @@ export class Upstream {
    * crawl on searchItems, watches on getItem).
    */
   background(endpoint: ErpEndpoint, name: string, share: number): BackgroundLane {
-    const requester = new BackgroundRequester(
-      this.options.lanes[endpoint],
-      name,
-      share,
-      this.options.now,
-    );
+    const requester = new BackgroundRequester(this.options.lanes[endpoint], name, share);
     return Object.assign(requester, {
       run: <T>(fn: UpstreamCall<T>, signal?: AbortSignal): Promise<T> =>
         this.execute(endpoint, fn, () => requester.acquire(signal)),

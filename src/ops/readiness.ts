@@ -32,9 +32,9 @@ import { CONNECTION_REASONS, ConnectionCheckError, type ErpSignal } from './erpS
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
 /** The fixed checks, and any name a dependency was registered under. */
-export type CheckName = 'erp' | 'credentials' | 'redis' | 'slack' | (string & {});
+type CheckName = 'erp' | 'credentials' | 'redis' | 'slack' | (string & {});
 
-export interface CheckResult {
+interface CheckResult {
   ok: boolean;
   /** A short reason code or phrase; never a secret, a URL or personal data. */
   detail: string;
@@ -95,7 +95,7 @@ export interface DependencyState {
   down(reason: string): void;
 }
 
-export interface DependencyOptions {
+interface DependencyOptions {
   /** The caller logs the changes itself (with a hint only it can give); readiness stays silent. */
   quiet?: boolean;
 }

@@ -29,7 +29,7 @@ export interface SlackStep {
   again?: () => Promise<unknown>;
 }
 
-export interface SlackStartupOptions {
+interface SlackStartupOptions {
   steps: readonly SlackStep[];
   /** SLACK_API_URL, for the messages. */
   apiUrl: string;

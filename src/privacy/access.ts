@@ -8,7 +8,7 @@ export type AccessDecision =
   | { allowed: true }
   | { allowed: false; reason: 'user_not_allowed' | 'channel_not_allowed'; message: string };
 
-export type GuardedCommand = '/stock' | '/contact';
+type GuardedCommand = '/stock' | '/contact';
 
 /**
  * Empty lists mean every user and every channel. When both lists are set, both must match.

@@ -38,7 +38,7 @@ export interface AuditLog {
   close(): Promise<void>;
 }
 
-export interface AuditLogOptions {
+interface AuditLogOptions {
   logger: AppLogger;
   /**
    * AUDIT_LOG_FILE: also append each entry as one JSON line to this file. Created with mode
@@ -48,7 +48,7 @@ export interface AuditLogOptions {
 }
 
 /** What an audit line holds, and all it may hold. */
-export interface AuditLine {
+interface AuditLine {
   event: 'contact_reveal';
   at: string;
   userId: string;
@@ -60,7 +60,7 @@ export interface AuditLine {
   people?: number;
 }
 
-export const AUDIT_EVENT = 'contact_reveal';
+const AUDIT_EVENT = 'contact_reveal';
 
 export function createAuditLog(options: AuditLogOptions): AuditLog {
   const { logger } = options;

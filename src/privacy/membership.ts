@@ -26,7 +26,7 @@ export interface HomeWorkspace {
 }
 
 /** Who pressed or typed, as the payload says: the user and their own team. */
-export interface Viewer {
+interface Viewer {
   userId: string;
   /** The payload's `user.team_id` (a command's `team_id`): the presser's own workspace. */
   teamId?: string | undefined;
@@ -35,7 +35,7 @@ export interface Viewer {
 export type Standing = 'member' | 'guest' | 'external' | 'deactivated' | 'bot' | 'unknown';
 
 /** What users.info showed, for audit lines: the presser's own team as Slack states it. */
-export interface MemberAnswer {
+interface MemberAnswer {
   standing: Standing;
   /** users.info's `team_id`, else the payload's: the presser's own team. */
   teamId: string | undefined;
@@ -51,7 +51,7 @@ export interface SlackMembersApi {
   };
 }
 
-export interface MembershipOptions {
+interface MembershipOptions {
   logger: AppLogger;
   /**
    * The installing workspace. Default: `auth.test` through the first client passed to
@@ -105,7 +105,7 @@ const AuthTestAnswer = z.object({
 });
 
 /** The installing workspace from an auth.test answer; throws when it names no team. */
-export async function homeFromAuthTest(client: SlackMembersApi): Promise<HomeWorkspace> {
+async function homeFromAuthTest(client: SlackMembersApi): Promise<HomeWorkspace> {
   if (!client.auth) throw new UnreadableAnswer('client has no auth.test');
   const answer = AuthTestAnswer.safeParse(await client.auth.test());
   if (!answer.success || answer.data.ok === false || !answer.data.team_id) {
@@ -296,7 +296,7 @@ export interface InternalFiguresPolicy {
   internalFigures(viewer: Viewer | undefined, client: SlackMembersApi): Promise<boolean>;
 }
 
-export interface InternalFiguresOptions {
+interface InternalFiguresOptions {
   /** Shared with the reveal policy, so that one users.info answer serves both. */
   membership?: Membership;
   /** For a membership of its own, when none is passed. */

@@ -44,7 +44,7 @@ export interface SlackUsersApi {
   auth?: { test(): Promise<unknown> };
 }
 
-export type RevealRefusalReason =
+type RevealRefusalReason =
   | 'guest'
   | 'external'
   | 'not_listed'
@@ -64,7 +64,7 @@ export type RevealDecision = (
 };
 
 /** Which organisation the presser belongs to, as far as the payload says. */
-export interface RevealWorkspace {
+interface RevealWorkspace {
   /** The payload's `user.team_id`: the presser's own workspace. */
   userTeamId?: string | undefined;
   /**
@@ -86,7 +86,7 @@ export interface RevealPolicyChecker {
   canOffer(): boolean;
 }
 
-export interface RevealPolicyOptions {
+interface RevealPolicyOptions {
   logger: AppLogger;
   /**
    * Who is a full member, shared with the internal-figures policy so that one users.info

@@ -6,11 +6,11 @@
 import type { BranchStock, Item } from '../erp/schemas.js';
 
 /** The shortest prefix that names a branch: `pe` would match too much to be meant. */
-export const MIN_BRANCH_PREFIX = 3;
+const MIN_BRANCH_PREFIX = 3;
 /** Longest run of words tried as one branch name. */
 const MAX_NAME_WORDS = 4;
 
-export interface BranchMatch {
+interface BranchMatch {
   /** The first branch the words name; undefined when none does (or none was asked for). */
   branch: BranchStock | undefined;
   /** Words that named no branch, or more than one, as typed (for a note on the card). */

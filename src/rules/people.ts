@@ -14,7 +14,7 @@ export function holdsEveryWord(texts: readonly string[], words: readonly string[
 }
 
 /** True when every word is found in the person's name, role or department (any case). */
-export function personMatches(person: AddressbookEntry, words: readonly string[]): boolean {
+function personMatches(person: AddressbookEntry, words: readonly string[]): boolean {
   return holdsEveryWord([person.salutation, person.name, person.role, person.department], words);
 }
 
@@ -44,7 +44,7 @@ const COMPANY_WORDS = new Set([
   'holdings',
 ]);
 
-export interface ContactRetry {
+interface ContactRetry {
   /** The search for the account alone. */
   account: ContactQuery;
   /** The words left to find among its people. */

@@ -5,7 +5,7 @@
 import type { Random } from './prng.js';
 import type { BranchStockRecord, NamedId } from './types.js';
 
-export const BRANCH_NAMES = [
+const BRANCH_NAMES = [
   'Sydney',
   'Melbourne',
   'Brisbane',

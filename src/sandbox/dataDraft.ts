@@ -36,7 +36,7 @@ export interface ItemDraft {
   kits: KitDraft[];
 }
 
-export interface Lookup {
+interface Lookup {
   categories: ReadonlyMap<number, NamedId>;
   suppliers: ReadonlyMap<number, NamedId>;
 }

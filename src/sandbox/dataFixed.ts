@@ -26,7 +26,7 @@ export const HOSTILE_ITEM_CODES = [
 const LONG_SENTENCE =
   'Heavy duty industrial widget assembly rated for continuous operation; see the data sheet for torque, temperature and ingress ratings. ';
 
-export function longDescription(): string {
+function longDescription(): string {
   return `${LONG_SENTENCE.repeat(25)}End of description.`;
 }
 

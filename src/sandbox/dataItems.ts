@@ -17,7 +17,7 @@ import type { ItemDraft, KitDraft } from './dataDraft.js';
 import type { Random } from './prng.js';
 import type { BranchStockRecord, NamedId } from './types.js';
 
-export interface DraftSpec {
+interface DraftSpec {
   /** A fixed id, below the generated ones (which start above 1000), for examples like `id:123`. */
   id?: number;
   category: string;

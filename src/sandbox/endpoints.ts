@@ -36,7 +36,7 @@ export interface Reply {
   format: 'json' | 'xml' | 'text';
 }
 
-export interface EndpointRequest {
+interface EndpointRequest {
   endpoint: Endpoint;
   /** The decoded path value of getItem/getContact (undefined when absent). */
   pathValue: string | undefined;

@@ -30,7 +30,7 @@ export const NO_FAULTS: SandboxFaults = {
   driftRate: 0,
 };
 
-export type MalformedKind = 'truncate' | 'html';
+type MalformedKind = 'truncate' | 'html';
 
 export interface FaultDecision {
   delayMs: number;

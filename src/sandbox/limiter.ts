@@ -3,7 +3,7 @@
  * (the spec's "N requests per minute, per client"; how a client is identified is not shown,
  * the sandbox uses the company code). Takes a clock so tests can turn the window.
  */
-export interface LimitDecision {
+interface LimitDecision {
   allowed: boolean;
   /** Until the window turns; meaningful when refused. */
   retryAfterMs: number;

@@ -13,8 +13,8 @@
  */
 import { z } from 'zod';
 
-export const DEFAULT_SEARCH_LIMIT = 20;
-export const MAX_SEARCH_LIMIT = 100;
+const DEFAULT_SEARCH_LIMIT = 20;
+const MAX_SEARCH_LIMIT = 100;
 
 const digits = z
   .string()
@@ -52,11 +52,11 @@ function parseOptional<T>(
 }
 
 /** Keywords are separated by `+` or spaces (a literal `+` arrives as `%2B`, a space as `+`). */
-export function splitKeywords(query: string): string[] {
+function splitKeywords(query: string): string[] {
   return query.split(/[+\s]+/u).filter((keyword) => keyword.length > 0);
 }
 
-export interface Paging {
+interface Paging {
   limit: number;
   offset: number;
 }

@@ -15,19 +15,19 @@
 import type { ContactSearchQuery, ItemSearchQuery } from './params.js';
 import type { SandboxContact, SandboxItem } from './types.js';
 
-export interface Ranked<T> {
+interface Ranked<T> {
   entry: T;
   rank: number;
 }
 
-export interface SearchOutcome<T> {
+interface SearchOutcome<T> {
   total: number;
   page: T[];
   /** How many matches fell in each rank (for the debug output). */
   ranks: number[];
 }
 
-export function fold(text: string): string {
+function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 

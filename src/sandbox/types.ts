@@ -14,7 +14,7 @@ export interface BranchStockRecord {
   available: number;
 }
 
-export interface BomComponentRecord {
+interface BomComponentRecord {
   inventoryId: number;
   code: string;
   description: string;

@@ -51,7 +51,7 @@ export interface ItemCardRequest {
 /** Branches "Which branch?" offers, besides "Company-wide". */
 const WHICH_BRANCH_CHOICES = 5;
 
-export interface ContactCardRequest {
+interface ContactCardRequest {
   ref: ErpRef;
   peoplePage?: number;
   /** Every person, a page at a time, instead of the first five. */
@@ -65,7 +65,7 @@ export interface ContactCardRequest {
 }
 
 /** What the item answers use. */
-export type ItemAnswerDeps = ItemDeps & Pick<DeliveryDeps, 'display' | 'now'>;
+type ItemAnswerDeps = ItemDeps & Pick<DeliveryDeps, 'display' | 'now'>;
 /** What the contact answers use. */
 export type ContactAnswerDeps = ContactDeps & Pick<DeliveryDeps, 'display' | 'now'>;
 
@@ -286,7 +286,7 @@ export async function contactSearchAnswer(
 ): Promise<SlackMessage> {
   const fetched = await deps.lookup.searchContacts(query, offset, lookupOptions(actor));
   if (ifNothingFound && fetched.data.rows.length === 0) return ifNothingFound();
-  const people = await matchedPeople(deps, query, fetched.data.rows, actor.userId);
+  const matches = await matchedPeople(deps, query, fetched.data.rows, actor.userId);
   return contactSearchList({
     ...deps.display,
     query,
@@ -294,12 +294,12 @@ export async function contactSearchAnswer(
     freshness: fetched.freshness,
     now: deps.now(),
     notice,
-    people,
+    ...matches,
   });
 }
 
 /** What a lookup by code carries: the reference, and the token as typed (for the search). */
-export interface ByCode {
+interface ByCode {
   ref: ErpRef;
   token: string;
 }
@@ -376,7 +376,7 @@ export async function contactByCodeAnswer(
       freshness: fetched.freshness,
       now: deps.now(),
       fromCode: true,
-      people: await matchedPeople(deps, query, fetched.data.rows, actor.userId),
+      ...(await matchedPeople(deps, query, fetched.data.rows, actor.userId)),
     });
   }
 }

@@ -37,7 +37,7 @@ export type SlackTransport =
     }
   | { kind: 'custom'; receiver: Receiver; botToken: string; botId: string; botUserId: string };
 
-export interface SlackAppOptions {
+interface SlackAppOptions {
   transport: SlackTransport;
   apiUrl: string;
   logger: AppLogger;

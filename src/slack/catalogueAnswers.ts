@@ -42,7 +42,7 @@ export async function suppliersAnswer(deps: Pick<ItemDeps, 'catalogue'>): Promis
   });
 }
 
-export type SupplierFilter =
+type SupplierFilter =
   | { ok: true; id: number; notice: string }
   /** The search is not run: the message says why and names the close suppliers. */
   | { ok: false; message: SlackMessage };

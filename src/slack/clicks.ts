@@ -28,7 +28,7 @@ import { type Actor, BlockActionPayload } from './payloads.js';
 
 export type ClickArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 
-export interface Click<S extends ButtonState['t']> {
+interface Click<S extends ButtonState['t']> {
   actor: Actor;
   state: Extract<ButtonState, { t: S }>;
   /** The button sat on a message others can see (shared to the channel). */
@@ -40,14 +40,14 @@ export interface Click<S extends ButtonState['t']> {
 }
 
 /** Why a click was refused before its listener ran: the reveal audit records it. */
-export type ClickRefusal =
+type ClickRefusal =
   | 'invalid_payload'
   | 'invalid_value'
   | 'expired_value'
   | Extract<AccessDecision, { allowed: false }>['reason'];
 
 /** Who a refused click came from, as far as the payload says, and what it pointed at. */
-export interface RefusedClick {
+interface RefusedClick {
   reason: ClickRefusal;
   actor: Actor;
   /** The button's state, when it could be read. */

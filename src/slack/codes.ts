@@ -51,7 +51,7 @@ const QUOTE_MARKER = /^[ \t]*>+/gm;
 const NOT_CODE_CHARACTER = /[^A-Za-z0-9\-/._]+/;
 const URL_START = /^(?:[a-z][a-z0-9+.-]*:\/\/|www\.)/i;
 
-export interface ExtractOptions {
+interface ExtractOptions {
   /**
    * The known item code a piece stands for when it is not written as codes are (lower case,
    * accents): `widget-9` -> `WIDGET-9`. A lower-case piece it does not know is left out, so an

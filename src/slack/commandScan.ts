@@ -55,7 +55,7 @@ export interface CommandSpec<K extends string, Q> {
   query(words: string[], filters: readonly Filter[]): Step<Q>;
 }
 
-export type LookupRequest<K extends string, Q> =
+type LookupRequest<K extends string, Q> =
   | { kind: 'help' }
   | { kind: K; ref: ErpRef; token: string }
   | { kind: 'search'; query: Q };

@@ -12,11 +12,11 @@
 import type { WebClient } from '@slack/web-api';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
+import type { ConversationRefusal } from '../views/conversationRefusals.js';
 import { UserId } from './ids.js';
 
-export type MembershipRefusal = 'not_member' | 'app_not_member' | 'unknown';
-
-export type MayPost = { ok: true } | { ok: false; reason: MembershipRefusal };
+/** The reasons are the refusal view's, which words each one for the person. */
+type MayPost = { ok: true } | { ok: false; reason: ConversationRefusal };
 
 /** A channel of this many members is read in full; a larger one is refused as unknown. */
 const MAX_PAGES = 10;

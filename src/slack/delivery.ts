@@ -47,7 +47,7 @@ export function within<T>(promise: Promise<T>, ms: number): Promise<Settled<T>> 
 
 export type CommandAck = (message?: RespondArguments) => Promise<void>;
 
-export interface CommandDelivery {
+interface CommandDelivery {
   ack: CommandAck;
   respond: RespondFn;
   /** The answer; must not reject (errors are already messages). */
@@ -99,7 +99,7 @@ export type ClickMode =
   /** A new ephemeral message for the clicker only (View, Reveal, clicks on shared cards). */
   | 'new';
 
-export interface ClickDelivery {
+interface ClickDelivery {
   respond: RespondFn;
   answer: Promise<SlackMessage>;
   working: () => SlackMessage;

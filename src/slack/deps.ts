@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/config.js';
 import type { AppLogger } from '../log/logger.js';
 import type { ErpStatus } from '../lookup/budgetStatus.js';
 import type { LookupService } from '../lookup/types.js';
+import type { OnceGate } from '../ops/onceGate.js';
 import type { AuditLog } from '../privacy/audit.js';
 import type { InternalFiguresPolicy } from '../privacy/membership.js';
 import type { RevealPolicyChecker } from '../privacy/revealPolicy.js';
@@ -15,7 +16,6 @@ import type { BranchNames } from '../words/catalogueIndex.js';
 import type { ConversationMembers } from './conversationMembers.js';
 import type { Timing } from './delivery.js';
 import type { Shares } from './shares.js';
-import type { OnceGate } from './words/once.js';
 
 /**
  * What every listener needs to answer at all: who may ask, how an answer is delivered within

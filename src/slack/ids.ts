@@ -5,20 +5,19 @@
  * (`U1> <!channel>`, a path, a space) is not an id, whatever the signature says.
  */
 import { z } from 'zod';
+import { MEMBER_ID } from '../ids/member.js';
 
 const shaped = (kinds: string, what: string) =>
   z.string().regex(new RegExp(`^[${kinds}][A-Z0-9]{1,30}$`), { error: `not a Slack ${what} id` });
 
-/** A person: `U…`, or `W…` in an Enterprise org. */
-export const UserId = shaped('UW', 'user');
+/** A person: `U…`, or `W…` in an Enterprise org; the shape every layer checks (ids/member.ts). */
+export const UserId = z.string().regex(MEMBER_ID, { error: 'not a Slack user id' });
 /** A conversation: public `C…`, private `G…` (older ones), a direct message `D…`. */
 export const ChannelId = shaped('CGD', 'conversation');
 /** A channel or private channel, never a direct message. */
 export const SharedChannelId = shaped('CG', 'channel');
 /** A workspace: `T…`. */
 export const TeamId = shaped('T', 'workspace');
-/** An Enterprise org: `E…`. */
-export const EnterpriseId = shaped('E', 'enterprise');
 /** A modal: `V…`. */
 export const ViewId = shaped('V', 'view');
 /** A message timestamp: seconds, a dot, six digits. */

@@ -31,7 +31,7 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}]/gu;
 // JavaScript's \s covers the Unicode spaces (NBSP, en/em spaces, ideographic space, U+2028/9).
 const WHITESPACE_RUN = /\s+/g;
 
-export interface SanitizedInput {
+interface SanitizedInput {
   text: string;
   /** True when the text was longer than `max` and was cut: the caller shows a notice. */
   cut: boolean;
@@ -90,7 +90,7 @@ function isLowSurrogate(code: number): boolean {
 }
 
 /** What to do with Slack's `<…>` markup. */
-export interface MarkupOptions {
+interface MarkupOptions {
   /**
    * A link without a label (`<https://x>`): keep its target as text (`'target'`, what the
    * person typed into a command) or drop it (`'drop'`, when mining a message for codes, where

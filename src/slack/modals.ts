@@ -79,7 +79,7 @@ export async function updateModal(
 }
 
 /** views.update with the hash (see updateModal); a `hash_conflict` is left alone. */
-export async function replaceView(
+async function replaceView(
   deps: Pick<DeliveryDeps, 'logger'>,
   client: WebClient,
   view: z.infer<typeof ViewPayload>,

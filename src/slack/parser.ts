@@ -225,7 +225,7 @@ export function parseContactCommand(text: string): ParseResult<ContactRequest> {
  * capitals as typed (`WIDGET-9`, `ACME01`, `BOLTS`); `blue widget` goes straight to the search,
  * so a plain multi-word search never spends a getItem.
  */
-export function looksLikeCode(word: string): boolean {
+function looksLikeCode(word: string): boolean {
   return /[\p{N}\-_./]/u.test(word) || (/\p{Lu}/u.test(word) && !/\p{Ll}/u.test(word));
 }
 

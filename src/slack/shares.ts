@@ -19,6 +19,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AppLogger } from '../log/logger.js';
+import { onceGate } from '../ops/onceGate.js';
 import type { SlackMessage } from '../views/message.js';
 import { ChannelId, MessageTs, TeamId, UserId } from './ids.js';
 import type { BlockActionPayload } from './payloads.js';
@@ -75,7 +76,7 @@ export interface Shares {
   useApiUrl(apiUrl: string): void;
 }
 
-export interface SharesOptions {
+interface SharesOptions {
   logger: AppLogger;
   /** SLACK_API_URL until `useApiUrl` says otherwise. */
   apiUrl: string;
@@ -108,7 +109,6 @@ export function createShares(options: SharesOptions): Shares {
     ttl: CONFIRM_URL_TTL_MS,
     ...clock,
   });
-  const presses = new LRUCache<string, true>({ max: 10_000, ttl: REPEAT_WINDOW_MS, ...clock });
   const guardFor = (apiUrl: string) =>
     createResponseUrlGuard({
       apiUrl,
@@ -123,6 +123,14 @@ export function createShares(options: SharesOptions): Shares {
       { reason: error instanceof Error ? error.name : 'unknown' },
       `shares: Redis could not ${what}; this replica's memory decides`,
     );
+
+  // Redis decides alone while it answers: a claim another replica released is free at once.
+  const presses = onceGate({
+    ttlMs: REPEAT_WINDOW_MS,
+    ...(redis ? { redis, keyPrefix: `${prefix}press:` } : {}),
+    onRedisError: (error, doing) => redisFailed(error, `${doing} a press`),
+    ...(options.now ? { now: options.now } : {}),
+  });
 
   /** A write to Redis, when there is one; false (logged) when it failed or there is none. */
   const inRedis = async (what: string, write: (r: Redis) => Promise<unknown>) => {
@@ -188,33 +196,9 @@ export function createShares(options: SharesOptions): Shares {
       );
     },
 
-    async firstPress(parts) {
-      const key = pressKey(parts);
-      if (redis) {
-        try {
-          // Redis decides alone while it answers: a claim another replica released is free.
-          const claimed = await redis.set(
-            `${prefix}press:${key}`,
-            '1',
-            'PX',
-            REPEAT_WINDOW_MS,
-            'NX',
-          );
-          return claimed === 'OK';
-        } catch (error) {
-          redisFailed(error, 'claim a press');
-        }
-      }
-      if (presses.has(key)) return false;
-      presses.set(key, true);
-      return true;
-    },
+    firstPress: (parts) => presses.claim(pressKey(parts)),
 
-    async release(parts) {
-      const key = pressKey(parts);
-      presses.delete(key);
-      await inRedis('release a press', (r) => r.del(`${prefix}press:${key}`));
-    },
+    release: (parts) => presses.release(pressKey(parts)),
 
     async replaceAt(url, message) {
       try {

@@ -8,11 +8,12 @@
  * label dropped). `<!channel>`, `<!here>`, `<!everyone>` and anything typed as plain text
  * (`@purchasing`) never become a mention: the command is refused with the reason.
  */
+import { MEMBER_ID_SOURCE } from '../ids/member.js';
 import { canonicalZone, minuteOfDay } from '../watches/digestTime.js';
 
-export type NotifyProblem = 'broadcast' | 'not_mention' | 'empty' | 'too_many';
+type NotifyProblem = 'broadcast' | 'not_mention' | 'empty' | 'too_many';
 
-export type NotifySplit =
+type NotifySplit =
   /** No `notify`: the text as it was. */
   | { text: string; notify?: undefined }
   | {
@@ -22,9 +23,9 @@ export type NotifySplit =
         | { ok: false; problem: NotifyProblem; typed: string };
     };
 
-export const MAX_MENTIONS = 10;
+const MAX_MENTIONS = 10;
 
-const PERSON = /^<@([UW][A-Z0-9]{2,30})(?:\|[^<>]{0,80})?>$/;
+const PERSON = new RegExp(`^<@(${MEMBER_ID_SOURCE})(?:\\|[^<>]{0,80})?>$`);
 const GROUP = /^<!subteam\^(S[A-Z0-9]{2,30})(?:\|[^<>]{0,80})?>$/;
 const BROADCAST = /^<!(?:channel|here|everyone)(?:\|[^<>]{0,80})?>$/;
 /** ` notify ` as its own word, after `watch …`. */
@@ -60,12 +61,12 @@ export function splitNotify(raw: string): NotifySplit {
   return { text: before, notify: { ok: true, mentions } };
 }
 
-export type DigestCommand =
+type DigestCommand =
   | { action: 'on'; minuteOfDay: number; zone: string }
   | { action: 'off' }
   | { action: 'status' };
 
-export type DigestRead =
+type DigestRead =
   | { ok: true; value: DigestCommand }
   | { ok: false; problem: 'usage' | 'time' | 'zone'; typed: string };
 

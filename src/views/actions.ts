@@ -131,18 +131,36 @@ export const SharedRemoveState = z
   })
   .strict();
 
+/** A word of a contact question asked in words, as its Try again carries it. */
+const sentenceWord = z.string().min(1).max(40);
+
 /**
- * "Try again" on a failed `/stock` or `/contact`: the command and its text, asked again by
- * whoever presses it (the access rules are checked again then).
+ * "Try again" on a failed `/stock` or `/contact`: the command and its text (`x`), asked again
+ * by whoever presses it (the access rules are checked again then). A contact asked by its
+ * account's words with people words (`who does accounts at acme`), which no one command text
+ * says, carries those words instead (`w`): the account's (`a`) and the people's (`p`).
  */
 const CommandRetryState = z
   .object({
     v: z.literal(VALUE_VERSION),
     t: z.literal('rc'),
     f: z.enum(['stock', 'contact']),
-    x: z.string().max(1500),
+    x: z.string().max(1500).optional(),
+    w: z
+      .object({
+        a: z.array(sentenceWord).min(1).max(6),
+        p: z.array(sentenceWord).min(1).max(10),
+      })
+      .strict()
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine(
+    (state) =>
+      (state.x === undefined) !== (state.w === undefined) &&
+      (state.w === undefined || state.f === 'contact'),
+    'a command text, or a contact question’s words',
+  );
 
 export const ButtonState = z.discriminatedUnion('t', [
   ItemCardState,
@@ -168,7 +186,7 @@ export function encodeState(state: ButtonState): string {
   return value;
 }
 
-export type DecodedState =
+type DecodedState =
   | { ok: true; state: ButtonState }
   | { ok: false; reason: 'too_long' | 'not_json' | 'stale_version' | 'invalid' };
 

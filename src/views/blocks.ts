@@ -73,16 +73,6 @@ export function section(text: string): SectionBlock {
   return { type: 'section', text: md(text, LIMITS.sectionText) };
 }
 
-/** Label/value pairs in Slack's two-column layout; at most 10 per section. */
-export function fieldsSection(fields: ReadonlyArray<readonly [string, string]>): SectionBlock {
-  return {
-    type: 'section',
-    fields: fields
-      .slice(0, LIMITS.sectionFields)
-      .map(([label, value]) => md(`*${label}*\n${value}`, LIMITS.fieldText)),
-  };
-}
-
 export function context(...texts: string[]): ContextBlock {
   return {
     type: 'context',
@@ -100,7 +90,7 @@ export function actions(buttons: ReadonlyArray<Button | undefined>): ActionsBloc
   return { type: 'actions', elements: elements.slice(0, LIMITS.actionsElements) };
 }
 
-export interface ButtonOptions {
+interface ButtonOptions {
   style?: 'primary' | 'danger';
   /** Read by screen readers instead of the label. */
   accessibilityLabel?: string;

@@ -38,7 +38,7 @@ export const NO_CATALOGUE: CatalogueSummary = {
 };
 
 /** "2,000 items, complete as of 10:04 (3 min ago)" or "412 items so far, crawl running". */
-export function catalogueLine(summary: CatalogueSummary): string {
+function catalogueLine(summary: CatalogueSummary): string {
   const items = plural(summary.items, 'item');
   const coverage =
     summary.coverage === undefined ? '' : `, ${Math.floor(summary.coverage * 100)}% of the ERP`;
@@ -93,7 +93,7 @@ export function categoriesList(model: {
   };
 }
 
-export interface SupplierLine {
+interface SupplierLine {
   name: string;
   id: number | undefined;
   items: number;

@@ -21,7 +21,7 @@ import { contactState } from './states.js';
 
 export { contactReveal } from './contactReveal.js';
 
-export interface ContactCardModel extends DisplayOptions {
+interface ContactCardModel extends DisplayOptions {
   contact: Contact;
   freshness: Freshness;
   now: Date;
@@ -51,7 +51,7 @@ export interface ContactCardModel extends DisplayOptions {
 }
 
 /** People on the card; the rest are one "All people (N)" away. */
-export const CARD_PEOPLE = 5;
+const CARD_PEOPLE = 5;
 
 /**
  * The contact card, made for a phone (one screen): company, code, type and status on top; a

@@ -18,7 +18,7 @@ import { personTitle } from './people.js';
  */
 export const REVEAL_BLOCK_ID = 'contact_reveal';
 
-export interface ContactRevealModel {
+interface ContactRevealModel {
   contact: Contact;
   now: Date;
   /** The card's people filter: only the people it keeps are revealed. */

@@ -34,7 +34,7 @@ export function footer(freshness: Freshness, display: DisplayOptions): ContextBl
 }
 
 /** The sandbox note where a phone line is short: what "Sandbox data" means is in help. */
-export const SANDBOX_SHORT = ':test_tube: *Sandbox data*';
+const SANDBOX_SHORT = ':test_tube: *Sandbox data*';
 
 /**
  * The one-line footer of a card on a phone: when the data was fetched (relative on a private

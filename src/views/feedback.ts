@@ -97,6 +97,25 @@ export function commandRetry(family: 'stock' | 'contact', text: string): RetryBu
   };
 }
 
+/**
+ * "Try again" on a contact asked by its account's words with people words (`who does accounts
+ * at acme`), which no one `/contact` text says: the words as the sentence was read.
+ */
+export function contactWordsRetry(
+  accountWords: readonly string[],
+  peopleWords: readonly string[],
+): RetryButton {
+  return {
+    actionId: ACTION.commandRetry,
+    state: {
+      v: VALUE_VERSION,
+      t: 'rc',
+      f: 'contact',
+      w: { a: [...accountWords], p: [...peopleWords] },
+    },
+  };
+}
+
 /** When a later try of an error that may pass is likely to: "about 20 s", "a minute". */
 function retryWait(error: unknown): string {
   if (error instanceof BusyError) return aboutSeconds(error.expectedWaitMs);
@@ -134,7 +153,7 @@ export function tryAgainRow(
   ]);
 }
 
-export interface ErrorContext {
+interface ErrorContext {
   /** What the user asked for, e.g. `WIDGET-9` (user text: escaped here). */
   what?: string;
   /** The last good answer, when there is one, to say how old it would be. */
@@ -158,7 +177,7 @@ export function errorMessage(error: unknown, errorContext: ErrorContext = {}): S
   return { text: escapeTruncated(`${plainWhat}${words}`, 500), blocks };
 }
 
-export type WorkingReason = Progress;
+type WorkingReason = Progress;
 
 /** ONE short line: "Looking up WIDGET-9: queued behind other lookups; I’ll post it here in about 20 s". */
 export function workingMessage(what: string, reason: WorkingReason): SlackMessage {

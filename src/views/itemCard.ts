@@ -59,7 +59,7 @@ export interface ItemCardModel extends DisplayOptions {
 }
 
 /** Branches listed on the card; the rest are one "All branches (N)" away. */
-export const CARD_BRANCHES = 5;
+const CARD_BRANCHES = 5;
 
 export function itemCard(model: ItemCardModel): SlackMessage {
   const { item, freshness, verdict } = model;

@@ -12,18 +12,18 @@ import { codeSpan, escapeMrkdwn, oneLine, oneLineAtWord } from './mrkdwn.js';
 import { itemState } from './states.js';
 
 /** Branches shown in the default ("best") view. */
-export const BEST_BRANCHES = 8;
+const BEST_BRANCHES = 8;
 /** Up to this many branches are shown as two-column fields; more become compact lines. */
 const MAX_BRANCH_FIELDS = 20;
 /** Branches a page of the all-branches view: two sections of fields. */
-export const BRANCH_PAGE_SIZE = MAX_BRANCH_FIELDS;
-export const BUDGET = {
+const BRANCH_PAGE_SIZE = MAX_BRANCH_FIELDS;
+const BUDGET = {
   branches: 3500,
   bom: 3800,
   kits: 1800,
 } as const;
 /** Expand buttons are capped well below the 25 an actions block allows: a wall of buttons helps nobody. */
-export const MAX_EXPAND_BUTTONS = 10;
+const MAX_EXPAND_BUTTONS = 10;
 /** The state schema carries at most 10 codes of BOM path. */
 const MAX_PATH = 10;
 
@@ -35,12 +35,6 @@ export function rankBranches(branches: readonly BranchStock[]): BranchStock[] {
   return [...branches].sort(
     (a, b) => b.available - a.available || b.soh - a.soh || a.name.localeCompare(b.name),
   );
-}
-
-/** The figure alone, for a field labelled "Available". */
-export function availableText(available: number): string {
-  if (available < 0) return `:warning: *${formatQty(available)}* over-allocated`;
-  return `*${formatQty(available)}*`;
 }
 
 /** The figure in a sentence: "*42* available", ":warning: *-4* available, over-allocated". */
@@ -96,7 +90,7 @@ function branchTable(title: string, shown: readonly BranchStock[]): KnownBlock {
   return sectionText(`${title}\n\`\`\`${escapeMrkdwn(rows)}\`\`\``);
 }
 
-export interface BranchPart {
+interface BranchPart {
   blocks: KnownBlock[];
   /** True when some branches are not shown (the "All branches" button then makes sense). */
   hidden: boolean;
@@ -180,7 +174,7 @@ export interface BomPart {
  */
 export const BOM_PAGE_SIZE = 5;
 
-export interface BomOptions {
+interface BomOptions {
   /** Codes from the top item down to this one's parent. */
   path: readonly string[];
   /** The BOM page each item on `path` was left at, carried down for "Up to". */
@@ -261,7 +255,7 @@ export function bomBlocks(item: Item, options: BomOptions): BomPart {
 const OTHER_GROUP = 'Other';
 
 /** Kit entries grouped by group name, named groups in ERP order, the unnamed ones last. */
-export function groupKits(kits: readonly KitEntry[]): Array<[string, KitEntry[]]> {
+function groupKits(kits: readonly KitEntry[]): Array<[string, KitEntry[]]> {
   const groups = new Map<string, KitEntry[]>();
   for (const kit of kits) {
     const name = kit.groupname.trim() === '' ? OTHER_GROUP : kit.groupname.trim();

@@ -23,16 +23,20 @@ export function stripBidiControls(text: string): string {
   return text.replace(BIDI_CONTROLS, '');
 }
 
+const escapeMarkup = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
 export function escapeMrkdwn(text: string): string {
-  return stripBidiControls(text)
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
+  return escapeMarkup(stripBidiControls(text));
 }
 
-/** Escapes, then cuts to `max` characters of mrkdwn (never inside an entity). */
+/**
+ * Escapes, then cuts to `max` characters of mrkdwn (never inside an entity). Escaping only
+ * lengthens text, so characters past the first `max + 1` can never be shown: they are dropped
+ * before escaping, and a long ERP field costs what is shown, not what was sent.
+ */
 export function escapeTruncated(text: string, max: number): string {
-  return truncate(escapeMrkdwn(text), max);
+  return truncate(escapeMarkup(stripBidiControls(text).slice(0, max + 1)), max);
 }
 
 /**

@@ -8,7 +8,7 @@ import { oneLine } from './mrkdwn.js';
 /** People per card page: two or three screens of a phone at most. */
 export const PEOPLE_PAGE_SIZE = 8;
 
-export function personName(person: AddressbookEntry): string {
+function personName(person: AddressbookEntry): string {
   const name = [person.salutation, person.name]
     .map((s) => s.trim())
     .filter(Boolean)
@@ -29,7 +29,7 @@ export function personTitle(person: AddressbookEntry): string {
 }
 
 /** ":telephone_receiver: … · :iphone: … · :email: …", or a dash when there is nothing. */
-export function reachLine(person: AddressbookEntry): string {
+function reachLine(person: AddressbookEntry): string {
   const parts = [
     person.telephone ? `:telephone_receiver: ${oneLine(person.telephone, 40)}` : '',
     person.mobile ? `:iphone: ${oneLine(person.mobile, 40)}` : '',

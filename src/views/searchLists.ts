@@ -26,7 +26,7 @@ import {
 /** Slack pages are 10 rows; a caller's bigger page is cut so the message stays small. */
 const MAX_ROWS = 20;
 
-export interface ListModel<Q, R> extends DisplayOptions {
+interface ListModel<Q, R> extends DisplayOptions {
   query: Q;
   page: Page<R>;
   freshness: Freshness;
@@ -60,6 +60,11 @@ export interface MatchedPerson {
 interface ContactListModel extends ListModel<ContactQuery, ContactSearchRow> {
   /** By contact code: the people who matched the words, for rows the search found by a person. */
   people?: ReadonlyMap<string, readonly MatchedPerson[]>;
+  /**
+   * Codes of rows whose own company and code do not hold the words, past the few rows a page
+   * whose people are looked up: found by a person or the trading name, who is not known here.
+   */
+  notLookedUp?: ReadonlySet<string>;
 }
 
 export function itemSearchList(model: ListModel<ItemQuery, ItemSearchRow>): SlackMessage {
@@ -87,7 +92,7 @@ export function contactSearchList(model: ContactListModel): SlackMessage {
     noun: ['contact', 'contacts'],
     described,
     hint: 'Try fewer words, or part of the company name or code.',
-    rows: rows.map((row, i) => contactRow(row, i, model.people?.get(row.code), model.query)),
+    rows: rows.map((row, i) => contactRow(row, i, personMatch(model, row.code), model.query)),
     paging: [ACTION.contactPrevPage, ACTION.contactNextPage],
     state: (offset) => contactSearchState(model.query, offset),
   });
@@ -256,8 +261,22 @@ function itemRow(row: ItemSearchRow, index: number): SectionBlock {
   return withView(`${first}\n${figures.join(' · ')}`, button);
 }
 
+/** What a row says of the people it was found by: who, only that it may have been, or nothing. */
+type PersonMatch = readonly MatchedPerson[] | 'not_looked_up' | undefined;
+
+const personMatch = (model: ContactListModel, code: string): PersonMatch =>
+  model.people?.get(code) ?? (model.notLookedUp?.has(code) ? 'not_looked_up' : undefined);
+
+/**
+ * A row whose people were not looked up: what matched is not known (a person, or the trading
+ * name the rows do not carry), so the line says both and names nobody; one phone line, as the
+ * line naming the person is. View opens the card with the people the words match.
+ */
+const NOT_LOOKED_UP_LINE = ':bust_in_silhouette: Matched by a person or trading name';
+
 /** "Matches *Jane Smith* (Accounts payable) +1 more": who the search found on this row. */
-function matchedLine(people: readonly MatchedPerson[]): string {
+function matchedLine(people: Exclude<PersonMatch, undefined>): string {
+  if (people === 'not_looked_up') return NOT_LOOKED_UP_LINE;
   const [first] = people;
   if (first === undefined) return '';
   const role = first.role.trim() === '' ? '' : ` (${oneLine(first.role, 40)})`;
@@ -268,7 +287,7 @@ function matchedLine(people: readonly MatchedPerson[]): string {
 function contactRow(
   row: ContactSearchRow,
   index: number,
-  people: readonly MatchedPerson[] | undefined,
+  people: PersonMatch,
   query: ContactQuery,
 ): SectionBlock {
   const status =
@@ -288,7 +307,7 @@ function contactRow(
     row.telephone ? `:telephone_receiver: ${oneLine(row.telephone, 40)}` : '',
     row.email ? `:email: ${oneLine(row.email, 80)}` : '',
   ].filter(Boolean);
-  // Found by a person: View opens the card showing the people who matched.
+  // Found by a person (or maybe): View opens the card showing the people who matched.
   const state = people ? contactState(row, 0, query.words) : contactState(row);
   const button = stateButton('View', actionId(ACTION.contactView, index), state, {
     accessibilityLabel: `View ${row.company}`,

@@ -57,7 +57,7 @@ export function categoryFromValue(value: string | undefined): number | undefined
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
-export interface SearchModalModel {
+interface SearchModalModel {
   categories: readonly CategoryLine[];
   /** Whether the catalogue index holds the whole catalogue: only then are counts shown. */
   countsComplete: boolean;

@@ -7,6 +7,7 @@
  */
 import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import { z } from 'zod';
+import { MEMBER_ID } from '../ids/member.js';
 import { decodeState, SHARE_ID, type SharedRemoveState, VALUE_VERSION } from './actions.js';
 import { context, plain, section } from './blocks.js';
 import { LIMITS, truncate } from './limits.js';
@@ -14,13 +15,11 @@ import type { SlackMessage } from './message.js';
 
 export const SHARED_REMOVE_ACTION = 'shared_remove';
 
-/** A Slack user id as Slack sends it (`U…`, or `W…` on Enterprise Grid). */
-const USER_ID = /^[UW][A-Z0-9]{2,20}$/;
 const CHANNEL_ID = /^[CGD][A-Z0-9]{2,30}$/;
 
 /** The value Remove buttons carried before shares were recorded: the sharer's id. */
 const OldRemoveValue = z
-  .object({ v: z.literal(VALUE_VERSION), t: z.literal('rm'), u: z.string().regex(USER_ID) })
+  .object({ v: z.literal(VALUE_VERSION), t: z.literal('rm'), u: z.string().regex(MEMBER_ID) })
   .strict();
 
 type SharedRemoveValue =
@@ -75,7 +74,7 @@ export function withSharedBy(
   sharerId: string,
   shareId: string,
 ): SlackMessage {
-  if (!USER_ID.test(sharerId) || !SHARE_ID.safeParse(shareId).success) return message;
+  if (!MEMBER_ID.test(sharerId) || !SHARE_ID.safeParse(shareId).success) return message;
   const blocks: KnownBlock[] = [context(`Shared by <@${sharerId}>`), ...message.blocks];
   const last = blocks.at(-1);
   if (last?.type === 'actions' && last.elements.length < LIMITS.actionsElements) {
@@ -105,7 +104,7 @@ export function removeFailed(): SlackMessage {
 /** The private reply to anyone else who presses Remove. */
 export function removeRefusal(sharerId: string): SlackMessage {
   // The id is checked against Slack's shape, so the mention is the only markup here.
-  const who = USER_ID.test(sharerId) ? `<@${sharerId}>` : 'the person who shared it';
+  const who = MEMBER_ID.test(sharerId) ? `<@${sharerId}>` : 'the person who shared it';
   const text = `Only ${who} can remove this message.`;
   return { text, blocks: [section(text)] };
 }
@@ -115,7 +114,7 @@ export function removeRefusal(sharerId: string): SlackMessage {
  * the message, so it removes nothing.
  */
 export function removeStale(sharerId: string): SlackMessage {
-  const who = USER_ID.test(sharerId) ? `<@${sharerId}>` : 'the person who shared it';
+  const who = MEMBER_ID.test(sharerId) ? `<@${sharerId}>` : 'the person who shared it';
   const text = `This Remove button is from an older version of the app and no longer works. If ${who} wants the message gone, a workspace admin can delete it.`;
   return { text, blocks: [section(text)] };
 }

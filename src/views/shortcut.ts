@@ -21,7 +21,7 @@ import { itemState } from './states.js';
 const MAX_LINES = 20;
 const BEST = 3;
 
-export interface ShortcutResultsModel extends DisplayOptions {
+interface ShortcutResultsModel extends DisplayOptions {
   found: Array<{ item: Item; freshness: Freshness }>;
   notFound: string[];
   failed: Array<{ code: string; error: unknown }>;

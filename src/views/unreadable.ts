@@ -3,12 +3,7 @@
  * button's value is out of date or forged, or a message shortcut found nothing to look up.
  * Listeners pass the reason; the words are here.
  */
-export type Unreadable =
-  | 'command_shape'
-  | 'shortcut_shape'
-  | 'click_shape'
-  | 'stale_button'
-  | 'no_codes';
+type Unreadable = 'command_shape' | 'shortcut_shape' | 'click_shape' | 'stale_button' | 'no_codes';
 
 const WORDS: Record<Unreadable, string> = {
   command_shape: 'Slack sent this command in a form I cannot read.',

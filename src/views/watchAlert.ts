@@ -165,7 +165,7 @@ export function watchPressNote(
   return { text, blocks: [section(line)] };
 }
 
-export interface DigestModel {
+interface DigestModel {
   watches: readonly WatchSummary[];
   checkedAt: Date;
 }

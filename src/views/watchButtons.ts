@@ -24,10 +24,10 @@ export const WATCH_ACTION = {
 
 const watchId = z.string().uuid();
 /** The most watches one Remove all names (a channel holds far fewer per item). */
-export const REMOVE_ALL_MAX = 40;
+const REMOVE_ALL_MAX = 40;
 
 /** Remove, Snooze, Stop watching and Remove all: which watches, and for Snooze how many days. */
-export const WatchButtonState = z.discriminatedUnion('t', [
+const WatchButtonState = z.discriminatedUnion('t', [
   z.object({ v: z.literal(1), t: z.literal('wr'), w: watchId }).strict(),
   z
     .object({
@@ -46,7 +46,7 @@ export const WatchButtonState = z.discriminatedUnion('t', [
     })
     .strict(),
 ]);
-export type WatchButtonState = z.infer<typeof WatchButtonState>;
+type WatchButtonState = z.infer<typeof WatchButtonState>;
 
 /** The Watch… button and the modal's private_metadata: the item, and where it was opened. */
 export const WatchOpenState = z
@@ -88,7 +88,7 @@ interface ButtonExtras {
   confirm?: ConfirmationDialog;
 }
 
-export function watchButton(
+function watchButton(
   text: string,
   actionId: string,
   state: WatchButtonState | WatchOpenState,
@@ -108,7 +108,7 @@ export function watchButton(
 }
 
 /** Slack's own "are you sure?" dialog, for buttons that delete or stop. */
-export function confirmDialog(title: string, text: string, yes: string): ConfirmationDialog {
+function confirmDialog(title: string, text: string, yes: string): ConfirmationDialog {
   return {
     title: plain(title, 100),
     text: plain(text, 300),

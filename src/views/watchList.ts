@@ -21,7 +21,7 @@ import {
   where,
 } from './watchWords.js';
 
-export interface WatchListModel {
+interface WatchListModel {
   watches: readonly WatchSummary[];
   intervalSeconds: number;
   /** `channel`: `/stock watches`; `mine`: the person's own (shows the channel of each). */
@@ -32,7 +32,7 @@ export interface WatchListModel {
 const MAX_LISTED = 20;
 
 /** Where a watch stands now, in one line: off, snoozed, past, or watching; with cover. */
-export function standing(w: WatchSummary, now: Date): string {
+function standing(w: WatchSummary, now: Date): string {
   const state =
     w.state === 'off'
       ? `:no_entry: off: ${offReason(w.offReason)}`

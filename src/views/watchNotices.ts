@@ -4,6 +4,7 @@
  * Snooze, unwatch and the digest's settings.
  */
 import type { KnownBlock } from '@slack/types';
+import { MEMBER_ID } from '../ids/member.js';
 import { actions, context, section } from './blocks.js';
 import { noticeMessage } from './feedback.js';
 import { formatQty, slackTime } from './format.js';
@@ -21,7 +22,7 @@ import {
   where,
 } from './watchWords.js';
 
-export interface ConfirmationModel {
+interface ConfirmationModel {
   watch: WatchSummary;
   description: string;
   available: number;
@@ -54,8 +55,13 @@ export function watchConfirmation(model: ConfirmationModel): SlackMessage {
   };
 }
 
+/** Why no watch was made, or a watch could not be changed: each kind carries what its words need. */
 export type WatchRefusal =
   | { reason: 'channel_full'; max: number }
+  /** The person already keeps the most watches one person may. */
+  | { reason: 'user_full'; max: number }
+  /** Another person's watch on that item, branch, direction and channel: never overwritten. */
+  | { reason: 'watched_by_other'; creatorId: string }
   | { reason: 'interval_too_long'; intervalMinutes: number; maxMinutes: number }
   | { reason: 'item_not_found'; code: string }
   | { reason: 'branch_not_found'; branch: string; branches: readonly string[] }
@@ -72,6 +78,16 @@ export function watchRefusal(refusal: WatchRefusal): SlackMessage {
       return noticeMessage(
         `This channel already has ${refusal.max} watches, the most it can have. Remove one with /stock watches first.`,
       );
+    case 'user_full':
+      return noticeMessage(
+        `No watch made: you already keep ${refusal.max} watches, the most one person may (your direct messages with me count too). Remove one with /stock watches or from my Home tab first.`,
+      );
+    case 'watched_by_other': {
+      // Built as mrkdwn so the mention renders; the id is checked by shape first.
+      const who = MEMBER_ID.test(refusal.creatorId) ? `<@${refusal.creatorId}>` : 'someone else';
+      const text = `No watch made: ${who} already watches this item here (same branch and direction), and a watch belongs to the person who set it. Ask them to change it, or watch another branch or threshold direction.`;
+      return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+    }
     case 'interval_too_long':
       return noticeMessage(
         `No watch made: with one more item, each would be checked only every ${refusal.intervalMinutes} minutes, past the limit of ${refusal.maxMinutes}. Remove a watch on another item, or ask an admin to raise WATCH_SHARE.`,
@@ -201,7 +217,7 @@ export function unwatchSeveral(watches: readonly WatchSummary[]): SlackMessage {
   };
 }
 
-export type DigestAnswer =
+type DigestAnswer =
   | { kind: 'on'; minuteOfDay: number; zone: string; nextAt: Date }
   | { kind: 'off'; wasOn: boolean }
   | { kind: 'status'; setting: { minuteOfDay: number; zone: string; nextAt: Date } | undefined };

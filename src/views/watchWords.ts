@@ -5,6 +5,7 @@
  * App Home), `watchNotices.ts` (confirmations, refusals, notices), `watchButtons.ts` (buttons
  * and their values), `watchModal.ts` (the Watch… modal).
  */
+import { MEMBER_ID_SOURCE } from '../ids/member.js';
 import { formatQty } from './format.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 
@@ -103,7 +104,7 @@ export function channelLink(channelId: string): string {
   return CHANNEL_ID.test(channelId) ? `<#${channelId}>` : 'a channel';
 }
 
-const MENTION = /^<(?:@[UW][A-Z0-9]{2,30}|!subteam\^S[A-Z0-9]{2,30})>$/;
+const MENTION = new RegExp(`^<(?:@${MEMBER_ID_SOURCE}|!subteam\\^S[A-Z0-9]{2,30})>$`);
 
 /** The stored `notify` tokens that are mentions (anything else never reaches a message). */
 export function mentionsOf(notify: string | undefined): string[] {

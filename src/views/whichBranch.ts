@@ -15,7 +15,7 @@ import type { SlackMessage } from './message.js';
 import { codeSpan, escapeTruncated, oneLine } from './mrkdwn.js';
 import { itemState } from './states.js';
 
-export interface WhichBranchModel extends DisplayOptions {
+interface WhichBranchModel extends DisplayOptions {
   item: { code: string; id: number; description: string };
   quantity: number;
   /** The words that named no branch, as typed. */

@@ -82,7 +82,7 @@ function taught(examples?: HelpExamples) {
 }
 
 /** Example sentences, with the ERP's own codes when known. */
-export function exampleSentences(examples?: HelpExamples): [string, string] {
+function exampleSentences(examples?: HelpExamples): [string, string] {
   const { quantity, people } = taught(examples);
   return [quantity, `${people}?`];
 }

@@ -21,7 +21,7 @@ import type { WatchRepository } from './repository.js';
 import { checkIntervalSeconds, type WatchLimits } from './service.js';
 import type { WatchTracker } from './tracker.js';
 
-export interface CheckerOptions {
+interface CheckerOptions {
   /** The access lists, asked again before every round: refused watches are switched off. */
   mayWatch?: MayWatch;
   repo: () => Promise<WatchRepository>;
@@ -47,7 +47,7 @@ export interface CheckerOptions {
   now?: () => number;
 }
 
-export interface TickReport {
+interface TickReport {
   held: boolean;
   checked: number;
   due: number;

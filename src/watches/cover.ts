@@ -28,7 +28,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export const HISTORY_DAYS = 30;
 export const COVER_MIN_DAYS = 3;
 /** A rise bigger than this many median moves is a restock, not noise. */
-export const RESTOCK_STEPS = 3;
+const RESTOCK_STEPS = 3;
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -87,7 +87,7 @@ export async function openWatchStore(options: WatchStoreOptions): Promise<WatchS
   return store;
 }
 
-export async function migrate(store: Pick<WatchStore, 'db' | 'dialect'>): Promise<string[]> {
+async function migrate(store: Pick<WatchStore, 'db' | 'dialect'>): Promise<string[]> {
   const migrator = new Migrator({
     db: store.db,
     provider: watchMigrations(store.dialect),

@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 export type DatabaseProblemKind = 'database_missing' | 'credentials_refused' | 'unreachable';
 
-export interface DatabaseProblem {
+interface DatabaseProblem {
   kind: DatabaseProblemKind;
   /** One sentence with the fix. */
   message: string;

@@ -22,11 +22,11 @@ import type { Watch } from './repository.js';
 import { isPast } from './rules.js';
 import type { WatchDatabase, WatchDigestTable } from './schema.js';
 
-export type Digest = Selectable<WatchDigestTable>;
+type Digest = Selectable<WatchDigestTable>;
 
-export const LATE_MS = 2 * 60 * 60_000;
+const LATE_MS = 2 * 60 * 60_000;
 
-export interface DigestSetting {
+interface DigestSetting {
   minuteOfDay: number;
   zone: string;
   nextAt: Date;
@@ -114,7 +114,7 @@ export class DigestRepository {
   }
 }
 
-export interface DigestOptions extends PostingOptions {
+interface DigestOptions extends PostingOptions {
   digests: () => Promise<DigestRepository>;
   /** The channel's active watches. */
   watchesOf: (channelId: string) => Promise<Watch[]>;

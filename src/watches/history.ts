@@ -13,7 +13,7 @@ import { type Cover, daysOfCover, HISTORY_DAYS, type HistoryPoint } from './cove
 import type { WatchDatabase } from './schema.js';
 
 const DAY_MS = 24 * 60 * 60_000;
-export const SPACING_MS = 15 * 60_000;
+const SPACING_MS = 15 * 60_000;
 export const HEARTBEAT_MS = 6 * 60 * 60_000;
 
 export class HistoryRepository {

@@ -30,7 +30,7 @@ import { type WatchLimits, WatchService } from './service.js';
 import { SQLITE_FILE } from './sqlite.js';
 import { WatchTracker } from './tracker.js';
 
-export interface WatchesOptions {
+interface WatchesOptions {
   store: WatchStoreOptions;
   /** The raw ERP (the checker's calls go through `budget`, not the lookup cache). */
   erp: Pick<ErpApi, 'getItem'>;

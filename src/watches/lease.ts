@@ -17,7 +17,7 @@ export const soleProcessLease: CheckerLease = {
 };
 
 /** An arbitrary constant: the advisory lock's id for "the watch checker". */
-export const CHECKER_LOCK_ID = 0x77617463; // "watc"
+const CHECKER_LOCK_ID = 0x77617463; // "watc"
 
 export function advisoryLease(pool: pg.Pool, lockId = CHECKER_LOCK_ID): CheckerLease {
   let held: pg.PoolClient | undefined;

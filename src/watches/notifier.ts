@@ -42,7 +42,7 @@ export interface PostingOptions {
   now?: () => number;
 }
 
-export interface NotifierOptions extends PostingOptions {
+interface NotifierOptions extends PostingOptions {
   /** The access lists, asked again before every post: refused watches are switched off. */
   mayWatch?: MayWatch;
   repo: () => Promise<WatchRepository>;

@@ -22,7 +22,7 @@ export interface WatchPoster {
 }
 
 /** Slack errors after which posting there will never work again without someone acting. */
-export const PERMANENT_SLACK_ERRORS: ReadonlySet<string> = new Set([
+const PERMANENT_SLACK_ERRORS: ReadonlySet<string> = new Set([
   'channel_not_found',
   'is_archived',
   'not_in_channel',

@@ -8,7 +8,7 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { WatchDatabase, WatchDirection, WatchState, WatchTable } from './schema.js';
 
 export type Watch = Selectable<WatchTable>;
-export type WatchPatch = Omit<Updateable<WatchTable>, 'id' | 'version'>;
+type WatchPatch = Omit<Updateable<WatchTable>, 'id' | 'version'>;
 
 export interface NewWatch {
   teamId: string;

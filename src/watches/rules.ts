@@ -13,7 +13,7 @@
 import type { Item } from '../erp/schemas.js';
 import type { WatchDirection } from './schema.js';
 
-export interface Reading {
+interface Reading {
   available: number;
   onOrder: number;
 }
@@ -48,7 +48,7 @@ export function isRearmed(
   return threshold <= 0 ? available <= 0 : available < threshold - margin;
 }
 
-export type Transition =
+type Transition =
   /** Nothing to say: record the reading. */
   | { kind: 'quiet' }
   /** Crossed: announce it (before → now). */
@@ -58,7 +58,7 @@ export type Transition =
   /** Back by the margin: armed again (the alert, if any, says so). */
   | { kind: 'rearm' };
 
-export interface WatchPosition {
+interface WatchPosition {
   state: 'armed' | 'past';
   direction: WatchDirection;
   threshold: number;

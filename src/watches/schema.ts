@@ -71,7 +71,7 @@ export interface WatchTable {
 }
 
 /** (0002) Observed available quantities of watched items: the history days of cover read. */
-export interface WatchHistoryTable {
+interface WatchHistoryTable {
   item_code: string;
   /** As on `watches`: '' company-wide, else the branch id. */
   branch_key: string;

@@ -4,7 +4,6 @@
  */
 import { NotFoundError } from '../erp/errors.js';
 import type { BranchStock, Item } from '../erp/schemas.js';
-import type { WatchDenial } from '../views/watchDenials.js';
 import { type WatchRefusal, watchConfirmation } from '../views/watchNotices.js';
 import type { WatchSummary } from '../views/watchWords.js';
 import type { Cover } from './cover.js';
@@ -41,7 +40,7 @@ export function checkIntervalSeconds(items: number, limits: WatchLimits): number
   return Math.max(limits.minIntervalSeconds, seconds);
 }
 
-export interface CreateWatchInput {
+interface CreateWatchInput {
   teamId: string;
   channelId: string;
   userId: string;
@@ -54,11 +53,10 @@ export interface CreateWatchInput {
   notify?: readonly string[];
 }
 
-export type CreateWatchResult =
+type CreateWatchResult =
   | { ok: true; watch: WatchSummary; intervalSeconds: number; past: boolean }
+  /** Refused: bad input, a limit, or whose it is (another person's watch there, a quota). */
   | { ok: false; refusal: WatchRefusal }
-  /** Whose it is: another person's watch there, or this person at their quota. */
-  | { ok: false; denied: WatchDenial }
   /** The confirmation could not be posted: no watch; tell the user how to fix it. */
   | { ok: false; cannotPost: string };
 
@@ -84,7 +82,7 @@ export function refusalOfFailure(error: unknown): WatchRefusal {
     : { reason: 'store_unavailable' };
 }
 
-export interface WatchServiceOptions {
+interface WatchServiceOptions {
   repo: () => Promise<WatchRepository>;
   /** Fetches an item through the lookup service (budget, cache) for the user who asks. */
   fetchItem: (code: string, requester: string) => Promise<Item>;
@@ -100,7 +98,7 @@ export interface WatchServiceOptions {
 }
 
 /** The parts of the notifier the service uses (src/watches/notifier.ts). */
-export interface WatchStory {
+interface WatchStory {
   pressed(
     watch: Watch,
     userId: string,
@@ -110,7 +108,7 @@ export interface WatchStory {
 }
 
 /** `/stock unwatch`: what was removed, or several matched and the user is asked first. */
-export type UnwatchResult = { removed: WatchSummary[] } | { confirm: WatchSummary[] };
+type UnwatchResult = { removed: WatchSummary[] } | { confirm: WatchSummary[] };
 
 export class WatchService {
   private readonly now: () => number;
@@ -134,7 +132,7 @@ export class WatchService {
     }
     // Counted before the global interval: one person cannot fill everyone's capacity.
     if ((await repo.countActiveByCreator(input.userId)) >= limits.maxPerUser) {
-      return { ok: false, denied: { reason: 'user_full', max: limits.maxPerUser } };
+      return refuse({ reason: 'user_full', max: limits.maxPerUser });
     }
     let item: Item;
     try {
@@ -176,7 +174,7 @@ export class WatchService {
       input.direction,
     );
     if (holder !== undefined && holder !== input.userId) {
-      return { ok: false, denied: { reason: 'watched_by_other', creatorId: holder } };
+      return refuse({ reason: 'watched_by_other', creatorId: holder });
     }
     const past = isPast(input.direction, input.threshold, reading.available);
     const at = this.now();
@@ -242,7 +240,7 @@ export class WatchService {
           branchKey(branch?.id),
           input.direction,
         );
-        return { ok: false, denied: { reason: 'watched_by_other', creatorId: other ?? '' } };
+        return refuse({ reason: 'watched_by_other', creatorId: other ?? '' });
       }
       const removed = await this.options.poster
         .delete(input.channelId, confirmation.ts)
@@ -411,10 +409,7 @@ function matchesBranchWord(name: string, id: string, word: string): boolean {
 }
 
 /** A branch by id, exact name, or the start of exactly one name (case-insensitive). */
-export function matchBranch(
-  branches: readonly BranchStock[],
-  word: string,
-): BranchStock | undefined {
+function matchBranch(branches: readonly BranchStock[], word: string): BranchStock | undefined {
   const w = word.trim().toLowerCase();
   if (w === '') return undefined;
   const exact = branches.find((b) => String(b.id) === w || b.name.toLowerCase() === w);

@@ -10,8 +10,6 @@ import type { HistoryRepository } from './history.js';
 import { branchIdOf, type Watch, type WatchRepository } from './repository.js';
 import { readItem, transition } from './rules.js';
 
-export type CheckSource = 'round' | 'lookup';
-
 /** How many times a reading is retried when another writer changed the row meanwhile. */
 const CAS_ATTEMPTS = 3;
 

@@ -19,7 +19,7 @@ export interface DeferredPoster extends WatchPoster {
  * hour, holding every other channel's alert behind one busy channel): refused at once, the
  * alert stays owed and the next tick tries again.
  */
-export function backgroundSlackClient(token: string, apiUrl: string): webApi.WebClient {
+function backgroundSlackClient(token: string, apiUrl: string): webApi.WebClient {
   return new webApi.WebClient(token, {
     slackApiUrl: apiUrl,
     rejectRateLimitedCalls: true,

@@ -11,7 +11,7 @@ import { codeKey } from './codeShape.js';
 import type { WordsIndex } from './reading.js';
 
 /** What the adapter reads: the store, and whether the index is complete (the catalogue's rule). */
-export interface IndexSource {
+interface IndexSource {
   store: CatalogueStore;
   isComplete(): boolean;
 }

@@ -76,7 +76,7 @@ export function readQuantity(
   return found;
 }
 
-export interface Direction {
+interface Direction {
   direction: WatchDirection;
   /** Absent: the sentence said "runs low" but no number. */
   threshold?: number;

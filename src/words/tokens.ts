@@ -6,9 +6,9 @@
 import { withoutAccents } from './codeShape.js';
 
 /** The longest sentence read, in UTF-16 code units: a question, not a price list. */
-export const MAX_SENTENCE = 400;
+const MAX_SENTENCE = 400;
 /** The most words read from one sentence. */
-export const MAX_TOKENS = 40;
+const MAX_TOKENS = 40;
 
 export interface Token {
   /** As typed, without the punctuation around it (`WIDGET-9`, `CAFÉ-01`). */
@@ -54,7 +54,7 @@ export function tokenize(sentence: string): Token[] {
 }
 
 /** What the vocabulary is matched against. */
-export function fold(raw: string): string {
+function fold(raw: string): string {
   return withoutAccents(raw).toLowerCase().replace(APOSTROPHE_END, '');
 }
 

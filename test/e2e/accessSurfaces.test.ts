@@ -70,6 +70,16 @@ describe('a user not on the access lists', () => {
     const cases: Array<[string, string]> = [
       [ACTION.itemView, encodeState({ v: 1, t: 'i', r: { c: 'WIDGET-9' } })],
       [ACTION.contactView, encodeState({ v: 1, t: 'c', r: { c: 'ACME01' } })],
+      // Try again on a contact asked in words (`who's the purchasing officer at acme …`).
+      [
+        ACTION.commandRetry,
+        encodeState({
+          v: 1,
+          t: 'rc',
+          f: 'contact',
+          w: { a: ['acme', 'industrial'], p: ['purchasing', 'officer'] },
+        }),
+      ],
     ];
     for (const [actionId, value] of cases) {
       const { responseUrl } = await run.click(actionId, value);

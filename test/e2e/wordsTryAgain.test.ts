@@ -1,9 +1,11 @@
 /**
  * "Try again" on answers in words that failed in a way that may pass (the ERP not answering):
  * a direct message's, the assistant panel's and a mention's. The button asks the command text
- * the sentence stands for again: in the direct message and the assistant thread in place of the
- * failure, on a mention's public thread reply privately to the presser in that thread. Signed events and clicks through Bolt's HTTP
- * receiver, the fake Slack Web API and the sandbox ERP made to fail.
+ * the sentence stands for again (a contact asked by its account's words with people words,
+ * which no one command text says: those words): in the direct message and the assistant thread
+ * in place of the failure, on a mention's public thread reply privately to the presser in that
+ * thread. Signed events and clicks through Bolt's HTTP receiver, the fake Slack Web API and the
+ * sandbox ERP made to fail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION } from '../../src/views/actions.js';
@@ -74,6 +76,17 @@ function tryAgainOf(message: Call) {
   return again;
 }
 
+/** Try again pressed on the failure the app posted in its own conversation: the final answer. */
+async function pressedOnPost(failed: Call) {
+  const again = tryAgainOf(failed);
+  const sent = await run.click(again.action_id, again.value ?? '', {
+    channelId: String(failed.args.channel),
+    isEphemeral: false,
+    messageText: String(failed.args.text ?? ''),
+  });
+  return finalAnswer(run, sent.responseUrl);
+}
+
 describe('Try again on answers in words', () => {
   it('a direct message: asks the same again, answered in place in the conversation', async () => {
     const failed = await failedWhileDown(
@@ -87,12 +100,7 @@ describe('Try again on answers in words', () => {
       f: 'stock',
       x: 'WIDGET-9 50 perth',
     });
-    const sent = await run.click(again.action_id, again.value ?? '', {
-      channelId: DM_CHANNEL,
-      isEphemeral: false,
-      messageText: String(failed.args.text ?? ''),
-    });
-    const answered = await finalAnswer(run, sent.responseUrl);
+    const answered = await pressedOnPost(failed);
     expect(answered.replace_original).toBe(true);
     expect(textOf(answered)).toMatch(/Perth/);
     expect(textOf(answered)).not.toMatch(/ERP is not answering/);
@@ -169,15 +177,60 @@ describe('Try again on answers in words', () => {
       directMessageEvent('how many WIDGET-9-CORE in sydney', { thread_ts: thread }),
     );
     expect(failed.args.thread_ts).toBe(thread);
-    const again = tryAgainOf(failed);
-    const sent = await run.click(again.action_id, again.value ?? '', {
-      channelId: DM_CHANNEL,
-      isEphemeral: false,
-      messageText: String(failed.args.text ?? ''),
-    });
-    const answered = await finalAnswer(run, sent.responseUrl);
+    const answered = await pressedOnPost(failed);
     expect(answered.replace_original).toBe(true);
     expect(textOf(answered)).toMatch(/WIDGET-9-CORE/);
+    expect(textOf(answered)).not.toMatch(/ERP is not answering/);
+  });
+
+  it('a contact asked by its account’s words and a role: Try again asks the same question', async () => {
+    const failed = await failedWhileDown(
+      DM_CHANNEL,
+      directMessageEvent("who's the purchasing officer at acme industrial"),
+    );
+    const again = tryAgainOf(failed);
+    // No one `/contact` text says it: the button carries the words as the sentence was read.
+    expect(JSON.parse(again.value ?? '{}')).toEqual({
+      v: 1,
+      t: 'rc',
+      f: 'contact',
+      w: { a: ['acme', 'industrial'], p: ['purchasing', 'officer'] },
+    });
+    const answered = await pressedOnPost(failed);
+    expect(answered.replace_original).toBe(true);
+    // The one account its words find, with only the people the role names.
+    expect(textOf(answered)).toContain('ACME01');
+    expect(textOf(answered)).toContain('Jane Citizen');
+    expect(textOf(answered)).not.toContain('John Smith');
+    expect(textOf(answered)).not.toMatch(/ERP is not answering/);
+  });
+
+  it('a mention about a contact by account words: the asker’s private copy carries Try again', async () => {
+    const searches = () => run.sandbox.stats().requests.searchContact ?? 0;
+    const searchesBefore = searches();
+    const failed = await failedWhileDown(CHANNEL, mentionEvent('who does accounts at acme'));
+    // One search and its retries (three attempts): the account the channel would see is not
+    // asked of the failing ERP again, which would spend as many calls again and open the
+    // breaker on everyone's searches, this Try again's among them.
+    expect(searches() - searchesBefore).toBe(3);
+    // The channel sees no contact: the failure and its button are the asker's alone.
+    expect(failed.method).toBe('chat.postEphemeral');
+    expect(failed.args.user).toBe(SLACK_DEFAULTS.userId);
+    const again = tryAgainOf(failed);
+    expect(JSON.parse(again.value ?? '{}')).toMatchObject({
+      f: 'contact',
+      w: { a: ['acme'], p: ['account'] },
+    });
+    const sent = await run.click(again.action_id, again.value ?? '', {
+      channelId: CHANNEL,
+      isEphemeral: true,
+    });
+    const answered = await finalAnswer(run, sent.responseUrl);
+    // The presser's own message: answered in its place, as the sentence is (several accounts
+    // match "acme": their list).
+    expect(answered.replace_original).toBe(true);
+    expect(textOf(answered)).toMatch(/Contacts matching/);
+    expect(textOf(answered)).toContain('ACME01');
     expect(textOf(answered)).not.toMatch(/ERP is not answering/);
   });
 

@@ -36,7 +36,7 @@ describe('budgetStatus', () => {
   it('reads an unused budget as wholly free however the clock moves while it counts', () => {
     const now = tickingClock();
     const up = upstream(now);
-    const status = budgetStatus(up, now);
+    const status = budgetStatus(up);
     const getItem = status.endpoints.find((e) => e.endpoint === 'getItem');
     expect(getItem).toEqual({ endpoint: 'getItem', left: 60, limit: 60 });
     const line = statusLine({
@@ -56,7 +56,7 @@ describe('budgetStatus', () => {
       const got = ledger.tryAcquire(`U${i}`);
       expect((await got).granted).toBe(true);
     }
-    const getItem = budgetStatus(up, now).endpoints.find((e) => e.endpoint === 'getItem');
+    const getItem = budgetStatus(up).endpoints.find((e) => e.endpoint === 'getItem');
     expect(getItem?.left).toBe(5);
     up.close();
   });

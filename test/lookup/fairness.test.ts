@@ -137,4 +137,33 @@ describe('ledger estimates', () => {
     expect(ledger.startAt(2_000_000)).toBeGreaterThan(120_000);
     expect(ledger.shareStartAt('U1', 0)).toBe(10);
   });
+
+  it('waitMs: how long until ahead + 1 slots are free (a share its own)', () => {
+    let now = 0;
+    const ledger = new MemoryLedger(2, 1_000, () => now);
+    expect([ledger.waitMs(0), ledger.waitMs(1)]).toEqual([0, 0]);
+    for (let i = 0; i < 2; i += 1) {
+      const acquired = ledger.tryAcquire('U1');
+      if (acquired.granted) ledger.complete(acquired.slot);
+    }
+    now = 400;
+    // Both slots free a window after their answers, at 1 000.
+    expect([ledger.waitMs(0), ledger.waitMs(1)]).toEqual([600, 600]);
+    expect(ledger.shareWaitMs('U1', 0)).toBe(600);
+    expect(ledger.shareWaitMs('U2', 0)).toBe(0);
+    now = 1_000;
+    expect(ledger.waitMs(0)).toBe(0);
+  });
+
+  it('waitMs reads the clock after counting: a free slot is no wait on a clock that moves', () => {
+    // Each read of the clock is a millisecond later, as on a busy machine.
+    let t = 0;
+    const ledger = new MemoryLedger(3, 1_000, () => {
+      t += 1;
+      return t;
+    });
+    expect([0, 1, 2].map((ahead) => ledger.waitMs(ahead))).toEqual([0, 0, 0]);
+    expect(ledger.shareWaitMs('U1', 0)).toBe(0);
+    expect(ledger.waitMs(3)).toBeGreaterThan(0);
+  });
 });

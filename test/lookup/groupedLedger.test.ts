@@ -68,4 +68,25 @@ describe('GroupedLedger', () => {
     clock.now += WINDOW_MS + 1;
     expect(drain(grouped, member).slots).toHaveLength(1);
   });
+
+  it('waits for a member until both its group’s turn and its own within the group come', () => {
+    const { grouped, budget, clock } = ledger();
+    const alice = groupMember('workflow:Fn1', 'U0ALICE');
+    expect(grouped.shareWaitMs(alice, 0)).toBe(0);
+    for (const slot of drain(grouped, alice).slots) grouped.complete(slot);
+    clock.now += 1_000;
+    // Alice holds her part of the group's share: her next run waits for her first slot…
+    expect(grouped.shareWaitMs(alice, 0)).toBe(WINDOW_MS - 1_000);
+    // …though the group, and the budget, still have room for another member's.
+    expect(budget.shareWaitMs('workflow:Fn1', 0)).toBe(0);
+    expect(grouped.shareWaitMs(groupMember('workflow:Fn1', 'U0BOB'), 0)).toBe(0);
+    expect(grouped.waitMs(0)).toBe(0);
+    // Once the group holds its whole share, a new member waits too.
+    for (let i = 0; i < 100 && budget.heldBy('workflow:Fn1') < budget.share; i += 1) {
+      drain(grouped, groupMember('workflow:Fn1', `U0M${i}`));
+    }
+    expect(budget.heldBy('workflow:Fn1')).toBe(budget.share);
+    expect(grouped.shareWaitMs(groupMember('workflow:Fn1', 'U0NEW'), 0)).toBe(WINDOW_MS - 1_000);
+    expect(grouped.waitMs(0)).toBe(budget.waitMs(0));
+  });
 });

@@ -5,7 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { RedisHealth } from '../../src/lookup/redis.js';
 import { connectRedis } from '../../src/lookup/redisConnect.js';
+import { RedisLedger } from '../../src/lookup/redisLedger.js';
 import { freePort } from '../helpers/app.js';
 import { collectingLogger } from '../helpers/logSink.js';
 import {
@@ -17,6 +19,7 @@ import {
 import { FakeErp, makeService, maxInWindow, silentLogger } from './fakes.js';
 
 const REDIS_URL = process.env.REDIS_URL;
+const WINDOW_MS = 60_000;
 
 const sharedAvailable = await sharedRedisOrSkip('the shared Redis tests');
 if (!redisServerInstalled) {
@@ -194,6 +197,47 @@ describe.skipIf(!sharedAvailable)('shared mode (REDIS_URL)', () => {
     expect(a.erp.calls.at(-1)?.args).toEqual({ id: 999 });
     await Promise.all(greedy);
     await Promise.all([a.service.close(), b.service.close()]);
+  });
+});
+
+describe.skipIf(!sharedAvailable)('RedisLedger.waitMs (REDIS_URL)', () => {
+  it('counts other replicas’ slots once Redis has refused, and reads its clock after', async () => {
+    const redis = client(REDIS_URL ?? '');
+    const health = new RedisHealth(redis, silentLogger);
+    // Each read of the clock is a millisecond later, as on a busy machine.
+    let t = 1_000_000;
+    const now = () => {
+      t += 1;
+      return t;
+    };
+    const key = `${uniquePrefix()}budget`;
+    const replica = () =>
+      new RedisLedger({
+        redis,
+        health,
+        key,
+        limit: 3,
+        share: 3,
+        windowMs: WINDOW_MS,
+        flightBoundMs: 2 * WINDOW_MS,
+        now,
+      });
+    const [a, b] = [replica(), replica()];
+    try {
+      await waitFor(() => redis.status === 'ready', 3_000);
+      for (let i = 0; i < 3; i += 1) expect((await a.tryAcquire(`U${i}`)).granted).toBe(true);
+      // B has taken nothing itself: by its own count every slot is free, and stays no wait
+      // however the clock moves while it counts.
+      expect([0, 1, 2].map((ahead) => b.waitMs(ahead))).toEqual([0, 0, 0]);
+      expect(await b.tryAcquire('U9')).toMatchObject({ granted: false, refusal: 'budget' });
+      // Redis's answer carried A's three calls: B now waits about a window for the first.
+      const wait = b.waitMs(0);
+      expect(wait).toBeGreaterThan(WINDOW_MS / 2);
+      expect(wait).toBeLessThanOrEqual(WINDOW_MS + b.local.estimatedLatencyMs());
+      expect(b.shareWaitMs('U9', 0)).toBe(0);
+    } finally {
+      health.dispose();
+    }
   });
 });
 

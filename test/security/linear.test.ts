@@ -97,16 +97,17 @@ function timeOf(fn: (text: string) => unknown, text: string, times: number): num
 
 /**
  * How many times longer `fn` takes on `large` than on `small`. The small call repeats until
- * a batch takes half a millisecond, long enough to time; the large batch repeats as often.
- * A garbage collection only ever adds time, so a ratio over the bound is measured again and
- * each length keeps its least time over at most three rounds.
+ * a batch takes two milliseconds, long enough to time on a busy machine; the large batch
+ * repeats as often. A garbage collection or a loaded processor only ever adds time, so a ratio
+ * over the bound is measured again and each length keeps its least time over at most five
+ * rounds.
  */
 function growth(fn: (text: string) => unknown, small: string, large: string): number {
   fn(large);
-  const times = Math.ceil(0.5 / Math.max(timeOf(fn, small, 1), 0.001));
+  const times = Math.ceil(2 / Math.max(timeOf(fn, small, 1), 0.001));
   let leastSmall = timeOf(fn, small, times);
   let leastLarge = timeOf(fn, large, times);
-  for (let round = 1; round < 3 && leastLarge / leastSmall > MAX_GROWTH; round += 1) {
+  for (let round = 1; round < 5 && leastLarge / leastSmall > MAX_GROWTH; round += 1) {
     leastSmall = Math.min(leastSmall, timeOf(fn, small, times));
     leastLarge = Math.min(leastLarge, timeOf(fn, large, times));
   }

@@ -83,13 +83,13 @@ describe('response_url allow-list', () => {
   it('answers through the Web API when the payload names the user and channel, logging no path', async () => {
     const { guard, posted, lines } = setup();
     const hostile = 'http://10.0.0.5:8080/collect?key=abc';
-    guard.screen(event({ response_url: hostile, user: { id: 'U1' }, channel: { id: 'C1' } }));
+    guard.screen(event({ response_url: hostile, user: { id: 'U0ASK1' }, channel: { id: 'C1' } }));
     const reply = await send(guard, hostile, { response_type: 'ephemeral', text: 'details' });
     expect(reply.status).toBe(200);
     expect(posted).toEqual([
       {
         method: 'postEphemeral',
-        args: { channel: 'C1', user: 'U1', text: 'details', blocks: undefined },
+        args: { channel: 'C1', user: 'U0ASK1', text: 'details', blocks: undefined },
       },
     ]);
     const log = lines.join('\n');
@@ -101,7 +101,7 @@ describe('response_url allow-list', () => {
   it('shares to the channel through chat.postMessage, and slash-command fields work too', async () => {
     const { guard, posted } = setup();
     const hostile = 'https://evil.example/r';
-    guard.screen(event({ response_url: hostile, user_id: 'U2', channel_id: 'C2' }));
+    guard.screen(event({ response_url: hostile, user_id: 'U0SHARER2', channel_id: 'C2' }));
     await send(guard, hostile, { response_type: 'in_channel', text: 'shared' });
     expect(posted[0]).toMatchObject({
       method: 'postMessage',
@@ -118,10 +118,10 @@ describe('response_url allow-list', () => {
       'https://evil.example/https://hooks.slack.com/',
     ];
     for (const [i, url] of lookAlikes.entries()) {
-      guard.screen(event({ response_url: url, user_id: `U${i}`, channel_id: `C${i}` }));
+      guard.screen(event({ response_url: url, user_id: `U0A${i}`, channel_id: `C${i}` }));
       await send(guard, url, { response_type: 'ephemeral', text: 'details' });
     }
-    expect(posted.map((post) => post.args.user)).toEqual(['U0', 'U1', 'U2', 'U3']);
+    expect(posted.map((post) => post.args.user)).toEqual(['U0A0', 'U0A1', 'U0A2', 'U0A3']);
   });
 
   it("sends to GovSlack's hooks, and never follows a redirect from an allowed URL", async () => {

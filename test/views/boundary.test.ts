@@ -21,7 +21,7 @@ const FORBIDDEN = [
   /\/(slack|console|sandbox|log|config)\//,
 ];
 
-/** What views may use: Slack's types, zod (via actions), date-fns, siblings and contract types. */
+/** What views may use: Slack's types, zod (via actions), date-fns, siblings, contract types and id shapes. */
 const ALLOWED = [
   /^@slack\/types$/,
   /^zod$/,
@@ -30,6 +30,8 @@ const ALLOWED = [
   /^\.\/[\w-]+\.js$/,
   /^\.\.\/erp\/(schemas|errors|api)\.js$/,
   /^\.\.\/lookup\/types\.js$/,
+  // The shape of a Slack member id, so a view writes `<@id>` only for an id.
+  /^\.\.\/ids\/member\.js$/,
   // The rules' result types: the answer works the verdict out, the view only draws it.
   /^\.\.\/rules\/\w+\.js$/,
 ];

@@ -12,8 +12,10 @@ import {
   UnexpectedDataError,
 } from '../../src/erp/errors.js';
 import { BusyError } from '../../src/lookup/types.js';
+import { decodeState } from '../../src/views/actions.js';
 import {
   commandRetry,
+  contactWordsRetry,
   errorMessage,
   errorToUserMessage,
   noticeMessage,
@@ -287,5 +289,35 @@ describe('Try again on an error that may pass', () => {
     // Text too long for a button value: the answer stands without the button.
     const long = commandRetry('stock', 'x'.repeat(3_000));
     expect(labels(errorMessage(new BusyError('getItem', 1_000), { retry: long }))).toBe(0);
+  });
+
+  it('a contact asked by account words with people words: the words, read back as they went', () => {
+    const words = contactWordsRetry(['acme', 'industrial'], ['purchasing', 'officer']);
+    const message = errorMessage(new BusyError('searchContact', 1_000), { retry: words });
+    expect(labels(message)).toBe(1);
+    const value = JSON.stringify(words.state);
+    expect(decodeState(value)).toEqual({ ok: true, state: words.state });
+    // More words than a button carries: no button rather than another question.
+    const many = contactWordsRetry(
+      ['acme'],
+      Array.from({ length: 11 }, (_, i) => `w${i}`),
+    );
+    expect(labels(errorMessage(new BusyError('searchContact', 1_000), { retry: many }))).toBe(0);
+  });
+
+  it('refuses a forged Try again: both forms, neither, or words for /stock', () => {
+    const w = { a: ['acme'], p: ['accounts'] };
+    for (const forged of [
+      { v: 1, t: 'rc', f: 'contact', x: 'ACME01', w },
+      { v: 1, t: 'rc', f: 'contact' },
+      { v: 1, t: 'rc', f: 'stock', w },
+      { v: 1, t: 'rc', f: 'contact', w: { a: [], p: ['accounts'] } },
+      { v: 1, t: 'rc', f: 'contact', w: { ...w, extra: 1 } },
+    ]) {
+      expect(decodeState(JSON.stringify(forged)), JSON.stringify(forged)).toEqual({
+        ok: false,
+        reason: 'invalid',
+      });
+    }
   });
 });

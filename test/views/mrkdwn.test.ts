@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { truncate } from '../../src/views/limits.js';
 import { codeSpan, escapeMrkdwn, escapeTruncated, oneLine } from '../../src/views/mrkdwn.js';
 
 describe('escapeMrkdwn', () => {
@@ -41,5 +43,18 @@ describe('escapeTruncated and oneLine', () => {
 
   it('oneLine folds newlines and runs of spaces', () => {
     expect(oneLine('  Blue\n\nwidget \t x ', 100)).toBe('Blue widget x');
+  });
+});
+
+describe('escapeTruncated on long text', () => {
+  // It escapes only what can be shown; the answer must be the one escaping everything gives.
+  const pieces = fc.constantFrom('a', ' ', '&', '<', '>', 'amp;', 'lt;', '\u202e', '\u{1F600}');
+  it('cuts what escaping the whole text and cutting would', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: pieces, maxLength: 60 }), fc.nat(70), (text, max) => {
+        expect(escapeTruncated(text, max)).toBe(truncate(escapeMrkdwn(text), max));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });

@@ -6,14 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../src/erp/schemas.js';
+import { SEARCH_PAGE_SIZE } from '../../src/lookup/types.js';
 import { stockVerdict, type VerdictQuestion } from '../../src/rules/verdict.js';
 import { contactCard } from '../../src/views/contactCard.js';
 import { itemCard } from '../../src/views/itemCard.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
 import { escapeMrkdwn } from '../../src/views/mrkdwn.js';
-import { makeFreshness, TEST_NOW } from '../helpers/builders.js';
+import { contactSearchList } from '../../src/views/searchLists.js';
+import { makeFreshness, makePage, TEST_NOW } from '../helpers/builders.js';
 import { blockLines, PHONE_SCREEN, phoneFit, visibleMrkdwn, wrap } from '../helpers/phoneLines.js';
-import { contacts, extremeItems, items, itemsByCode } from './helpers/sweepData.js';
+import { contactRows, contacts, extremeItems, items, itemsByCode } from './helpers/sweepData.js';
 
 const base = { freshness: makeFreshness(), now: TEST_NOW, sandbox: true, internalFigures: true };
 const stale = makeFreshness({ stale: true, fromCache: true });
@@ -151,6 +153,23 @@ describe('the verdict card fits one phone screen, the verdict first', () => {
       'No: Perth has 0 free (2 over-allocated), 10 on order with no date',
     );
     expect(line).toMatch(/^██ No: Perth/);
+  });
+});
+
+describe('a contact search by a person', () => {
+  it('says on one phone line that a row not looked up may have matched by a person', () => {
+    const rows = contactRows.slice(0, SEARCH_PAGE_SIZE);
+    const list = (notLookedUp?: Set<string>) =>
+      contactSearchList({
+        ...base,
+        query: { words: ['victoria'] },
+        page: makePage(rows, { hasNext: true }),
+        ...(notLookedUp ? { notLookedUp } : {}),
+      });
+    const noted = phoneFit(list(new Set(rows.map((row) => row.code))));
+    expect(noted.lines.filter((line) => line.startsWith('██ Matched by'))).toHaveLength(10);
+    // One line a row more than the same page without the notes: no note wraps.
+    expect(noted.count).toBe(phoneFit(list()).count + rows.length);
   });
 });
 

@@ -204,6 +204,36 @@ describe('contactSearchList found by a person', () => {
   });
 });
 
+describe('contactSearchList rows past the ones whose people were looked up', () => {
+  it('say they were found by a person or the trading name, naming nobody; View carries the words', () => {
+    const rows = [
+      makeContactRow({ clientid: 1, code: 'ACME01', company: 'Acme' }),
+      makeContactRow({ clientid: 2, code: 'BETA01', company: 'Beta' }),
+      makeContactRow({ clientid: 3, code: 'GAMMA01', company: 'Gamma' }),
+    ];
+    const message = contactSearchList({
+      ...base,
+      query: { words: ['victoria'] },
+      page: makePage(rows),
+      people: new Map([['ACME01', [{ name: 'Victoria Hermiston', role: 'Receptionist' }]]]),
+      notLookedUp: new Set(['BETA01']),
+    });
+    expect(checkMessageLimits(message)).toEqual([]);
+    const [, acme, beta, gamma] = message.blocks.map((block) =>
+      block.type === 'section' ? (block.text?.text ?? '') : '',
+    );
+    expect(acme).toContain(':bust_in_silhouette: Matches *Victoria Hermiston* (Receptionist)');
+    expect(beta).toContain(':bust_in_silhouette: Matched by a person or trading name');
+    expect(gamma).not.toContain(':bust_in_silhouette:');
+    const views = buttons(message).filter((b) => b.label === 'View');
+    expect(views.map((b) => b.state)).toEqual([
+      expect.objectContaining({ r: { c: 'ACME01' }, pf: ['victoria'] }),
+      expect.objectContaining({ r: { c: 'BETA01' }, pf: ['victoria'] }),
+      expect.not.objectContaining({ pf: expect.anything() }),
+    ]);
+  });
+});
+
 describe('did you mean, for a question asked of a code that does not exist', () => {
   it('each suggested code asks the same quantity and branch, within the limits', () => {
     const long = 'x'.repeat(40);

@@ -10,7 +10,7 @@ import { silentLogger } from '../lookup/fakes.js';
 import { FakeErp, FakeSlack, freeBudget, LIMITS, makeRig, type Rig } from './rig.js';
 import { reopenable, requireValue, STORE_CASES } from './stores.js';
 
-const base = { teamId: 'T1', channelId: 'C1', userId: 'U1', branch: undefined } as const;
+const base = { teamId: 'T1', channelId: 'C1', userId: 'U0ALICE', branch: undefined } as const;
 
 describe.each(STORE_CASES)('watches on $name', (storeCase) => {
   const cleanups: Array<() => Promise<void>> = [];
@@ -195,6 +195,51 @@ describe.each(STORE_CASES)('watches on $name', (storeCase) => {
     });
   });
 
+  it('refuses a person at their quota and another person’s watch on the same key, also in a race', async () => {
+    const rig = await rigWith(30);
+    const service = new WatchService({
+      repo: async () => rig.repo,
+      fetchItem: (code) => rig.erp.getItem({ code }),
+      poster: rig.slack,
+      limits: { ...LIMITS, maxPerUser: 1 },
+    });
+    const mine = { ...base, code: 'WIDGET-9', direction: 'below', threshold: 20 } as const;
+    expect(await service.create(mine)).toMatchObject({ ok: true });
+    const quota = await service.create({ ...mine, direction: 'above', threshold: 90 });
+    expect(quota).toEqual({ ok: false, refusal: { reason: 'user_full', max: 1 } });
+    const theirs = { ...mine, userId: 'U0BOB', threshold: 5 };
+    const held = await service.create(theirs);
+    expect(held).toEqual({
+      ok: false,
+      refusal: { reason: 'watched_by_other', creatorId: 'U0ALICE' },
+    });
+    if (held.ok || !('refusal' in held)) throw new Error('expected a refusal');
+    expect(textOf(watchRefusal(held.refusal))).toContain(
+      '<@U0ALICE> already watches this item here',
+    );
+
+    // The holder's watch lands between the look and the insert: the same refusal, and the
+    // confirmation already posted is taken back.
+    const racing: WatchRepository = Object.create(rig.repo);
+    let looked = false;
+    racing.holderOf = async (...where) => {
+      if (looked) return rig.repo.holderOf(...where);
+      looked = true;
+      return undefined;
+    };
+    const raced = await new WatchService({
+      repo: async () => racing,
+      fetchItem: (code) => rig.erp.getItem({ code }),
+      poster: rig.slack,
+      limits: LIMITS,
+    }).create(theirs);
+    expect(raced).toEqual({
+      ok: false,
+      refusal: { reason: 'watched_by_other', creatorId: 'U0ALICE' },
+    });
+    expect(rig.slack.sent.at(-1)).toMatchObject({ kind: 'delete', channel: 'C1' });
+  });
+
   it('a watch made already past says so and does not alert until it crosses again', async () => {
     const rig = await rigWith(5);
     expect(
@@ -262,7 +307,7 @@ describe.each(STORE_CASES)('watches on $name', (storeCase) => {
     rig.erp.stock.set('WIDGET-9', 10);
     await rig.nextRound();
     await rig.nextRound();
-    const dms = rig.slack.posts('U1');
+    const dms = rig.slack.posts('U0ALICE');
     expect(dms).toHaveLength(1);
     expect(textOf(requireValue(dms[0]).message)).toContain('the channel was archived');
     expect(requireValue((await rig.repo.listByChannel('C1'))[0])).toMatchObject({

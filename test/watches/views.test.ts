@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION, decodeState } from '../../src/views/actions.js';
+import { noticeMessage } from '../../src/views/feedback.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
 import { watchAlert, watchDigest, watchTurnReply } from '../../src/views/watchAlert.js';
 import {
@@ -15,6 +16,7 @@ import {
   unwatchSeveral,
   watchConfirmation,
   watchesSwitchedOff,
+  watchRefusal,
   watchSnoozed,
   watchSwitchedOff,
 } from '../../src/views/watchNotices.js';
@@ -276,6 +278,28 @@ describe('watch views', () => {
     expect(
       textOf(watchSwitchedOff({ ...watch, state: 'off', offReason: 'token_revoked' })),
     ).toContain('revoked');
+  });
+
+  it('refuses a person at their quota, and another person’s watch naming them only by a user id', () => {
+    expect(watchRefusal({ reason: 'user_full', max: 20 })).toEqual(
+      noticeMessage(
+        'No watch made: you already keep 20 watches, the most one person may (your direct messages with me count too). Remove one with /stock watches or from my Home tab first.',
+      ),
+    );
+    const held = (who: string) =>
+      `No watch made: ${who} already watches this item here (same branch and direction), and a watch belongs to the person who set it. Ask them to change it, or watch another branch or threshold direction.`;
+    const mrkdwn = (text: string) => ({
+      text,
+      blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
+    });
+    expect(watchRefusal({ reason: 'watched_by_other', creatorId: 'U0123ABC' })).toEqual(
+      mrkdwn(held('<@U0123ABC>')),
+    );
+    for (const creatorId of ['', '<!channel>', 'C0123ABC']) {
+      expect(watchRefusal({ reason: 'watched_by_other', creatorId })).toEqual(
+        mrkdwn(held('someone else')),
+      );
+    }
   });
 
   it('tells a creator about several watches switched off together in one message', () => {

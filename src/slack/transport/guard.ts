@@ -34,7 +34,7 @@ import type { Intake } from './intake.js';
 import { boltCanRead } from './readable.js';
 
 /** Slack's own rule: a request more than five minutes away from our clock is refused. */
-export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
+const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 
 /**
  * Slack's requests are a few kilobytes; the largest it sends this app is a view submission,
@@ -62,7 +62,7 @@ export const SMALL_BODY_BYTES = 16 * 1024;
 /** How long a client may take to send its body once its headers arrived. */
 export const BODY_DEADLINE_MS = 10_000;
 
-export type RefusedRequest =
+type RefusedRequest =
   | 'too_large'
   | 'too_slow'
   | 'too_many_bodies'
@@ -74,7 +74,7 @@ export type RefusedRequest =
   | 'unexpected_shape'
   | 'internal';
 
-export interface GuardOptions {
+interface GuardOptions {
   signingSecret: string;
   logger: AppLogger;
   /** Counts refusals by reason (a metric). */
@@ -90,7 +90,7 @@ export interface GuardOptions {
 }
 
 /** The guard's request listener, and how many body bytes it holds right now. */
-export interface GuardedListener {
+interface GuardedListener {
   (req: IncomingMessage, res: ServerResponse): void;
   bufferedBytes(): number;
 }

@@ -37,7 +37,7 @@ export interface IntakeLimits {
 }
 
 /** Where a connection is: between requests (or before its first), reading a body, served. */
-export type ConnectionPhase = 'idle' | 'reading' | 'serving';
+type ConnectionPhase = 'idle' | 'reading' | 'serving';
 
 interface Connection {
   socket: Socket;
@@ -47,7 +47,7 @@ interface Connection {
   bytes: number;
 }
 
-export type IntakeRefusal = 'too_many_connections' | 'peer_connections' | 'evicted';
+type IntakeRefusal = 'too_many_connections' | 'peer_connections' | 'evicted';
 
 export class Intake {
   /** In arrival order: the first idle one found is the oldest. */

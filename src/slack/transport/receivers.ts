@@ -28,7 +28,7 @@ import {
 import { Intake, type IntakeLimits } from './intake.js';
 import { guardSocketClient } from './socketGuard.js';
 
-export const EVENTS_PATH = '/slack/events';
+const EVENTS_PATH = '/slack/events';
 
 /**
  * The Node server's own limits. Node's defaults let a client hold a connection for 300 s
@@ -48,7 +48,7 @@ export interface ServerLimits extends IntakeLimits {
   maxBodyBytes: number;
 }
 
-export const DEFAULT_SERVER_LIMITS: ServerLimits = {
+const DEFAULT_SERVER_LIMITS: ServerLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 15_000,
   connectionsCheckingIntervalMs: 1_000,
@@ -62,7 +62,7 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = {
   smallBodyBytes: SMALL_BODY_BYTES,
 };
 
-export interface ReceiverGuards {
+interface ReceiverGuards {
   logger: AppLogger;
   boltLogger: ReturnType<typeof toBoltLogger>;
   registry: Registry;
@@ -137,7 +137,7 @@ class HostedSocketModeReceiver extends SocketModeReceiver {
 }
 
 /** Counters for requests the guards refused, on the app's metrics registry. */
-export function refusedRequests(registry: Registry): Counter<'reason'> {
+function refusedRequests(registry: Registry): Counter<'reason'> {
   const existing = registry.getSingleMetric('slack_requests_refused_total');
   return (
     (existing as Counter<'reason'> | undefined) ??

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import type { AppLogger } from '../../log/logger.js';
 import { ChannelId, UserId } from '../ids.js';
 
-export const SLACK_HOOKS_ORIGINS = ['https://hooks.slack.com', 'https://hooks.slack-gov.com'];
+const SLACK_HOOKS_ORIGINS = ['https://hooks.slack.com', 'https://hooks.slack-gov.com'];
 
 /** Slack's own Web API origin, where no response_url ever points. */
 const SLACK_API_ORIGIN = 'https://slack.com';
@@ -40,7 +40,7 @@ export interface ChatApi {
   };
 }
 
-export interface ResponseUrlGuardOptions {
+interface ResponseUrlGuardOptions {
   /** SLACK_API_URL: its origin is allowed too when it is not Slack's own. */
   apiUrl: string;
   logger: AppLogger;
@@ -50,7 +50,7 @@ export interface ResponseUrlGuardOptions {
   fetch?: typeof fetch;
 }
 
-export interface ResponseUrlGuard {
+interface ResponseUrlGuard {
   /** For `clientOptions.fetch`: Bolt's respond() and the Web API client both send through it. */
   fetch: typeof fetch;
   /** Notes where each disallowed response_url of this request body was meant to answer. */
@@ -83,7 +83,7 @@ const Message = z
   })
   .loose();
 
-export function originOf(url: string): string | undefined {
+function originOf(url: string): string | undefined {
   if (!URL.canParse(url)) return undefined;
   return new URL(url).origin;
 }

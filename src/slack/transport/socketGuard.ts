@@ -62,7 +62,7 @@ const EnvelopeId = z.object({ envelope_id: z.string().min(1).max(200) }).loose()
 
 type WsListener = (data: unknown, isBinary?: boolean) => unknown;
 
-export interface SocketGuardOptions {
+interface SocketGuardOptions {
   logger: AppLogger;
   onRefused?: (reason: 'not_json' | 'unexpected_frame') => void;
 }

@@ -1,7 +1,12 @@
 import { isErpError } from '../../erp/errors.js';
 import { InputError } from '../../lookup/types.js';
 import type { SlackUsersApi } from '../../privacy/revealPolicy.js';
-import { commandRetry, noticeMessage, type RetryButton } from '../../views/feedback.js';
+import {
+  commandRetry,
+  contactWordsRetry,
+  noticeMessage,
+  type RetryButton,
+} from '../../views/feedback.js';
 import { watchesNotReadyText } from '../../views/help.js';
 import type { SlackMessage } from '../../views/message.js';
 import { withNotices } from '../../views/notices.js';
@@ -102,9 +107,20 @@ async function answerRequest(
     return mine(await privateAnswer());
   }
   if (request.kind === 'contact') {
-    const full = await privateAnswer();
-    // The same reads again: answered by the cache.
-    const account = await accountOf(deps, request.account, actor).catch(() => undefined);
+    const shown: { account?: Awaited<ReturnType<typeof accountOf>> } = {};
+    const full = await safely(
+      deps.logger,
+      'words',
+      async () => {
+        const answer = await commandAnswer(deps, request, actor, client);
+        // The same reads again: answered by the cache. Not after a failure, which they would
+        // only repeat, spending the ERP's calls twice and opening its breaker for everyone.
+        shown.account = await accountOf(deps, request.account, actor).catch(() => undefined);
+        return answer;
+      },
+      retry,
+    );
+    const { account } = shown;
     return {
       reply: account
         ? accountOnlyCard({ ...account, sandbox: deps.display?.sandbox })
@@ -123,14 +139,47 @@ async function answerRequest(
 }
 
 /**
- * "Try again" on a failure that may pass: the command text the sentence stands for, asked
- * again by whoever presses it (commandRetry.ts); none for a contact asked by account words
- * with people words, which no one command text says.
+ * "Try again" on a failure that may pass, asked again by whoever presses it (commandRetry.ts):
+ * the command text the sentence stands for; for a contact asked by account words with people
+ * words, which no one command text says, those words, answered again as this sentence is
+ * (`contactWordsAgain`). Not the account's code even when its search found one: the search
+ * may be what failed, and when it was not, asking it again is answered by the cache. Words
+ * past what a button carries get no button (`stateButton`) rather than another question.
  */
 function retryOf(request: WordsRequest): RetryButton | undefined {
   const command = commandFor(request);
-  if (command === undefined) return undefined;
-  return commandRetry(command.command === '/contact' ? 'contact' : 'stock', command.text);
+  if (command !== undefined) {
+    return commandRetry(command.command === '/contact' ? 'contact' : 'stock', command.text);
+  }
+  if (request.kind !== 'contact' || !('words' in request.account)) return undefined;
+  return contactWordsRetry(request.account.words, request.peopleWords);
+}
+
+/** A contact question's words as its Try again carries them (`contactWordsRetry`). */
+export type ContactWords = { a: readonly string[]; p: readonly string[] };
+
+/**
+ * Try again pressed on a contact asked by account words with people words: the same request
+ * answered again, as the sentence was (the account's search, its card with only those people
+ * when it finds one account), with a Try again of its own should it fail again.
+ */
+export function contactWordsAgain(
+  deps: ListenerDeps,
+  words: ContactWords,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<SlackMessage> {
+  const request: WordsRequest = {
+    kind: 'contact',
+    account: { words: [...words.a] },
+    peopleWords: [...words.p],
+  };
+  return safely(
+    deps.logger,
+    'words',
+    () => commandAnswer(deps, request, actor, client),
+    retryOf(request),
+  );
 }
 
 /** In a channel: the item card as a shared card (no cost); anything else as the command's. */

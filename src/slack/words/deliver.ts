@@ -15,10 +15,10 @@ import type { ListenerDeps } from '../deps.js';
 import type { Actor } from '../payloads.js';
 import type { WordsReply } from './answer.js';
 
-export type ChatApi = Pick<WebClient['chat'], 'postMessage' | 'postEphemeral' | 'update'>;
+type ChatApi = Pick<WebClient['chat'], 'postMessage' | 'postEphemeral' | 'update'>;
 
 /** Where the sentence was asked: the conversation, the thread replies go in, and the asker. */
-export interface Conversation {
+interface Conversation {
   chat: ChatApi;
   channel: string;
   /** Replies go in this thread; undefined: in the conversation itself (a direct message). */

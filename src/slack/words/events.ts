@@ -40,13 +40,3 @@ export type PersonMessage = z.infer<typeof PersonMessage>;
 /** A person's mention of the app in a channel or a thread (`app_mention`). */
 export const PersonMention = z.object({ type: z.literal('app_mention'), ...personSaid }).loose();
 export type PersonMention = z.infer<typeof PersonMention>;
-
-/** `assistant_thread_started`: where the new thread is. */
-export const AssistantThreadStarted = z
-  .object({
-    type: z.literal('assistant_thread_started'),
-    assistant_thread: z
-      .object({ user_id: slackId, channel_id: slackId, thread_ts: THREAD_TS })
-      .loose(),
-  })
-  .loose();

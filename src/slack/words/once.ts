@@ -6,40 +6,22 @@
  * With Redis, the first replica to claim a message answers it; without, this process.
  */
 import type { Redis } from 'ioredis';
-import { LRUCache } from 'lru-cache';
+import { type OnceGate, onceGate } from '../../ops/onceGate.js';
 
 /** Slack retries within minutes; a claim outlives them. */
 const CLAIM_MS = 10 * 60_000;
 
-export interface OnceGate {
-  /** True for the first claim of `key`; false for every later one. */
-  claim(key: string): Promise<boolean>;
-}
-
-export function memoryOnceGate(max = 10_000): OnceGate {
-  const seen = new LRUCache<string, true>({ max, ttl: CLAIM_MS });
-  return {
-    claim: (key) => {
-      if (seen.has(key)) return Promise.resolve(false);
-      seen.set(key, true);
-      return Promise.resolve(true);
-    },
-  };
-}
-
-/** Shared by the replicas; when Redis cannot answer, this replica's own memory decides. */
-export function redisOnceGate(redis: Redis, prefix: string): OnceGate {
-  const local = memoryOnceGate();
-  return {
-    async claim(key) {
-      if (!(await local.claim(key))) return false;
-      try {
-        return (await redis.set(`${prefix}words:once:${key}`, '1', 'PX', CLAIM_MS, 'NX')) === 'OK';
-      } catch {
-        return true;
-      }
-    },
-  };
+/**
+ * The messages' gate, shared by the replicas when `shared` names Redis. Each replica asks its
+ * own memory first, so a delivery it has seen again costs no round trip; when Redis cannot
+ * answer, this replica's own memory decides.
+ */
+export function messageGate(shared?: { redis: Redis; keyPrefix: string }): OnceGate {
+  return onceGate({
+    ttlMs: CLAIM_MS,
+    memoryFirst: true,
+    ...(shared ? { redis: shared.redis, keyPrefix: `${shared.keyPrefix}words:once:` } : {}),
+  });
 }
 
 /** The key of one message: its conversation and timestamp. */

@@ -6,21 +6,27 @@
  * message with the presser or the assistant panel it is answered in place too (that
  * conversation is where the words path answers whoever asks); on a message others see (a
  * mention's thread, a direct message between people), privately, in that thread, so nobody
- * else's view changes. A `D…` id alone does not say whose direct message it is: Slack's
- * conversations.info does (`is_im` for the app is only ever its own, it is in no other), and
- * when it cannot say, the answer is private.
+ * else's view changes; a contact asked by account words with people words carries those words,
+ * answered again as that sentence is (words/answer.ts). A `D…` id alone does not say whose
+ * direct message it is: Slack's conversations.info does (`is_im` for the app is only ever its
+ * own, it is in no other), and when it cannot say, the answer is private.
  */
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import type { AppLogger } from '../../../log/logger.js';
 import { THREAD_TS } from '../../../views/actions.js';
+import { workingLine } from '../../answers.js';
 import { acceptClick, type ClickArgs } from '../../clicks.js';
 import { deliverClickAnswer, ephemeral, sendSafely } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { slackErrorCode } from '../../payloads.js';
+import { contactWordsAgain } from '../../words/answer.js';
 import { contactCommandSpec } from '../commands/contact.js';
 import { answerText } from '../commands/lookupCommand.js';
 import { stockCommandSpec } from '../commands/stock.js';
+
+/** A contact question in words starts with the account's search. */
+const CONTACT_SEARCH = { kind: 'search', noun: 'contact' } as const;
 
 const InThread = z
   .object({ message: z.object({ thread_ts: THREAD_TS.optional().catch(undefined) }).loose() })
@@ -52,16 +58,21 @@ export function commandRetryClick(deps: ListenerDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptClick(deps, args, 'rc');
     if (!click) return;
-    const { f: family, x: text } = click.state;
+    const { f: family, x: text = '', w: words } = click.state;
     const mode =
       !click.onSharedMessage ||
       (await isAppsDirectMessage(args.client, deps.logger, click.actor.channelId))
         ? 'replace'
         : 'new';
     const run =
-      family === 'stock'
-        ? answerText(deps, specs.stock, text, click.actor, args.client)
-        : answerText(deps, specs.contact, text, click.actor, args.client);
+      words !== undefined
+        ? {
+            answer: contactWordsAgain(deps, words, click.actor, args.client),
+            working: () => workingLine(deps, CONTACT_SEARCH, 'searchContact', click.actor),
+          }
+        : family === 'stock'
+          ? answerText(deps, specs.stock, text, click.actor, args.client)
+          : answerText(deps, specs.contact, text, click.actor, args.client);
     if ('now' in run) {
       await sendSafely(deps.logger, args.respond, {
         ...ephemeral(run.now),

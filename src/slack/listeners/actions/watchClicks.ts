@@ -14,7 +14,7 @@ import { privateReply, sendSafely } from '../../delivery.js';
 import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 import { type Actor, BlockActionPayload } from '../../payloads.js';
 
-export interface WatchClick<S> {
+interface WatchClick<S> {
   actor: Actor;
   state: S;
   watches: Watches;

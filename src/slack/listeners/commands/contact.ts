@@ -73,7 +73,7 @@ export function contactAnswer(
 }
 
 /** `/contact ACME01 accounts`: one getContact; not a contact code: the words are a search. */
-export async function peopleAnswer(
+async function peopleAnswer(
   deps: DeliveryDeps & ContactDeps,
   request: Extract<ContactRequest, { kind: 'people' }>,
   actor: Actor,
@@ -97,7 +97,7 @@ export async function peopleAnswer(
  * the account: one account opens with only its matching people, several are listed, and
  * either says that the search was retried.
  */
-export async function contactWordsAnswer(
+async function contactWordsAnswer(
   deps: DeliveryDeps & ContactDeps,
   query: ContactQuery,
   actor: Actor,

@@ -48,7 +48,7 @@ export interface LookupCommand<R extends { kind: string }> {
  * A sentence answered instead of the grammar: now, or only when the grammar's own search finds
  * nothing (decided by that one search, never by a second one asked beforehand).
  */
-export type SentenceInstead = { now: SlackMessage } | { ifNothingFound: IfNothingFound };
+type SentenceInstead = { now: SlackMessage } | { ifNothingFound: IfNothingFound };
 
 /** A sentence's reading answered by `answer`: now, or once the grammar's search finds nothing. */
 export async function sentenceInstead<T>(

@@ -131,7 +131,7 @@ async function supplierSearchAnswer(
  * `/stock CODE [N] [branch words]`: one getItem; the card answers the question first. When
  * CODE is not an item, the words are the search they always were.
  */
-export async function questionAnswer(
+async function questionAnswer(
   deps: DeliveryDeps & ItemDeps & WatchDeps,
   request: ItemQuestion,
   actor: Actor,

@@ -9,7 +9,6 @@ import { isErpError } from '../../../erp/errors.js';
 import { markedAs } from '../../../views/blocks.js';
 import { noticeMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
-import { watchDenial } from '../../../views/watchDenials.js';
 import { watchList } from '../../../views/watchList.js';
 import {
   cannotPostWatchAdvice,
@@ -26,10 +25,7 @@ import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 import type { StockRequest } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 
-export type WatchRequest = Extract<
-  StockRequest,
-  { kind: 'watch' | 'watches' | 'unwatch' | 'digest' }
->;
+type WatchRequest = Extract<StockRequest, { kind: 'watch' | 'watches' | 'unwatch' | 'digest' }>;
 
 /** Branch words as the service matches them: none means company-wide. */
 function branchOf(words: readonly string[]): string | undefined {
@@ -59,7 +55,6 @@ export async function watchAnswer(
           ...(request.notify ? { notify: request.notify } : {}),
         });
         if (made.ok) return markedAs(watchCreatedNote(made.watch, made.past), 'done');
-        if ('denied' in made) return watchDenial(made.denied);
         return 'refusal' in made
           ? watchRefusal(made.refusal)
           : cannotPostWatchAdvice(made.cannotPost);

@@ -6,6 +6,7 @@
  * is stored for it.
  */
 import { Assistant } from '@slack/bolt';
+import type { OnceGate } from '../../../ops/onceGate.js';
 import { suggestedPrompts, threadTitle, workingStatus } from '../../../views/words.js';
 import { quietly as logQuietly } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
@@ -13,7 +14,6 @@ import { stripSlackMarkup } from '../../input.js';
 import { answerReading, readWords, subjectOf } from '../../words/answer.js';
 import { deliverWords } from '../../words/deliver.js';
 import { PersonMessage } from '../../words/events.js';
-import type { OnceGate } from '../../words/once.js';
 import { askerOf, firstDelivery } from './words.js';
 
 export function wordsAssistant(deps: ListenerDeps, once: OnceGate): Assistant {

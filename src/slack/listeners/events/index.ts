@@ -1,6 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { ListenerDeps } from '../../deps.js';
-import { memoryOnceGate } from '../../words/once.js';
+import { messageGate } from '../../words/once.js';
 import { appHomeOpened } from './appHomeOpened.js';
 import { wordsAssistant } from './assistant.js';
 import { watchAppGone, watchChannelGone } from './watchCleanup.js';
@@ -13,7 +13,7 @@ import { directMessage, mention } from './words.js';
 export function registerEvents(app: App, deps: ListenerDeps): void {
   app.event('app_home_opened', appHomeOpened(deps));
   // Asking in words: one gate, so a message is answered once whichever listener sees it.
-  const once = deps.words?.once ?? memoryOnceGate();
+  const once = deps.words?.once ?? messageGate();
   app.assistant(wordsAssistant(deps, once));
   app.event('app_mention', mention(deps, once));
   app.event('message', directMessage(deps, once));

@@ -6,12 +6,13 @@
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
+import type { OnceGate } from '../../../ops/onceGate.js';
 import type { DeliveryDeps, ListenerDeps } from '../../deps.js';
 import type { Actor } from '../../payloads.js';
 import { answerReading, type Place, readWords } from '../../words/answer.js';
 import { deliverWords, wordsWorkingLine } from '../../words/deliver.js';
 import { PersonMention, PersonMessage } from '../../words/events.js';
-import { messageKey, type OnceGate } from '../../words/once.js';
+import { messageKey } from '../../words/once.js';
 
 type EventArgs<T extends 'message' | 'app_mention'> = SlackEventMiddlewareArgs<T> &
   AllMiddlewareArgs;

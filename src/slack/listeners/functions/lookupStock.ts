@@ -79,7 +79,7 @@ const StepInputs = z.object({
       .optional(),
   ),
 });
-export type StepInputs = z.infer<typeof StepInputs>;
+type StepInputs = z.infer<typeof StepInputs>;
 
 /** What the listener reads of the event beyond its inputs: which step this is. */
 const StepEvent = z.object({
@@ -92,7 +92,7 @@ const RunContext = z.object({
   functionBotAccessToken: z.string().startsWith('xwfp-').max(500).optional(),
 });
 
-export type StepOutcome = { ok: true; outputs: LookupStockOutputs } | { ok: false; error: string };
+type StepOutcome = { ok: true; outputs: LookupStockOutputs } | { ok: false; error: string };
 
 /** The first problem zod found, as the views name it; anything else is a bad code. */
 function inputProblem(error: z.ZodError): StepInputProblem {

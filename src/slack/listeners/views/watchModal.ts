@@ -11,7 +11,6 @@ import { conversationRefusal } from '../../../views/conversationRefusals.js';
 import { errorMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { decodeWatchOpen } from '../../../views/watchButtons.js';
-import { watchDenial } from '../../../views/watchDenials.js';
 import {
   WATCH_MODAL,
   WATCH_MODAL_BAD_THRESHOLD,
@@ -110,11 +109,9 @@ export function watchModalSubmit(deps: DeliveryDeps & WatchDeps & MembersDeps) {
       });
       answer = made.ok
         ? watchCreatedNote(made.watch, made.past)
-        : 'denied' in made
-          ? watchDenial(made.denied)
-          : 'refusal' in made
-            ? watchRefusal(made.refusal)
-            : cannotPostWatchAdvice(made.cannotPost);
+        : 'refusal' in made
+          ? watchRefusal(made.refusal)
+          : cannotPostWatchAdvice(made.cannotPost);
     } catch (error) {
       deps.logger.warn({ err: errorFields(error) }, 'watch modal submission failed');
       answer = isErpError(error) ? errorMessage(error) : watchRefusal(refusalOfFailure(error));
