@@ -400,7 +400,10 @@ export async function burstRun(
   const acks = await Promise.all(
     codes.map(async (code, i) => {
       try {
-        return await post(pool, signedStock(code, slack.responseUrl(`burst-${i}`), `U${i % 20}`));
+        return await post(
+          pool,
+          signedStock(code, slack.responseUrl(`burst-${i}`), `U0BURST${i % 20}`),
+        );
       } catch {
         return undefined;
       }

@@ -246,7 +246,7 @@ async function populate(
         teamId: 'T0BENCH',
         channelId: plan.channel,
         // A hundred people, three items each: none past WATCH_MAX_PER_USER (20).
-        userId: `U${plan.item % 100}`,
+        userId: `U0WATCH${plan.item % 100}`,
         code: plan.code,
         branch: undefined,
         direction: plan.direction,
@@ -295,13 +295,13 @@ async function userLoad(
     plan.push({
       at: random() * minutes * MINUTE,
       code: random() < 0.5 ? pick(watched) : pick(others),
-      user: `U${Math.floor(random() * 20)}`,
+      user: `U0USER${Math.floor(random() * 20)}`,
     });
   }
   for (let m = 5; m < minutes; m += 10) {
     const from = Math.floor(random() * (others.length - 70));
     others.slice(from, from + 70).forEach((code, i) => {
-      plan.push({ at: m * MINUTE, code, user: `U${100 + (i % 10)}` });
+      plan.push({ at: m * MINUTE, code, user: `U0USER${100 + (i % 10)}` });
     });
   }
   const run: UserRun = { lookups: plan.length, busy: 0, errors: 0, p50Ms: 0, p99Ms: 0 };
@@ -696,7 +696,7 @@ export async function memoryRuns(
           signedStock(
             codes[(i * 7) % codes.length] ?? '',
             slack.responseUrl(`w-${i}`),
-            `U${i % 20}`,
+            `U0USER${i % 20}`,
           ),
         (reply) => reply.status === 200,
         commands,
