@@ -15,6 +15,7 @@ import {
 } from '../helpers/slack/index.js';
 import { ask } from './helpers/conversation.js';
 import {
+  assistantThreadStartedEvent,
   CHANNEL,
   DM_CHANNEL,
   directMessageEvent,
@@ -218,15 +219,7 @@ describe('a mention', () => {
 describe('the assistant panel', () => {
   it('offers prompts on a new thread, then titles, shows a status and answers in the thread', async () => {
     const thread = nextTs();
-    await sendEvent(run, {
-      type: 'assistant_thread_started',
-      assistant_thread: {
-        user_id: SLACK_DEFAULTS.userId,
-        channel_id: DM_CHANNEL,
-        thread_ts: thread,
-        context: {},
-      },
-    });
+    await sendEvent(run, assistantThreadStartedEvent(thread));
     const [prompts] = await run.slack.waitForCalls('assistant.threads.setSuggestedPrompts', 1);
     expect(prompts?.reply).toMatchObject({ ok: true });
     const before = posted(run).length;

@@ -19,6 +19,7 @@ import {
 } from '../helpers/slack/index.js';
 import { finalAnswer } from './helpers/conversation.js';
 import {
+  assistantThreadStartedEvent,
   CHANNEL,
   DM_CHANNEL,
   directMessageEvent,
@@ -162,15 +163,7 @@ describe('Try again on answers in words', () => {
 
   it('the assistant panel: answered in place, in the thread', async () => {
     const thread = nextTs();
-    await sendEvent(run, {
-      type: 'assistant_thread_started',
-      assistant_thread: {
-        user_id: SLACK_DEFAULTS.userId,
-        channel_id: DM_CHANNEL,
-        thread_ts: thread,
-        context: {},
-      },
-    });
+    await sendEvent(run, assistantThreadStartedEvent(thread));
     // Another item again: the others are in the cache.
     const failed = await failedWhileDown(
       DM_CHANNEL,

@@ -14,6 +14,7 @@ import type {
   KitEntry,
 } from '../../src/erp/schemas.js';
 import type { Freshness, Page } from '../../src/lookup/types.js';
+import type { WatchSummary } from '../../src/views/watchWords.js';
 
 /** A fixed instant for tests that need a clock: 2026-03-02 10:45:00 UTC. */
 export const TEST_NOW = new Date('2026-03-02T10:45:00Z');
@@ -178,6 +179,25 @@ export function makePage<T>(rows: readonly T[], overrides: Partial<Page<T>> = {}
     hasPrevious: false,
     hasNext: false,
     total: undefined,
+    ...overrides,
+  };
+}
+
+/** A watch as the views get it: WIDGET-9 below 20 at Perth, armed, in #C0123ABC. */
+export function makeWatchSummary(overrides: Partial<WatchSummary> = {}): WatchSummary {
+  return {
+    id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+    channelId: 'C0123ABC',
+    creatorId: 'U0123ABC',
+    code: 'WIDGET-9',
+    itemId: 1001,
+    branchName: 'Perth',
+    direction: 'below',
+    threshold: 20,
+    state: 'armed',
+    offReason: undefined,
+    lastAvailable: undefined,
+    snoozedUntil: undefined,
     ...overrides,
   };
 }

@@ -8,24 +8,17 @@ import {
 } from '../../src/views/appHome.js';
 import { checkMessageLimits } from '../../src/views/limits.js';
 import type { WatchSummary } from '../../src/views/watchWords.js';
+import { makeWatchSummary } from '../helpers/builders.js';
 
 const now = new Date('2026-11-23T10:00:00Z');
 function homeWatch(overrides: Partial<WatchSummary>): WatchSummary {
-  return {
-    id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
+  return makeWatchSummary({
     channelId: 'C0SALES',
-    creatorId: 'U0123ABC',
     code: 'WID-0009',
     itemId: 9,
     branchName: undefined,
-    direction: 'below',
-    threshold: 20,
-    state: 'armed',
-    offReason: undefined,
-    lastAvailable: undefined,
-    snoozedUntil: undefined,
     ...overrides,
-  };
+  });
 }
 
 const base: AppHomeModel = {

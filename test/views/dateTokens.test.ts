@@ -20,7 +20,6 @@ import {
 } from '../../src/views/watchAlert.js';
 import { homeWatchBlocks, watchList } from '../../src/views/watchList.js';
 import { digestAnswer, watchSnoozed } from '../../src/views/watchNotices.js';
-import type { WatchSummary } from '../../src/views/watchWords.js';
 import {
   makeContact,
   makeContactRow,
@@ -28,25 +27,17 @@ import {
   makeItem,
   makeItemRow,
   makePage,
+  makeWatchSummary,
   TEST_NOW,
 } from '../helpers/builders.js';
 
 const at = new Date('2026-11-27T10:42:00Z');
-const watch: WatchSummary = {
-  id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
-  channelId: 'C0123ABC',
-  creatorId: 'U0123ABC',
-  code: 'WIDGET-9',
-  itemId: 1001,
-  branchName: 'Perth',
-  direction: 'below',
-  threshold: 20,
+const watch = makeWatchSummary({
   state: 'past',
-  offReason: undefined,
   lastAvailable: 12,
   checkedAt: at,
   snoozedUntil: new Date(TEST_NOW.getTime() + 86_400_000),
-};
+});
 const alert = {
   watchId: watch.id,
   code: 'WIDGET-9',

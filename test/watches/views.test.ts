@@ -20,23 +20,10 @@ import {
   watchSnoozed,
   watchSwitchedOff,
 } from '../../src/views/watchNotices.js';
-import type { WatchSummary } from '../../src/views/watchWords.js';
 import { buttonsOf, textOf } from '../helpers/blocks.js';
+import { makeWatchSummary } from '../helpers/builders.js';
 
-const watch: WatchSummary = {
-  id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
-  channelId: 'C0123ABC',
-  creatorId: 'U0123ABC',
-  code: 'WIDGET-9',
-  itemId: 1001,
-  branchName: 'Perth',
-  direction: 'below',
-  threshold: 20,
-  state: 'armed',
-  offReason: undefined,
-  lastAvailable: 30,
-  snoozedUntil: undefined,
-};
+const watch = makeWatchSummary({ lastAvailable: 30 });
 
 const alertModel = {
   watchId: watch.id,

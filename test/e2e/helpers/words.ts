@@ -45,6 +45,19 @@ export function mentionEvent(text: string, extra: Record<string, unknown> = {}) 
   };
 }
 
+/** The assistant panel opened on a new thread in the app's direct message. */
+export function assistantThreadStartedEvent(threadTs: string) {
+  return {
+    type: 'assistant_thread_started',
+    assistant_thread: {
+      user_id: SLACK_DEFAULTS.userId,
+      channel_id: DM_CHANNEL,
+      thread_ts: threadTs,
+      context: {},
+    },
+  };
+}
+
 /** POSTs a signed event callback over HTTP, as Slack does (JSON body). */
 export async function sendEvent(
   run: RunningApp,
