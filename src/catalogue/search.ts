@@ -72,6 +72,11 @@ export class SlotSearch {
     this.revision += 1;
   }
 
+  /** Runs `fn`, which changes many slots at once, merging the vocabulary once at its end. */
+  bulk(fn: () => void): void {
+    this.vocabulary.deferred(fn);
+  }
+
   /** Forgets every slot (the store is emptied before a snapshot is loaded). */
   clear(): void {
     this.index = newIndex();

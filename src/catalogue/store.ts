@@ -245,7 +245,9 @@ export class CatalogueStore {
     this.supplierNames.clear();
     for (const [id, name] of snapshot.categories) this.categoryNames.set(id, name);
     for (const [id, name] of snapshot.suppliers ?? []) this.supplierNames.set(id, name);
-    for (const item of snapshot.items) this.put(item);
+    this.search.bulk(() => {
+      for (const item of snapshot.items) this.put(item);
+    });
     this.state = { ...snapshot.state };
   }
 

@@ -19,17 +19,34 @@ export class Vocabulary {
   /** New words only: a word already sorted or pending is not kept twice. */
   private pending = new Set<string>();
   private builtAt = 0;
+  /** Inside `deferred`: new words wait for one merge at its end. */
+  private deferring = false;
 
   constructor(private readonly now: () => number = Date.now) {}
 
   /** Words only accumulate until `clear`: a word no item has any more matches no candidate. */
   add(words: readonly string[]): void {
-    // The crawl and each refresh add every item's words again: known words cost a lookup and
-    // no memory, and new ones are merged as soon as PENDING_MAX wait, keystrokes or not.
+    // A changed item adds its words again: known words cost a lookup and no memory, and new
+    // ones are merged as soon as PENDING_MAX wait, keystrokes or not.
     for (const word of words) {
       if (this.pending.has(word) || this.isSorted(word)) continue;
       this.pending.add(word);
-      if (this.pending.size >= PENDING_MAX) this.merge();
+      if (this.pending.size >= PENDING_MAX && !this.deferring) this.merge();
+    }
+  }
+
+  /**
+   * Runs `fn` (a snapshot's load, every item added at once) with one merge at its end: a merge
+   * copies the whole sorted array, so merging every PENDING_MAX words made a load's cost grow
+   * with the square of its words.
+   */
+  deferred(fn: () => void): void {
+    this.deferring = true;
+    try {
+      fn();
+    } finally {
+      this.deferring = false;
+      this.merge();
     }
   }
 

@@ -78,6 +78,12 @@ export interface Ledger {
   windowTurnsAt(): number;
 }
 
+/**
+ * The wait until `start`, from a clock read now: after the ledger has counted its slots, so a
+ * slot free when counted is never weighed against an earlier time (waitMs on Ledger).
+ */
+export const waitFrom = (start: number, now: () => number): number => Math.max(0, start - now());
+
 let slotCounter = 0;
 function newSlotId(): string {
   slotCounter += 1;
@@ -260,14 +266,11 @@ export class MemoryLedger implements Ledger {
   }
 
   waitMs(ahead: number): number {
-    const start = this.startAt(ahead);
-    // The clock after the count (waitMs on Ledger says why).
-    return Math.max(0, start - this.now());
+    return waitFrom(this.startAt(ahead), this.now);
   }
 
   shareWaitMs(requester: string, ownAhead: number, share?: number): number {
-    const start = this.shareStartAt(requester, ownAhead, share);
-    return Math.max(0, start - this.now());
+    return waitFrom(this.shareStartAt(requester, ownAhead, share), this.now);
   }
 
   /** Estimated start (absolute ms) of the call that would queue `ahead` places from now. */

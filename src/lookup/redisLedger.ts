@@ -23,6 +23,7 @@ import {
   projectStart,
   reserveGrace,
   type Slot,
+  waitFrom,
 } from './ledger.js';
 import type { RedisHealth } from './redis.js';
 
@@ -207,9 +208,7 @@ export class RedisLedger implements Ledger {
   }
 
   waitMs(ahead: number): number {
-    const start = this.startAt(ahead);
-    // The clock after the count (waitMs on Ledger says why).
-    return Math.max(0, start - this.options.now());
+    return waitFrom(this.startAt(ahead), this.options.now);
   }
 
   /** The later of this replica's estimate and the last refusal's snapshot of every replica's. */

@@ -74,7 +74,6 @@ export type ContactAnswerDeps = ContactDeps & Pick<DeliveryDeps, 'display' | 'no
  * the person it is drawn for; without a policy, nobody sees them. Whether a shared card shows
  * them as well is the views' call (SHARE_COST, SHARE_ACCOUNT_TERMS).
  */
-/** Whether the asker may see internal figures (a full member, as the policy says). */
 export function internalFiguresFor(
   policy: InternalFiguresPolicy | undefined,
   actor: Actor,

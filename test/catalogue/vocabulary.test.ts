@@ -71,6 +71,21 @@ describe('Vocabulary.startsNear', () => {
     );
   });
 
+  it('merges a bulk load once, at its end, and finds what it would have found', () => {
+    const vocabulary = new Vocabulary(() => 0);
+    const many = Array.from({ length: 50_000 }, (_, i) => `word${i}`);
+    let waiting = 0;
+    vocabulary.deferred(() => {
+      vocabulary.add(many);
+      waiting = vocabulary.pendingCount;
+    });
+    expect(waiting).toBe(50_000);
+    expect(vocabulary.pendingCount).toBe(0);
+    expect([...vocabulary.startsNear('wrd49999', 1)].sort()).toEqual(
+      bruteForce(many, 'wrd49999', 1),
+    );
+  });
+
   it('knows nothing after clear', () => {
     const vocabulary = new Vocabulary(() => 0);
     vocabulary.add(WORDS);

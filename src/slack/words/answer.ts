@@ -99,15 +99,13 @@ async function answerRequest(
     return mine(watchProposal(request));
   }
   const retry = retryOf(request);
-  const privateAnswer = () =>
-    safely(deps.logger, 'words', () => commandAnswer(deps, request, actor, client), retry);
   // A guest or an external gets what the command gives them, privately; so does everyone in
   // a private place.
   if (place === 'private' || !(await internalFiguresFor(deps.internal, actor, client))) {
-    return mine(await privateAnswer());
+    return mine(await privateAnswer(deps, request, actor, client));
   }
   if (request.kind === 'contact') {
-    const shown: { account?: Awaited<ReturnType<typeof accountOf>> } = {};
+    let account: Awaited<ReturnType<typeof accountOf>> | undefined;
     const full = await safely(
       deps.logger,
       'words',
@@ -115,12 +113,11 @@ async function answerRequest(
         const answer = await commandAnswer(deps, request, actor, client);
         // The same reads again: answered by the cache. Not after a failure, which they would
         // only repeat, spending the ERP's calls twice and opening its breaker for everyone.
-        shown.account = await accountOf(deps, request.account, actor).catch(() => undefined);
+        account = await accountOf(deps, request.account, actor).catch(() => undefined);
         return answer;
       },
       retry,
     );
-    const { account } = shown;
     return {
       reply: account
         ? accountOnlyCard({ ...account, sandbox: deps.display?.sandbox })
@@ -169,11 +166,21 @@ export function contactWordsAgain(
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<SlackMessage> {
-  const request: WordsRequest = {
-    kind: 'contact',
+  const request = {
+    kind: 'contact' as const,
     account: { words: [...words.a] },
     peopleWords: [...words.p],
   };
+  return privateAnswer(deps, request, actor, client);
+}
+
+/** The answer the command would give the asker, with Try again should it fail. */
+function privateAnswer(
+  deps: ListenerDeps,
+  request: Extract<WordsRequest, { kind: 'item' | 'codes' | 'contact' }>,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<SlackMessage> {
   return safely(
     deps.logger,
     'words',
