@@ -6,6 +6,7 @@
 import { resolveSupplierName } from '../catalogue/suppliers.js';
 import type { ItemQuery } from '../lookup/types.js';
 import { SEARCH_PAGE_SIZE } from '../lookup/types.js';
+import type { CardQuestion } from '../views/actions.js';
 import {
   categoriesList,
   indexedSearchNotice,
@@ -18,7 +19,6 @@ import {
 import { noticeMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
 import { itemSearchList } from '../views/searchLists.js';
-import type { CardQuestion } from '../views/states.js';
 import type { DeliveryDeps, ItemDeps } from './deps.js';
 
 export async function categoriesAnswer(

@@ -14,11 +14,12 @@ import {
   type ContactCardState,
   decodeState,
   type ItemCardState,
+  partOf,
+  questionOf,
 } from '../views/actions.js';
 import { noticeMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
 import type { WorkSubject } from '../views/progress.js';
-import { partOf, questionOf } from '../views/states.js';
 import { unreadableText } from '../views/unreadable.js';
 import { type ItemCardRequest, safely, workingLine } from './answers.js';
 import { type ClickMode, deliverClickAnswer, privateReply, sendSafely } from './delivery.js';

@@ -4,7 +4,7 @@
  * problems a filter can have, as data (src/views/commandProblems.ts words them).
  */
 import type { ErpRef } from '../erp/api.js';
-import type { CommandNotice, CommandProblem } from '../views/commandProblems.js';
+import type { CommandNotice, CommandProblem } from '../views/feedback.js';
 import {
   cutToLength,
   hasSlackMarkup,

@@ -9,7 +9,7 @@ import type { AuditLog } from '../privacy/audit.js';
 import type { InternalFiguresPolicy } from '../privacy/membership.js';
 import type { RevealPolicyChecker } from '../privacy/revealPolicy.js';
 import type { HomeWatchRow } from '../views/appHome.js';
-import type { DisplayOptions } from '../views/display.js';
+import type { DisplayOptions } from '../views/format.js';
 import type { HelpExamples } from '../views/help.js';
 import type { Watches } from '../watches/index.js';
 import type { BranchNames } from '../words/catalogueIndex.js';

@@ -5,12 +5,10 @@
  * for a person (no endpoint names, no per-minute counters, no "crawl").
  */
 import type { ActionsBlock, Button, HomeView, KnownBlock } from '@slack/types';
-import { context, divider, header, plain, section } from './blocks.js';
+import { context, divider, header, LIMITS, plain, section, truncatePlain } from './blocks.js';
 import type { CatalogueSummary } from './catalogue.js';
 import { FIND_CONTACT } from './findContactModal.js';
-import { formatQty, plural, slackTime, slackTimeAgo } from './format.js';
-import { LIMITS, truncatePlain } from './limits.js';
-import { codeSpan, oneLineAtWord } from './mrkdwn.js';
+import { codeSpan, formatQty, oneLineAtWord, plural, slackTime, slackTimeAgo } from './format.js';
 import { SEARCH } from './searchModal.js';
 import { homeWatchBlocks } from './watchList.js';
 import type { WatchSummary } from './watchWords.js';

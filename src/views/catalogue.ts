@@ -4,11 +4,19 @@
  * home.ts and searchModal.ts.
  */
 import type { KnownBlock, PlainTextOption } from '@slack/types';
-import { context, divider, header, packLines, REFERENCE_HEADER, section } from './blocks.js';
-import { formatQty, plural, slackTimeAgo } from './format.js';
-import { LIMITS, truncatePlain } from './limits.js';
+import {
+  context,
+  divider,
+  header,
+  LIMITS,
+  packLines,
+  REFERENCE_HEADER,
+  section,
+  stripBidiControls,
+  truncatePlain,
+} from './blocks.js';
+import { escapeMrkdwn, formatQty, plural, slackTimeAgo } from './format.js';
 import type { SlackMessage } from './message.js';
-import { escapeMrkdwn, stripBidiControls } from './mrkdwn.js';
 
 /** Select-menu option limits (Block Kit option object): text 75, value 150 characters. */
 const OPTION_TEXT = 75;

@@ -6,18 +6,23 @@
 import type { Button, KnownBlock } from '@slack/types';
 import type { AddressbookEntry, Contact } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
-import { ACTION, actionId } from './actions.js';
-import { actions, context, packLines, section, stateButton } from './blocks.js';
-import { type DisplayOptions, shortFooter, showsAccountTerms } from './display.js';
-import { formatExact, freshnessText, plural } from './format.js';
-import { LIMITS } from './limits.js';
+import { ACTION, actionId, contactState } from './actions.js';
+import { actions, context, LIMITS, packLines, section, stateButton } from './blocks.js';
+import {
+  codeSpan,
+  type DisplayOptions,
+  escapeTruncated,
+  formatExact,
+  freshnessText,
+  oneLine,
+  plural,
+  shortFooter,
+  showsAccountTerms,
+  statusLabel,
+} from './format.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan, escapeTruncated, oneLine, statusLabel } from './mrkdwn.js';
-
 import { clampPage, PEOPLE_PAGE_SIZE, pageCount, personLine, personLines } from './people.js';
 import { redactContact, redactPerson } from './redact.js';
-
-import { contactState } from './states.js';
 
 export { contactReveal } from './contactReveal.js';
 

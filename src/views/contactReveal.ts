@@ -5,11 +5,9 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { AddressbookEntry, Contact } from '../erp/schemas.js';
-import { context, header, packLines, section } from './blocks.js';
-import { plural, slackTime } from './format.js';
-import { LIMITS } from './limits.js';
+import { context, header, LIMITS, packLines, section } from './blocks.js';
+import { codeSpan, escapeTruncated, oneLine, plural, slackTime } from './format.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan, escapeTruncated, oneLine } from './mrkdwn.js';
 import { personTitle } from './people.js';
 
 /**

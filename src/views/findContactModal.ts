@@ -6,7 +6,7 @@
  */
 import type { ModalView } from '@slack/types';
 import { context, plain, section } from './blocks.js';
-import { escapeTruncated } from './mrkdwn.js';
+import { escapeTruncated } from './format.js';
 
 export const FIND_CONTACT = {
   callbackId: 'contact_find_modal',

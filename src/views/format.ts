@@ -1,7 +1,12 @@
 /**
- * Numbers, times and freshness as the cards show them. Pure functions of their arguments.
+ * How words and figures are written on every card: numbers, times and freshness; ERP text
+ * escaped into mrkdwn; and the display options (sandbox, what may be shown to a channel) the
+ * listeners hand every view. Pure functions of their arguments.
  */
+
+import type { ContextBlock } from '@slack/types';
 import type { Freshness } from '../lookup/types.js';
+import { context, stripBidiControls, truncate, truncateAtWord } from './blocks.js';
 
 const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 const money = new Intl.NumberFormat('en-US', {
@@ -94,4 +99,117 @@ export function aboutSeconds(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   if (seconds < 90) return `about ${seconds} s`;
   return `about ${Math.round(seconds / 60)} min`;
+}
+
+/**
+ * The one way ERP (and user) text gets into Slack mrkdwn.
+ *
+ * Slack decodes exactly three entities and treats everything between `<` and `>` as markup
+ * (`<!channel>`, `<@U123>`, `<https://x|label>`), so escaping `&`, `<` and `>` is what stops
+ * data such as `<!channel>` from notifying anyone. `&` goes first, or the entities we produce
+ * would be escaped again. Nothing else may be HTML-encoded: Slack would show `&quot;` as is.
+ *
+ * Styling characters (`*`, `_`, `~`, `` ` ``) have no escape in mrkdwn (Slack documents none):
+ * they pass through; codes go into code spans, where styling does not apply.
+ */
+const escapeMarkup = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+export function escapeMrkdwn(text: string): string {
+  return escapeMarkup(stripBidiControls(text));
+}
+
+/**
+ * Escapes, then cuts to `max` characters of mrkdwn (never inside an entity). Escaping only
+ * lengthens text, so characters past the first `max + 1` can never be shown: they are dropped
+ * before escaping, and a long ERP field costs what is shown, not what was sent.
+ */
+export function escapeTruncated(text: string, max: number): string {
+  return truncate(escapeMarkup(stripBidiControls(text).slice(0, max + 1)), max);
+}
+
+/**
+ * An ERP code as inline code. A backtick inside would end the span early, so it is shown as
+ * the look-alike `ˋ` (display only; button values keep the real code).
+ */
+export function codeSpan(code: string, max = 60): string {
+  const shown = escapeTruncated(code.replaceAll('`', 'ˋ').replaceAll('\n', ' '), max);
+  return shown.trim() === '' ? '—' : `\`${shown}\``;
+}
+
+/** ERP text on one line: newlines would break our line-per-row layouts. */
+export function oneLine(text: string, max: number): string {
+  return escapeTruncated(text.replace(/\s+/g, ' ').trim(), max);
+}
+
+/** The same for prose (descriptions): cut at a word boundary when one is near the limit. */
+export function oneLineAtWord(text: string, max: number): string {
+  return truncateAtWord(escapeMrkdwn(text.replace(/\s+/g, ' ').trim()), max);
+}
+
+/**
+ * An ERP status label as given (the numeric mapping is not shown by the spec), except the one
+ * that needs attention, which stands out: `Disabled` for items, `Suspended` for contacts.
+ */
+export function statusLabel(label: string, alarming: 'Disabled' | 'Suspended', max = 40): string {
+  return label === alarming ? `:no_entry: *${alarming}*` : oneLine(label, max);
+}
+
+/**
+ * What the words on a card depend on besides the data: whether the ERP is the built-in
+ * sandbox, and whether cost may be shown to a channel. Listeners pass these through the
+ * view models; the views decide what that means for each message.
+ */
+export interface DisplayOptions {
+  /** The app runs on its built-in sandbox ERP: every card and list says so. */
+  sandbox?: boolean;
+  /** `SHARE_COST=true`: item and component costs show on shared cards too. */
+  shareCost?: boolean;
+  /** `SHARE_ACCOUNT_TERMS=true`: credit limit, discount, terms and stop credit too. */
+  shareAccountTerms?: boolean;
+  /**
+   * The person the card is drawn for (the asker; on a shared card, the sharer) is a full
+   * member of the installing workspace (privacy/membership.ts). Unset means no: cost
+   * and account terms stay off the card, whatever else allows them.
+   */
+  internalFigures?: boolean;
+}
+
+export const SANDBOX_NOTE =
+  ':test_tube: *Sandbox data*: made-up items and contacts, not a real ERP';
+
+/** The footer of every card and list: when the data was fetched, and "Sandbox data". */
+export function footer(freshness: Freshness, display: DisplayOptions): ContextBlock {
+  return display.sandbox
+    ? context(freshnessLine(freshness), SANDBOX_NOTE)
+    : context(freshnessLine(freshness));
+}
+
+/** The sandbox note where a phone line is short: what "Sandbox data" means is in help. */
+const SANDBOX_SHORT = ':test_tube: *Sandbox data*';
+
+/**
+ * The one-line footer of a card on a phone: when the data was fetched (relative on a private
+ * card, which is read now; absolute on a shared one, which is read later), and "Sandbox data".
+ */
+export function shortFooter(
+  freshness: Freshness,
+  display: DisplayOptions,
+  shared: boolean,
+): ContextBlock {
+  const line = shortFreshnessLine(freshness, shared);
+  return context(display.sandbox ? `${line} · ${SANDBOX_SHORT}` : line);
+}
+
+/**
+ * Cost is internal: only for a full member, on their private card, or on a card they share
+ * when the workspace allows sharing it.
+ */
+export function showsCost(shared: boolean, display: DisplayOptions): boolean {
+  return display.internalFigures === true && (!shared || display.shareCost === true);
+}
+
+/** Account terms are internal, like cost, under their own switch (SHARE_ACCOUNT_TERMS). */
+export function showsAccountTerms(shared: boolean, display: DisplayOptions): boolean {
+  return display.internalFigures === true && (!shared || display.shareAccountTerms === true);
 }

@@ -6,8 +6,8 @@
  */
 import type { KnownBlock } from '@slack/types';
 import { context, divider, header, REFERENCE_HEADER, section } from './blocks.js';
+import { escapeTruncated } from './format.js';
 import type { SlackMessage } from './message.js';
-import { escapeTruncated } from './mrkdwn.js';
 
 export interface HelpExamples {
   itemCodes: string[];

@@ -10,16 +10,39 @@ import type { Button, KnownBlock } from '@slack/types';
 import type { BranchStock, Item } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
 import type { StockVerdict } from '../rules/verdict.js';
-import { ACTION, actionId } from './actions.js';
-import { actions, context, section, stateButton } from './blocks.js';
-import { type DisplayOptions, shortFooter, showsCost } from './display.js';
-import { formatMoney, formatQty, freshnessText } from './format.js';
-import { type BomPart, bomBlocks, branchBlocks, kitBlocks, rankBranches } from './itemParts.js';
-import { LIMITS } from './limits.js';
+import {
+  ACTION,
+  actionId,
+  type CardPart,
+  type CardQuestion,
+  type ItemStateExtra,
+  itemState,
+} from './actions.js';
+import { actions, context, LIMITS, section, stateButton } from './blocks.js';
+import {
+  codeSpan,
+  type DisplayOptions,
+  escapeTruncated,
+  formatMoney,
+  formatQty,
+  freshnessText,
+  oneLine,
+  oneLineAtWord,
+  shortFooter,
+  showsCost,
+} from './format.js';
+import {
+  type BomPart,
+  bomBlocks,
+  branchBlocks,
+  ignoredWordsNote,
+  kitBlocks,
+  rankBranches,
+  unknownBranchNote,
+  verdictBlocks,
+  verdictSentence,
+} from './itemParts.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan, escapeTruncated, oneLine, oneLineAtWord } from './mrkdwn.js';
-import { type CardPart, type CardQuestion, type ItemStateExtra, itemState } from './states.js';
-import { ignoredWordsNote, unknownBranchNote, verdictBlocks, verdictSentence } from './verdict.js';
 import { watchOpenButton } from './watchButtons.js';
 
 export interface ItemCardModel extends DisplayOptions {

@@ -3,7 +3,7 @@
  * redacted on cards; in full only in the reveal answer).
  */
 import type { AddressbookEntry } from '../erp/schemas.js';
-import { oneLine } from './mrkdwn.js';
+import { oneLine } from './format.js';
 
 /** People per card page: two or three screens of a phone at most. */
 export const PEOPLE_PAGE_SIZE = 8;

@@ -4,9 +4,8 @@
  */
 import type { ErpRef } from '../erp/api.js';
 import { context } from './blocks.js';
-import { aboutSeconds } from './format.js';
+import { aboutSeconds, escapeTruncated } from './format.js';
 import type { SlackMessage } from './message.js';
-import { escapeTruncated } from './mrkdwn.js';
 
 export type WorkSubject =
   | { kind: 'record'; noun: 'item' | 'contact'; ref: ErpRef }

@@ -6,22 +6,34 @@
 import type { Button, KnownBlock, SectionBlock } from '@slack/types';
 import type { ContactSearchRow, ItemSearchRow } from '../erp/schemas.js';
 import type { ContactQuery, Freshness, ItemQuery, Page } from '../lookup/types.js';
-import { ACTION, type ActionBase, actionId, type ButtonState } from './actions.js';
-import { actions, md, section, stateButton } from './blocks.js';
-import { type DisplayOptions, footer } from './display.js';
-import { formatMoney, formatQty, freshnessText, plural } from './format.js';
-import { availablePhrase } from './itemParts.js';
-import { LIMITS } from './limits.js';
-import type { SlackMessage } from './message.js';
-import { codeSpan, escapeTruncated, oneLine, oneLineAtWord, statusLabel } from './mrkdwn.js';
-import { redactContactRow } from './redact.js';
 import {
+  ACTION,
+  type ActionBase,
+  actionId,
+  type ButtonState,
   type CardQuestion,
   contactSearchState,
   contactState,
   itemSearchState,
   itemState,
-} from './states.js';
+} from './actions.js';
+import { actions, LIMITS, md, section, stateButton } from './blocks.js';
+import {
+  codeSpan,
+  type DisplayOptions,
+  escapeTruncated,
+  footer,
+  formatMoney,
+  formatQty,
+  freshnessText,
+  oneLine,
+  oneLineAtWord,
+  plural,
+  statusLabel,
+} from './format.js';
+import { availablePhrase } from './itemParts.js';
+import type { SlackMessage } from './message.js';
+import { redactContactRow } from './redact.js';
 
 /** Slack pages are 10 rows; a caller's bigger page is cut so the message stays small. */
 const MAX_ROWS = 20;

@@ -8,11 +8,10 @@
  */
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { z } from 'zod';
-import { context, divider, plain, section } from './blocks.js';
+import { context, divider, plain, section, truncatePlain } from './blocks.js';
 import { type CategoryLine, categoryOption } from './catalogue.js';
-import { truncatePlain } from './limits.js';
+import { escapeTruncated } from './format.js';
 import type { SlackMessage } from './message.js';
-import { escapeTruncated } from './mrkdwn.js';
 
 export const SEARCH = {
   callbackId: 'stock_search_modal',

@@ -9,8 +9,7 @@ import type { ActionsBlock, Button, KnownBlock } from '@slack/types';
 import { z } from 'zod';
 import { MEMBER_ID } from '../ids/member.js';
 import { decodeState, SHARE_ID, type SharedRemoveState, VALUE_VERSION } from './actions.js';
-import { context, plain, section } from './blocks.js';
-import { LIMITS, truncate } from './limits.js';
+import { context, LIMITS, plain, section, truncate } from './blocks.js';
 import type { SlackMessage } from './message.js';
 
 export const SHARED_REMOVE_ACTION = 'shared_remove';

@@ -6,16 +6,23 @@
 import type { KnownBlock, SectionBlock } from '@slack/types';
 import type { Item } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
-import { ACTION, actionId } from './actions.js';
-import { context, md, section, stateButton } from './blocks.js';
-import { type DisplayOptions, SANDBOX_NOTE } from './display.js';
+import { ACTION, actionId, itemState } from './actions.js';
+import { context, LIMITS, md, section, stateButton } from './blocks.js';
 import { errorToUserMessage, type RetryButton, tryAgainRow } from './feedback.js';
-import { formatQty, plural, slackTimeAgo } from './format.js';
+import {
+  codeSpan,
+  type DisplayOptions,
+  escapeTruncated,
+  formatQty,
+  oneLine,
+  oneLineAtWord,
+  plural,
+  SANDBOX_NOTE,
+  slackTimeAgo,
+  statusLabel,
+} from './format.js';
 import { availablePhrase, rankBranches } from './itemParts.js';
-import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan, escapeTruncated, oneLine, oneLineAtWord, statusLabel } from './mrkdwn.js';
-import { itemState } from './states.js';
 
 /** The shortcut looks up at most 5 codes; this also bounds a careless caller. */
 const MAX_LINES = 20;

@@ -6,13 +6,10 @@
  * Alerts go to a whole channel, so they are redacted like any shared card: no cost, ever.
  */
 import type { KnownBlock } from '@slack/types';
-import { ACTION } from './actions.js';
-import { actions, context, header, section, stateButton } from './blocks.js';
-import { formatQty, plural, slackTime, utcTime } from './format.js';
-import { LIMITS } from './limits.js';
+import { ACTION, itemState } from './actions.js';
+import { actions, context, header, LIMITS, section, stateButton } from './blocks.js';
+import { codeSpan, escapeTruncated, formatQty, plural, slackTime, utcTime } from './format.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan, escapeTruncated } from './mrkdwn.js';
-import { itemState } from './states.js';
 import { snoozeButtons, stopButton } from './watchButtons.js';
 import {
   type CoverModel,

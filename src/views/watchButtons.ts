@@ -6,9 +6,7 @@
  */
 import type { Button, ConfirmationDialog } from '@slack/types';
 import { z } from 'zod';
-import { plain } from './blocks.js';
-import { LIMITS, truncatePlain } from './limits.js';
-import { stripBidiControls } from './mrkdwn.js';
+import { LIMITS, plain, stripBidiControls, truncatePlain } from './blocks.js';
 import { watchName } from './watchWords.js';
 
 export const WATCH_ACTION = {

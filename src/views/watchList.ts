@@ -4,12 +4,10 @@
  * Snooze a week, Remove with a confirm dialog, each labelled with the watch it acts on).
  */
 import type { KnownBlock } from '@slack/types';
-import { actions, context, md, section } from './blocks.js';
+import { actions, context, LIMITS, md, section } from './blocks.js';
 import { noticeMessage } from './feedback.js';
-import { formatQty, plural, slackTime } from './format.js';
-import { LIMITS } from './limits.js';
+import { codeSpan, formatQty, plural, slackTime } from './format.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan } from './mrkdwn.js';
 import { removeButton, snoozeButtons } from './watchButtons.js';
 import {
   channelLink,

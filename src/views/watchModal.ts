@@ -3,7 +3,7 @@
  */
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { plain, section } from './blocks.js';
-import { codeSpan, escapeTruncated } from './mrkdwn.js';
+import { codeSpan, escapeTruncated } from './format.js';
 import type { WatchOpenState } from './watchButtons.js';
 
 export const WATCH_MODAL = {

@@ -5,12 +5,10 @@
  */
 import type { KnownBlock } from '@slack/types';
 import { MEMBER_ID } from '../ids/member.js';
-import { actions, context, section } from './blocks.js';
+import { actions, context, LIMITS, section, truncatePlain } from './blocks.js';
 import { noticeMessage } from './feedback.js';
-import { formatQty, slackTime } from './format.js';
-import { LIMITS, truncatePlain } from './limits.js';
+import { codeSpan, escapeMrkdwn, escapeTruncated, formatQty, slackTime } from './format.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan, escapeMrkdwn, escapeTruncated } from './mrkdwn.js';
 import { removeAllButton, removeButton } from './watchButtons.js';
 import {
   channelLink,

@@ -6,8 +6,7 @@
  * and their values), `watchModal.ts` (the Watch… modal).
  */
 import { MEMBER_ID_SOURCE } from '../ids/member.js';
-import { formatQty } from './format.js';
-import { escapeMrkdwn } from './mrkdwn.js';
+import { escapeMrkdwn, formatQty } from './format.js';
 
 /** Days of cover as the watches computed them (src/watches/cover.ts). */
 export interface CoverModel {

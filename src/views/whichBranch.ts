@@ -6,14 +6,17 @@
  */
 import type { Button } from '@slack/types';
 import type { Freshness } from '../lookup/types.js';
-import { ACTION, actionId } from './actions.js';
-import { actions, context, markedAs, section, stateButton } from './blocks.js';
-import { type DisplayOptions, shortFooter } from './display.js';
-import { formatQty } from './format.js';
-import { LIMITS } from './limits.js';
+import { ACTION, actionId, itemState } from './actions.js';
+import { actions, context, LIMITS, markedAs, section, stateButton } from './blocks.js';
+import {
+  codeSpan,
+  type DisplayOptions,
+  escapeTruncated,
+  formatQty,
+  oneLine,
+  shortFooter,
+} from './format.js';
 import type { SlackMessage } from './message.js';
-import { codeSpan, escapeTruncated, oneLine } from './mrkdwn.js';
-import { itemState } from './states.js';
 
 interface WhichBranchModel extends DisplayOptions {
   item: { code: string; id: number; description: string };

@@ -9,18 +9,26 @@ import { z } from 'zod';
 import type { Contact } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
 import { ACTION, actionId } from './actions.js';
-import { actions, context, header, plain, REFERENCE_HEADER, section } from './blocks.js';
-import { formatQty, freshnessLine } from './format.js';
-import type { HelpExamples } from './help.js';
-import type { SlackMessage } from './message.js';
+import {
+  actions,
+  context,
+  header,
+  plain,
+  REFERENCE_HEADER,
+  section,
+  stripBidiControls,
+} from './blocks.js';
 import {
   codeSpan,
   escapeTruncated,
+  formatQty,
+  freshnessLine,
   oneLine,
   oneLineAtWord,
   statusLabel,
-  stripBidiControls,
-} from './mrkdwn.js';
+} from './format.js';
+import type { HelpExamples } from './help.js';
+import type { SlackMessage } from './message.js';
 import { askButton } from './searchLists.js';
 
 /**

@@ -5,9 +5,9 @@
  * mrkdwn, and nothing from an error itself (messages, URLs, tokens) is echoed.
  */
 import type { StockVerdict } from '../rules/verdict.js';
+import { truncatePlain } from './blocks.js';
 import { errorToUserMessage, passingFailure } from './feedback.js';
-import { truncatePlain } from './limits.js';
-import { verdictSentence } from './verdict.js';
+import { verdictSentence } from './itemParts.js';
 
 /** What the manifest's `output_parameters` declare; the keys must match them exactly. */
 export interface LookupStockOutputs {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nearestCodes } from '../../src/catalogue/suggest.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import { itemSearchList } from '../../src/views/searchLists.js';
 import { makeFreshness, makePage, TEST_NOW } from '../helpers/builders.js';
 import { allText, buttons } from '../views/inspect.js';

@@ -5,7 +5,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTION } from '../../src/views/actions.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { buttonLabelled, buttonsOf, textOf } from '../helpers/blocks.js';
 import {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockVerdict } from '../../src/rules/verdict.js';
-import { verdictSentence } from '../../src/views/verdict.js';
+import { verdictSentence } from '../../src/views/itemParts.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { functionExecutedEnvelope } from '../helpers/slack/functionPayloads.js';
 import { postToSlackApp } from '../helpers/slack/index.js';

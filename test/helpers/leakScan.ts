@@ -14,8 +14,8 @@ import {
   DEFAULT_SANDBOX_SEED,
   generateSandboxData,
 } from '../../src/sandbox/index.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import { REVEAL_BLOCK_ID } from '../../src/views/contactReveal.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
 import type { SlackMessage } from '../../src/views/message.js';
 import type { CapturedRecord } from './capture.js';
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { matchBranch } from '../../src/rules/branches.js';
 import { stockVerdict } from '../../src/rules/verdict.js';
-import { branchFirst } from '../../src/views/itemParts.js';
 import {
+  branchFirst,
   coverLine,
   unknownBranchNote,
   verdictBlocks,
   verdictLine,
   verdictSentence,
-} from '../../src/views/verdict.js';
+} from '../../src/views/itemParts.js';
 import { makeBranch, makeItem } from '../helpers/builders.js';
 
 const branches = [

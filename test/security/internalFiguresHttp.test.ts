@@ -4,8 +4,7 @@
  * button must get no cost and no account terms, while a member pressing the same button does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACTION, encodeState } from '../../src/views/actions.js';
-import { contactState, itemState } from '../../src/views/states.js';
+import { ACTION, contactState, encodeState, itemState } from '../../src/views/actions.js';
 import { type RunningApp, startApp } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
 import { failOnEscapedRejections } from './helpers.js';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractItemCodes, looksLikeItemCode, MAX_MESSAGE_TEXT } from '../../src/slack/codes.js';
 import { sanitizeInput, stripSlackMarkup } from '../../src/slack/input.js';
 import { parseContactCommand, parseStockCommand } from '../../src/slack/parser.js';
-import { truncate, truncateAtWord } from '../../src/views/limits.js';
+import { truncate, truncateAtWord } from '../../src/views/blocks.js';
 import {
   codeSpan,
   escapeMrkdwn,
@@ -23,7 +23,7 @@ import {
   oneLine,
   oneLineAtWord,
   statusLabel,
-} from '../../src/views/mrkdwn.js';
+} from '../../src/views/format.js';
 import { redactEmail, redactPhone } from '../../src/views/redact.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';

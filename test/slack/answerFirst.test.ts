@@ -4,7 +4,7 @@
  * and what it cost upstream.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkMessageLimits } from '../../src/views/limits.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import type { SlackMessage } from '../../src/views/message.js';
 import { ask, click } from '../e2e/helpers/conversation.js';
 import { type RunningApp, startApp } from '../helpers/app.js';

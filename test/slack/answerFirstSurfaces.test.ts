@@ -6,7 +6,7 @@
  * that answer stays there; codes past the fifth are named; lower-case and accented codes count.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkMessageLimits } from '../../src/views/limits.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import type { SlackMessage } from '../../src/views/message.js';
 import { ask, type Message } from '../e2e/helpers/conversation.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';

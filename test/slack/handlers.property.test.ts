@@ -12,7 +12,7 @@ import type { ListenerDeps } from '../../src/slack/deps.js';
 import { contactCommand } from '../../src/slack/listeners/commands/contact.js';
 import { stockCommand } from '../../src/slack/listeners/commands/stock.js';
 import { ACTION, type ActionBase, decodeState } from '../../src/views/actions.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import type { SlackMessage } from '../../src/views/message.js';
 import { answers, registeredActions } from '../helpers/actionListeners.js';
 import {

@@ -10,7 +10,7 @@ import {
   type StockRequest,
   stockQueryText,
 } from '../../src/slack/parser.js';
-import { commandNoticeText, commandProblemText } from '../../src/views/commandProblems.js';
+import { commandNoticeText, commandProblemText } from '../../src/views/feedback.js';
 
 function request<T>(result: ParseResult<T>): T {
   if (!result.ok) throw new Error(`expected ok, got: ${commandProblemText(result.error)}`);

@@ -6,7 +6,7 @@ import {
   appHomeView,
   HOME_RECENT_ACTION,
 } from '../../src/views/appHome.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import type { WatchSummary } from '../../src/views/watchWords.js';
 import { makeWatchSummary } from '../helpers/builders.js';
 

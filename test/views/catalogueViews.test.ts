@@ -3,8 +3,8 @@
  * categories list, hostile names, long codes in options, and the search modal (App Home: appHome.test.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import { categoriesList, itemOption } from '../../src/views/catalogue.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
 import { readSearchMetadata, searchModal } from '../../src/views/searchModal.js';
 
 const now = new Date('2026-11-23T10:00:00Z');

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../src/erp/schemas.js';
 import { matchingPeople } from '../../src/rules/people.js';
 import { ACTION } from '../../src/views/actions.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import { contactCard, contactReveal } from '../../src/views/contactCard.js';
 import { emailLink, phoneLink } from '../../src/views/contactReveal.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
 import { makeAddressbookEntry, makeContact, makeFreshness, TEST_NOW } from '../helpers/builders.js';
 import { allText, button, buttons } from './inspect.js';
 

@@ -13,6 +13,7 @@ import {
 } from '../../src/erp/errors.js';
 import { BusyError } from '../../src/lookup/types.js';
 import { decodeState } from '../../src/views/actions.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import {
   commandRetry,
   contactWordsRetry,
@@ -22,7 +23,6 @@ import {
   shareConfirmation,
   workingMessage,
 } from '../../src/views/feedback.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
 import { progressMessage } from '../../src/views/progress.js';
 import { TEST_NOW } from '../helpers/builders.js';
 import { allText } from './inspect.js';

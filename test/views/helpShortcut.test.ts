@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ServerError, UnavailableError } from '../../src/erp/errors.js';
 import { ACTION } from '../../src/views/actions.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import { commandRetry } from '../../src/views/feedback.js';
 import { contactHelp, stockHelp } from '../../src/views/help.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
 import { shortcutResults } from '../../src/views/shortcut.js';
 import { makeBranch, makeFreshness, makeItem, TEST_NOW } from '../helpers/builders.js';
 import { allText, buttons } from './inspect.js';

@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Contact, Item } from '../../src/erp/schemas.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import { contactCard, contactReveal } from '../../src/views/contactCard.js';
 import { itemCard } from '../../src/views/itemCard.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
 import type { SlackMessage } from '../../src/views/message.js';
 import { contactSearchList, itemSearchList } from '../../src/views/searchLists.js';
 import { shortcutResults } from '../../src/views/shortcut.js';

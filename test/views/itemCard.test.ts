@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { stockVerdict } from '../../src/rules/verdict.js';
 import { ACTION } from '../../src/views/actions.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import { itemCard } from '../../src/views/itemCard.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
 import { WATCH_ACTION } from '../../src/views/watchButtons.js';
 import {
   makeBomComponent,

@@ -7,7 +7,7 @@ import {
   truncate,
   truncateAtWord,
   truncatePlain,
-} from '../../src/views/limits.js';
+} from '../../src/views/blocks.js';
 import type { SlackMessage } from '../../src/views/message.js';
 
 const section = (text: string): KnownBlock => ({ type: 'section', text: { type: 'mrkdwn', text } });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { truncate } from '../../src/views/limits.js';
-import { codeSpan, escapeMrkdwn, escapeTruncated, oneLine } from '../../src/views/mrkdwn.js';
+import { truncate } from '../../src/views/blocks.js';
+import { codeSpan, escapeMrkdwn, escapeTruncated, oneLine } from '../../src/views/format.js';
 
 describe('escapeMrkdwn', () => {
   it('escapes exactly &, < and >, & first', () => {

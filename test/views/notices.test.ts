@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noticeMessage } from '../../src/views/feedback.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
-import { withNotices } from '../../src/views/notices.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
+import { noticeMessage, withNotices } from '../../src/views/feedback.js';
 
 describe('withNotices', () => {
   it('leaves a message alone without notices', () => {

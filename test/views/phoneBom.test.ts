@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../src/erp/schemas.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import { itemCard } from '../../src/views/itemCard.js';
 import { BOM_PAGE_SIZE } from '../../src/views/itemParts.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
 import { makeFreshness, TEST_NOW } from '../helpers/builders.js';
 import { PHONE_SCREEN, phoneFit } from '../helpers/phoneLines.js';
 import { items, itemsByCode } from './helpers/sweepData.js';

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { contactCard } from '../../src/views/contactCard.js';
+import { codeSpan, escapeMrkdwn } from '../../src/views/format.js';
 import { itemCard } from '../../src/views/itemCard.js';
 import { BOM_PAGE_SIZE } from '../../src/views/itemParts.js';
 import type { SlackMessage } from '../../src/views/message.js';
-import { codeSpan, escapeMrkdwn } from '../../src/views/mrkdwn.js';
 import { contactSearchList, itemSearchList } from '../../src/views/searchLists.js';
 import { shortcutResults } from '../../src/views/shortcut.js';
 import { TEST_NOW } from '../helpers/builders.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION } from '../../src/views/actions.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import { contactSearchList, itemSearchList } from '../../src/views/searchLists.js';
 import {
   makeContactRow,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import { itemCard } from '../../src/views/itemCard.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
 import {
   alreadyShared,
   decodeSharedRemove,

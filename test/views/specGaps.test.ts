@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ItemSchema } from '../../src/erp/schemas.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import { contactCard } from '../../src/views/contactCard.js';
 import { itemCard } from '../../src/views/itemCard.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
 import { contactSearchList, itemSearchList } from '../../src/views/searchLists.js';
 import {
   makeContact,

@@ -4,9 +4,9 @@
  * keep these inside Slack's limits.
  */
 import { describe, expect, it } from 'vitest';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import { contactCard, contactReveal } from '../../src/views/contactCard.js';
 import { itemCard } from '../../src/views/itemCard.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
 import { contactSearchList, itemSearchList } from '../../src/views/searchLists.js';
 import { shortcutResults } from '../../src/views/shortcut.js';
 import {

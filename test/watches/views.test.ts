@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION, decodeState } from '../../src/views/actions.js';
+import { checkMessageLimits } from '../../src/views/blocks.js';
 import { noticeMessage } from '../../src/views/feedback.js';
-import { checkMessageLimits } from '../../src/views/limits.js';
 import { watchAlert, watchDigest, watchTurnReply } from '../../src/views/watchAlert.js';
 import {
   decodeWatchButton,

@@ -6,10 +6,10 @@ import {
   contactWordsRetry,
   noticeMessage,
   type RetryButton,
+  withNotices,
 } from '../../views/feedback.js';
 import { watchesNotReadyText } from '../../views/help.js';
 import type { SlackMessage } from '../../views/message.js';
-import { withNotices } from '../../views/notices.js';
 import {
   accountOnlyCard,
   notSureMessage,

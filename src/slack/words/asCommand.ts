@@ -6,11 +6,14 @@
  */
 import { type ItemQuery, SEARCH_PAGE_SIZE } from '../../lookup/types.js';
 import type { SlackUsersApi } from '../../privacy/revealPolicy.js';
-import { commandNoticeText, commandProblemText } from '../../views/commandProblems.js';
-import { noticeMessage } from '../../views/feedback.js';
+import {
+  commandNoticeText,
+  commandProblemText,
+  noticeMessage,
+  withNotices,
+} from '../../views/feedback.js';
 import { contactHelp, stockHelp, watchesNotReadyText } from '../../views/help.js';
 import type { SlackMessage } from '../../views/message.js';
-import { withNotices } from '../../views/notices.js';
 import { notSureMessage, watchProposal } from '../../views/words.js';
 import { looksLikeItemCode } from '../../words/codeShape.js';
 import { commandFor, type Reading, type WordsRequest } from '../../words/reading.js';

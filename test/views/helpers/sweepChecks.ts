@@ -5,9 +5,9 @@
  */
 import type { Contact } from '../../../src/erp/schemas.js';
 import { decodeState, MAX_VALUE_LENGTH } from '../../../src/views/actions.js';
-import { checkMessageLimits } from '../../../src/views/limits.js';
+import { checkMessageLimits } from '../../../src/views/blocks.js';
+import { escapeMrkdwn } from '../../../src/views/format.js';
 import type { SlackMessage } from '../../../src/views/message.js';
-import { escapeMrkdwn } from '../../../src/views/mrkdwn.js';
 import { decodeWatchOpen, WATCH_ACTION } from '../../../src/views/watchButtons.js';
 import { foreignMarkup, mrkdwnTexts, walk } from '../inspect.js';
 

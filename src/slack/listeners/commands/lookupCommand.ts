@@ -7,11 +7,14 @@
 import type { ErpEndpoint } from '../../../erp/errors.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
 import { markedAs } from '../../../views/blocks.js';
-import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
-import { commandRetry } from '../../../views/feedback.js';
+import {
+  commandNoticeText,
+  commandProblemText,
+  commandRetry,
+  withNotices,
+} from '../../../views/feedback.js';
 import type { HelpExamples } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
-import { withNotices } from '../../../views/notices.js';
 import type { WorkSubject } from '../../../views/progress.js';
 import { type IfNothingFound, isKnownToBeSlow, safely, workingLine } from '../../answers.js';
 import type { ParseResult } from '../../commandScan.js';

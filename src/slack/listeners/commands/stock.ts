@@ -1,10 +1,9 @@
 import { type ErpEndpoint, NotFoundError } from '../../../erp/errors.js';
 import type { ItemQuery } from '../../../lookup/types.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
-import { noticeMessage } from '../../../views/feedback.js';
+import { noticeMessage, withNotices } from '../../../views/feedback.js';
 import { stockHelp, watchesNotReadyText } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
-import { withNotices } from '../../../views/notices.js';
 import type { WorkSubject } from '../../../views/progress.js';
 import {
   codeBySearch,

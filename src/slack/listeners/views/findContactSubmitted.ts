@@ -6,14 +6,17 @@
  */
 import { z } from 'zod';
 import { checkAccess } from '../../../privacy/access.js';
-import { commandNoticeText, commandProblemText } from '../../../views/commandProblems.js';
-import { commandRetry } from '../../../views/feedback.js';
+import {
+  commandNoticeText,
+  commandProblemText,
+  commandRetry,
+  withNotices,
+} from '../../../views/feedback.js';
 import {
   FIND_CONTACT,
   FIND_CONTACT_ERRORS,
   findContactSearchingModal,
 } from '../../../views/findContactModal.js';
-import { withNotices } from '../../../views/notices.js';
 import { safely } from '../../answers.js';
 import { sendDirect } from '../../delivery.js';
 import type { ContactDeps, DeliveryDeps } from '../../deps.js';
