@@ -7,8 +7,9 @@
  * (cache lifetime, replay span, queue bound) is scaled the same way. Limits per window are the
  * ERP's real ones (60 getItem a minute = 60 per compressed minute).
  */
-import type { ErpApi } from '../src/erp/api.js';
+
 import { ErpClient } from '../src/erp/client.js';
+import type { ErpApi } from '../src/erp/schemas.js';
 import { createLogger } from '../src/log/logger.js';
 import { createMetrics } from '../src/lookup/metrics.js';
 import { createLookupService } from '../src/lookup/service.js';

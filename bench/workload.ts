@@ -2,8 +2,9 @@
  * Benchmark building blocks: a seeded PRNG, a Zipf sampler, percentiles, and an ErpApi
  * decorator that counts what really goes upstream.
  */
-import type { ContactSearchParams, ErpApi, ErpRef, ItemSearchParams } from '../src/erp/api.js';
+
 import { RateLimitedError } from '../src/erp/errors.js';
+import type { ContactSearchParams, ErpApi, ErpRef, ItemSearchParams } from '../src/erp/schemas.js';
 
 /** mulberry32: small, fast and good enough to make a replay repeatable. */
 export function seeded(seed: number): () => number {

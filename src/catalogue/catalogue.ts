@@ -8,7 +8,7 @@
  */
 import type { Redis } from 'ioredis';
 import { Gauge, type Registry } from 'prom-client';
-import type { ErpApi } from '../erp/api.js';
+import type { ErpApi } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import { errorFields } from '../log/logger.js';
 import type { BackgroundBudget } from '../lookup/background.js';

@@ -44,3 +44,85 @@ export function newNumberColumns(capacity: number): Record<NumberColumn, Float64
   for (const column of NUMBER_COLUMNS) columns[column] = new Float64Array(capacity);
   return columns;
 }
+
+/**
+ * Codes to slots, in any case: an item card asks for its code's item every time it is drawn,
+ * and a scan of every slot grows with the catalogue. A `Map` of lower-case codes would hold a
+ * second string and an entry object an item, more than the columns spend on an item's
+ * figures; this table holds one 32-bit number a place (slot + 1, 0 for empty), at most half
+ * full, and reads the codes from the store's own column.
+ */
+/** FNV-1a over the UTF-16 units: spreads codes that share long prefixes (`WID-00001`…). */
+function hashOf(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i += 1) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+export class CodeTable {
+  private places = new Int32Array(1_024);
+  private used = 0;
+  /** A slot's code changed: its place no longer matches its code, so the table is rebuilt. */
+  private stale = false;
+
+  constructor(private readonly codeOf: readonly string[]) {}
+
+  /** The first slot (in slot order) whose code is this one but for case. */
+  find(code: string): number | undefined {
+    if (this.stale) this.rebuild();
+    const key = code.toLowerCase();
+    const mask = this.places.length - 1;
+    for (let at = hashOf(key) & mask; ; at = (at + 1) & mask) {
+      const place = this.places[at] ?? 0;
+      if (place === 0) return undefined;
+      if (this.keyOf(place - 1) === key) return place - 1;
+    }
+  }
+
+  /** A new slot, its code already in the column. */
+  added(slot: number): void {
+    if (this.stale) return;
+    const key = this.keyOf(slot);
+    const mask = this.places.length - 1;
+    for (let at = hashOf(key) & mask; ; at = (at + 1) & mask) {
+      const place = this.places[at] ?? 0;
+      if (place === 0) {
+        this.places[at] = slot + 1;
+        this.used += 1;
+        if (this.used * 2 > this.places.length) this.rebuild();
+        return;
+      }
+      // Slots come in order, so the one already here is the first with this code.
+      if (this.keyOf(place - 1) === key) return;
+    }
+  }
+
+  /** A slot's code changed (rare: the ERP renamed an item); rebuilt on the next `find`. */
+  renamed(): void {
+    this.stale = true;
+  }
+
+  /** Every slot is gone (a snapshot replaces the store). */
+  clear(): void {
+    this.places = new Int32Array(1_024);
+    this.used = 0;
+    this.stale = false;
+  }
+
+  private keyOf(slot: number): string {
+    return (this.codeOf[slot] ?? '').toLowerCase();
+  }
+
+  /** Places for every slot there is, at most half of them used. */
+  private rebuild(): void {
+    let size = 1_024;
+    while (size < this.codeOf.length * 2 + 2) size *= 2;
+    this.places = new Int32Array(size);
+    this.used = 0;
+    this.stale = false;
+    for (let slot = 0; slot < this.codeOf.length; slot += 1) this.added(slot);
+  }
+}

@@ -5,8 +5,8 @@
  */
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/config.js';
-import { credentialTag, type ErpApi } from '../erp/api.js';
 import type { ErpEvents } from '../erp/events.js';
+import { credentialTag, type ErpApi } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import { budgetStatus, type ErpStatus } from '../lookup/budgetStatus.js';
 import { ledgerCrawlBudget } from '../lookup/lanes.js';

@@ -12,9 +12,9 @@
  * Probing stops after a run of empty ids once every category name seen has its id.
  * Every search waits for the budget port (its share, no user waiting) before it is sent.
  */
-import type { ErpApi, ItemSearchParams } from '../erp/api.js';
+
 import { BadRequestError } from '../erp/errors.js';
-import type { ItemSearchEnvelope } from '../erp/schemas.js';
+import type { ErpApi, ItemSearchEnvelope, ItemSearchParams } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import { errorFields } from '../log/logger.js';
 import type { BackgroundBudget } from '../lookup/background.js';

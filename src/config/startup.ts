@@ -2,8 +2,9 @@
  * Start-up failures in words an operator can act on: which variable, where to get the right
  * value. Slack's `invalid_auth` or a bare `fetch failed` name neither.
  */
-import type { ErpApi } from '../erp/api.js';
+
 import { AuthError, ErpError, TenantError } from '../erp/errors.js';
+import type { ErpApi } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 
 /** A start-up failure whose message is already the whole explanation. */

@@ -2,52 +2,52 @@
  * The ERP over HTTP (docs/erp-api.md), on undici: the only code that builds ERP URLs, sends
  * the credentials and reads raw ERP JSON. Every failure leaves as an `ErpError` subclass.
  */
+
 import { createHash } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import { type BulkheadPolicy, bulkhead } from 'cockatiel';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { type AppLogger, registerSecret } from '../log/logger.js';
-import {
-  type CallOptions,
-  type ContactSearchParams,
-  type ErpApi,
-  type ErpRef,
-  type ItemSearchParams,
-  isIdRef,
-} from './api.js';
 import { type ErpEndpoint, ErpError, InvalidInputError, UnavailableError } from './errors.js';
 import type { ErpEventMap, ErpEvents } from './events.js';
 import {
+  buildQuery,
   classifyTransportError,
   createErpAgent,
   DEFAULT_ERP_CONNECTIONS,
   declaredLength,
-  type RawResponse,
-  REASON_TEXT,
-  readCapped,
-  runGated,
-} from './http.js';
-import { bodySnippet, DriftReporter, decodeBody, errorForStatus } from './responses.js';
-import {
-  type Contact,
-  ContactSchema,
-  type ContactSearchEnvelope,
-  ContactSearchEnvelopeSchema,
-  type Item,
-  ItemSchema,
-  type ItemSearchEnvelope,
-  ItemSearchEnvelopeSchema,
-} from './schemas.js';
-import { SecretScrubber } from './secrets.js';
-import {
-  buildQuery,
   type ErpBase,
   encodeKeywords,
   encodePathSegment,
   parseErpBase,
   type QueryValue,
-} from './url.js';
+  type RawResponse,
+  REASON_TEXT,
+  readCapped,
+  runGated,
+} from './http.js';
+import {
+  bodySnippet,
+  type CallOptions,
+  type Contact,
+  ContactSchema,
+  type ContactSearchEnvelope,
+  ContactSearchEnvelopeSchema,
+  type ContactSearchParams,
+  DriftReporter,
+  decodeBody,
+  type ErpApi,
+  type ErpRef,
+  errorForStatus,
+  type Item,
+  ItemSchema,
+  type ItemSearchEnvelope,
+  ItemSearchEnvelopeSchema,
+  type ItemSearchParams,
+  isIdRef,
+} from './schemas.js';
+import { SecretScrubber } from './secrets.js';
 
 /** One `name=value` of a search's query string (left out when the value is undefined). */
 type QueryPair = [string, QueryValue];

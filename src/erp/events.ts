@@ -6,9 +6,8 @@
  * one that throws is logged and never fails the call.
  */
 import { EventEmitter } from 'node:events';
-import type { ItemSearchParams } from './api.js';
 import type { ErpEndpoint } from './errors.js';
-import type { Contact, Item, ItemSearchRow } from './schemas.js';
+import type { Contact, Item, ItemSearchParams, ItemSearchRow } from './schemas.js';
 
 /**
  * `background`: the call was made by background work (the catalogue crawl, watch checks),

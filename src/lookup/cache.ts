@@ -16,8 +16,8 @@
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { credentialTag } from '../erp/api.js';
 import { NotFoundError, UnavailableError } from '../erp/errors.js';
+import { credentialTag } from '../erp/schemas.js';
 import type { RedisHealth } from './redis.js';
 import type { LifetimeKind } from './resources.js';
 import { isTransient } from './types.js';

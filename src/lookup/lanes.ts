@@ -5,12 +5,11 @@
  * the start-up check, the catalogue crawl, watches) draws on the same lanes.
  */
 import type { Redis } from 'ioredis';
-import { credentialTag } from '../erp/api.js';
 import type { ErpEndpoint } from '../erp/errors.js';
+import { credentialTag } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import type { BackgroundBudget } from './background.js';
-import { BudgetQueue } from './fairQueue.js';
-import { GroupedLedger } from './groupedLedger.js';
+import { BudgetQueue, GroupedLedger } from './fairQueue.js';
 import { fairShare, type Ledger, MemoryLedger } from './ledger.js';
 import type { Metrics } from './metrics.js';
 import type { RedisHealth } from './redis.js';

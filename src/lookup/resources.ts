@@ -5,9 +5,8 @@
  * lines). The service (service.ts) and the Slack answers are generic over these.
  */
 import { z } from 'zod';
-import type { CallOptions, ContactType, ErpApi, ErpRef } from '../erp/api.js';
-import { isIdRef } from '../erp/api.js';
 import type { ErpEndpoint } from '../erp/errors.js';
+import type { CallOptions, ContactType, ErpApi, ErpRef } from '../erp/schemas.js';
 import {
   type Contact,
   ContactSchema,
@@ -17,6 +16,7 @@ import {
   ItemSchema,
   type ItemSearchRow,
   ItemSearchRowSchema,
+  isIdRef,
 } from '../erp/schemas.js';
 import type { CacheKind } from './metrics.js';
 import type { SearchWindow } from './paging.js';

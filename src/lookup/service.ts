@@ -13,9 +13,8 @@
  */
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
-import type { ErpApi, ErpRef } from '../erp/api.js';
 import { type ErpEndpoint, NotFoundError } from '../erp/errors.js';
-import type { Contact, Item } from '../erp/schemas.js';
+import type { Contact, ErpApi, ErpRef, Item } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import {
   type CacheAnswer,

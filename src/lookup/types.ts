@@ -3,9 +3,16 @@
  * coalescing, the shared rate budget, retries and staleness, and hands back data with its
  * freshness.
  */
-import type { ContactType, ErpRef } from '../erp/api.js';
+
 import { type ErpEndpoint, isErpError } from '../erp/errors.js';
-import type { Contact, ContactSearchRow, Item, ItemSearchRow } from '../erp/schemas.js';
+import type {
+  Contact,
+  ContactSearchRow,
+  ContactType,
+  ErpRef,
+  Item,
+  ItemSearchRow,
+} from '../erp/schemas.js';
 
 export interface Freshness {
   /** When the ERP produced this answer (not when we served it). */

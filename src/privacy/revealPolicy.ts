@@ -19,7 +19,7 @@ import {
   type Membership,
   type Standing,
   UnreadableAnswer,
-} from './membership.js';
+} from './access.js';
 
 /** The part of WebClient the policy uses; WebClient satisfies it structurally. */
 export interface SlackUsersApi {

@@ -5,7 +5,7 @@
  */
 import type { AddressbookEntry } from '../erp/schemas.js';
 import type { ContactQuery } from '../lookup/types.js';
-import { fold } from './branches.js';
+import { fold } from './stock.js';
 
 /** True when every word is found in one of the texts (any case, accents ignored). */
 export function holdsEveryWord(texts: readonly string[], words: readonly string[]): boolean {

@@ -2,8 +2,9 @@
  * From a parsed request or button state to the message that answers it: calls the lookup
  * service and hands the views data. Item and contact answers are written out one by one.
  */
-import type { ErpRef } from '../erp/api.js';
+
 import { type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
+import type { ErpRef } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import {
   BusyError,
@@ -11,11 +12,10 @@ import {
   type ItemQuery,
   type LookupOptions,
 } from '../lookup/types.js';
-import type { InternalFiguresPolicy, SlackMembersApi } from '../privacy/membership.js';
+import type { InternalFiguresPolicy, SlackMembersApi } from '../privacy/access.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
-import { branchesHoldingStock } from '../rules/branches.js';
 import { matchingPeople } from '../rules/people.js';
-import { stockVerdict } from '../rules/verdict.js';
+import { branchesHoldingStock, stockVerdict } from '../rules/stock.js';
 import type { CardPart, CardQuestion } from '../views/actions.js';
 import type { HomeRecentRow } from '../views/appHome.js';
 import { contactCard } from '../views/contactCard.js';

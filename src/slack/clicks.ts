@@ -4,8 +4,8 @@
  */
 import type { AllMiddlewareArgs, BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
-import type { ErpRef } from '../erp/api.js';
 import type { ErpEndpoint } from '../erp/errors.js';
+import type { ErpRef } from '../erp/schemas.js';
 import type { AccessDecision } from '../privacy/access.js';
 import { checkAccess } from '../privacy/access.js';
 import {

@@ -21,7 +21,7 @@
  * typed (the ERP decides about case). Path tricks (`../x`, `%2F`, `?`, `AB#1`) are just
  * characters of a code: the ERP client encodes them.
  */
-import type { ContactType, ErpRef } from '../erp/api.js';
+import type { ContactType, ErpRef } from '../erp/schemas.js';
 import type { ContactQuery, ItemQuery } from '../lookup/types.js';
 import type { WatchRequest } from '../words/reading.js';
 import {
@@ -33,7 +33,7 @@ import {
   type Step,
   singleValue,
   wholeNumberFilter,
-} from './commandScan.js';
+} from './input.js';
 import { readDigest, splitNotify } from './watchGrammar.js';
 
 /** `/stock CODE [N] [branch words]`: a question about one item, if `code` exists. */

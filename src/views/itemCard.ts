@@ -9,7 +9,7 @@
 import type { Button, KnownBlock } from '@slack/types';
 import type { BranchStock, Item } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
-import type { StockVerdict } from '../rules/verdict.js';
+import type { StockVerdict } from '../rules/stock.js';
 import {
   ACTION,
   actionId,

@@ -5,7 +5,7 @@
  */
 import type { Button, KnownBlock } from '@slack/types';
 import type { BomComponent, BranchStock, Item, KitEntry } from '../erp/schemas.js';
-import type { StockVerdict, VerdictBranch } from '../rules/verdict.js';
+import type { StockVerdict, VerdictBranch } from '../rules/stock.js';
 import { ACTION, actionId, type ItemCardState, itemState } from './actions.js';
 import { context, md, packLines, section, stateButton, truncatePlain } from './blocks.js';
 import {

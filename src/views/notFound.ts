@@ -2,7 +2,7 @@
  * What we say when an exact lookup by id finds nothing (there is nothing to search for; a
  * code that is not found is searched for, and the search list words that).
  */
-import type { ErpRef } from '../erp/api.js';
+import type { ErpRef } from '../erp/schemas.js';
 
 type Noun = 'item' | 'contact';
 

@@ -2,7 +2,7 @@
  * The "working on it" line from data: what is being looked up (a subject, never a sentence
  * built by a listener) and why it takes a while (the caller's place in the budget queue).
  */
-import type { ErpRef } from '../erp/api.js';
+import type { ErpRef } from '../erp/schemas.js';
 import { context } from './blocks.js';
 import { aboutSeconds, escapeTruncated } from './format.js';
 import type { SlackMessage } from './message.js';

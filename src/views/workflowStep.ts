@@ -4,7 +4,7 @@
  * `functions.completeError`. Workflow Builder shows that sentence as text, so nothing here is
  * mrkdwn, and nothing from an error itself (messages, URLs, tokens) is echoed.
  */
-import type { StockVerdict } from '../rules/verdict.js';
+import type { StockVerdict } from '../rules/stock.js';
 import { truncatePlain } from './blocks.js';
 import { errorToUserMessage, passingFailure } from './feedback.js';
 import { verdictSentence } from './itemParts.js';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueExamples, seedNames } from '../../src/catalogue/examples.js';
 import { decodeSnapshot, encodeSnapshot } from '../../src/catalogue/shared.js';
-import { CatalogueStore } from '../../src/catalogue/store.js';
-import { supplierIdsOf } from '../../src/catalogue/supplierCodes.js';
+import { CatalogueStore, supplierIdsOf } from '../../src/catalogue/store.js';
 import { resolveSupplierName } from '../../src/catalogue/suppliers.js';
 import type { ItemSearchRow } from '../../src/erp/schemas.js';
 import { makeItem } from '../helpers/builders.js';

@@ -4,7 +4,7 @@
  * the run completed through the fake Slack's functions.completeSuccess / completeError.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stockVerdict } from '../../src/rules/verdict.js';
+import { stockVerdict } from '../../src/rules/stock.js';
 import { verdictSentence } from '../../src/views/itemParts.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { functionExecutedEnvelope } from '../helpers/slack/functionPayloads.js';

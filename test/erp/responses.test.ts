@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyTransportError } from '../../src/erp/http.js';
-import { DriftReporter, issuePath, parseRetryAfter } from '../../src/erp/responses.js';
+import { DriftReporter, issuePath, parseRetryAfter } from '../../src/erp/schemas.js';
 import { SecretScrubber, withoutQuotedSource } from '../../src/erp/secrets.js';
 import type { AppLogger } from '../../src/log/logger.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InvalidInputError } from '../../src/erp/errors.js';
-import { buildQuery, encodeKeywords, encodePathSegment, parseErpBase } from '../../src/erp/url.js';
+import { buildQuery, encodeKeywords, encodePathSegment, parseErpBase } from '../../src/erp/http.js';
 
 describe('encodePathSegment', () => {
   it('round-trips any well-formed text as exactly one segment that is never a dot segment', () => {

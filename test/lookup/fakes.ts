@@ -2,22 +2,21 @@
  * An in-test ERP: counts calls, answers from a small table, and lets a test script failures
  * (`failWith`) or hold answers (`hold`) to exercise coalescing, retries and the budget.
  */
+
+import { type ErpEndpoint, NotFoundError } from '../../src/erp/errors.js';
 import type {
   CallOptions,
+  Contact,
+  ContactSearchEnvelope,
   ContactSearchParams,
   ErpApi,
   ErpRef,
-  ItemSearchParams,
-} from '../../src/erp/api.js';
-import { isIdRef } from '../../src/erp/api.js';
-import { type ErpEndpoint, NotFoundError } from '../../src/erp/errors.js';
-import type {
-  Contact,
-  ContactSearchEnvelope,
   Item,
   ItemSearchEnvelope,
+  ItemSearchParams,
   ItemSearchRow,
 } from '../../src/erp/schemas.js';
+import { isIdRef } from '../../src/erp/schemas.js';
 import { createLogger } from '../../src/log/logger.js';
 import { createMetrics, type Metrics } from '../../src/lookup/metrics.js';
 import { createLookupService, type StandaloneLookupOptions } from '../../src/lookup/service.js';

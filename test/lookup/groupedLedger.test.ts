@@ -4,7 +4,7 @@
  * that share for the group's next member.
  */
 import { describe, expect, it } from 'vitest';
-import { GroupedLedger, groupMember } from '../../src/lookup/groupedLedger.js';
+import { GroupedLedger, groupMember } from '../../src/lookup/fairQueue.js';
 import { fairShare, MemoryLedger } from '../../src/lookup/ledger.js';
 
 const WINDOW_MS = 60_000;

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_RETRY_AFTER_MS, RateLimitedError } from '../../src/erp/errors.js';
-import { errorForStatus } from '../../src/erp/responses.js';
+import { errorForStatus } from '../../src/erp/schemas.js';
 import { MemoryLedger } from '../../src/lookup/ledger.js';
 import { RedisHealth } from '../../src/lookup/redis.js';
 import { RedisLedger } from '../../src/lookup/redisLedger.js';

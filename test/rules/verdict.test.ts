@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchBranch } from '../../src/rules/branches.js';
-import { stockVerdict } from '../../src/rules/verdict.js';
+import { matchBranch, stockVerdict } from '../../src/rules/stock.js';
 import {
   branchFirst,
   coverLine,

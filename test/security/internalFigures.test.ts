@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createInternalFigures, createMembership, viewerOf } from '../../src/privacy/membership.js';
+import { createInternalFigures, createMembership, viewerOf } from '../../src/privacy/access.js';
 import { createRevealPolicy } from '../../src/privacy/revealPolicy.js';
 import { drawnItemCard } from '../../src/slack/drawnCards.js';
 import { contactCard } from '../../src/views/contactCard.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ContactQuery, ItemQuery } from '../../src/lookup/types.js';
-import { MAX_WORD_LENGTH, MAX_WORDS, type ParseResult } from '../../src/slack/commandScan.js';
+import { MAX_WORD_LENGTH, MAX_WORDS, type ParseResult } from '../../src/slack/input.js';
 import {
   type ContactRequest,
   contactQueryText,

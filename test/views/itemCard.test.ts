@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stockVerdict } from '../../src/rules/verdict.js';
+import { stockVerdict } from '../../src/rules/stock.js';
 import { ACTION } from '../../src/views/actions.js';
 import { checkMessageLimits } from '../../src/views/blocks.js';
 import { itemCard } from '../../src/views/itemCard.js';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../../src/erp/schemas.js';
 import { SEARCH_PAGE_SIZE } from '../../src/lookup/types.js';
-import { stockVerdict, type VerdictQuestion } from '../../src/rules/verdict.js';
+import { stockVerdict, type VerdictQuestion } from '../../src/rules/stock.js';
 import { checkMessageLimits } from '../../src/views/blocks.js';
 import { contactCard } from '../../src/views/contactCard.js';
 import { escapeMrkdwn } from '../../src/views/format.js';

@@ -11,7 +11,7 @@
  */
 import { CatalogueStore } from '../../src/catalogue/store.js';
 import type { BranchStock } from '../../src/erp/schemas.js';
-import { matchBranch } from '../../src/rules/branches.js';
+import { matchBranch } from '../../src/rules/stock.js';
 import { generateSandboxData } from '../../src/sandbox/data.js';
 import { itemSearchRow } from '../../src/sandbox/render.js';
 import type { NotUnderstoodReason } from '../../src/views/words.js';

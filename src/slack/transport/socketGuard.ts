@@ -16,7 +16,7 @@ import type { SocketModeReceiver } from '@slack/bolt';
 import { z } from 'zod';
 import type { AppLogger } from '../../log/logger.js';
 import { errorFields } from '../../log/logger.js';
-import { boltCanRead } from './readable.js';
+import { boltCanRead } from './guard.js';
 
 type SocketModeClient = SocketModeReceiver['client'];
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { RateLimitedError, ServerError, UnexpectedDataError } from '../../../src/erp/errors.js';
 import type { Item } from '../../../src/erp/schemas.js';
-import { groupMember } from '../../../src/lookup/groupedLedger.js';
+import { groupMember } from '../../../src/lookup/fairQueue.js';
 import { BusyError, type LookupOptions, type LookupService } from '../../../src/lookup/types.js';
 import {
   lookupStockStep,

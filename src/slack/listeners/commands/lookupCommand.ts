@@ -17,10 +17,10 @@ import type { HelpExamples } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import type { WorkSubject } from '../../../views/progress.js';
 import { type IfNothingFound, isKnownToBeSlow, safely, workingLine } from '../../answers.js';
-import type { ParseResult } from '../../commandScan.js';
 import { acceptCommand, type CommandArgs } from '../../commands.js';
 import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
 import type { DeliveryDeps, ItemDeps } from '../../deps.js';
+import type { ParseResult } from '../../input.js';
 import type { Actor } from '../../payloads.js';
 import type { SentenceReading } from '../../words/asCommand.js';
 

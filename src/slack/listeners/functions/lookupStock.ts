@@ -18,9 +18,9 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
 import { NotFoundError } from '../../../erp/errors.js';
 import { errorFields } from '../../../log/logger.js';
-import { groupMember } from '../../../lookup/groupedLedger.js';
+import { groupMember } from '../../../lookup/fairQueue.js';
 import { checkAccess } from '../../../privacy/access.js';
-import { stockVerdict } from '../../../rules/verdict.js';
+import { stockVerdict } from '../../../rules/stock.js';
 import {
   type LookupStockOutputs,
   type StepInputProblem,
@@ -32,10 +32,9 @@ import {
   stepUnknownItemText,
 } from '../../../views/workflowStep.js';
 import { codeBySearch, knownItemCode, logFailure } from '../../answers.js';
-import { MAX_WORD_LENGTH } from '../../commandScan.js';
 import type { DeliveryDeps, ItemDeps } from '../../deps.js';
 import { UserId } from '../../ids.js';
-import { sanitizeInput } from '../../input.js';
+import { MAX_WORD_LENGTH, sanitizeInput } from '../../input.js';
 
 export const LOOKUP_STOCK_FUNCTION = 'lookup_stock';
 
