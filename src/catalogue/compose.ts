@@ -5,7 +5,6 @@
  */
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/config.js';
-import type { ErpEvents } from '../erp/events.js';
 import { credentialTag, type ErpApi } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import { budgetStatus, type ErpStatus } from '../lookup/budgetStatus.js';
@@ -16,19 +15,6 @@ import type { Upstream } from '../lookup/upstream.js';
 import { Catalogue } from './catalogue.js';
 import { createRecentLookups, type RecentLookups } from './recent.js';
 import type { CatalogueStore } from './store.js';
-
-/**
- * Every item record and item search row people's lookups read also feeds the index, at no
- * extra cost. Contacts never do (personal data); the crawl adds its own rows.
- */
-export function feedCatalogue(events: ErpEvents, store: CatalogueStore, now: () => number): void {
-  events.on('itemRead', ({ item, background }) => {
-    if (!background) store.addItem(item, now());
-  });
-  events.on('itemRowsRead', ({ rows, params, background }) => {
-    if (!background) store.addRows(rows, now(), params.category, params.supplier);
-  });
-}
 
 function catalogueRedisPrefix(erp: ErpApi): string {
   const credential = credentialTag(erp.credentialKey);

@@ -12,6 +12,7 @@
  */
 
 import { z } from 'zod';
+import type { ErpEvents } from '../erp/events.js';
 import type { Item, ItemSearchRow } from '../erp/schemas.js';
 import { Names, NUMBER_COLUMNS, type NumberColumn, newNumberColumns } from './columns.js';
 import type {
@@ -406,4 +407,17 @@ export function supplierIdsOf(codes: readonly unknown[]): Array<{ id: number; na
     }
   }
   return found;
+}
+
+/**
+ * Every item record and item search row people's lookups read also feeds the index, at no
+ * extra cost. Contacts never do (personal data); the crawl adds its own rows.
+ */
+export function feedCatalogue(events: ErpEvents, store: CatalogueStore, now: () => number): void {
+  events.on('itemRead', ({ item, background }) => {
+    if (!background) store.addItem(item, now());
+  });
+  events.on('itemRowsRead', ({ rows, params, background }) => {
+    if (!background) store.addRows(rows, now(), params.category, params.supplier);
+  });
 }

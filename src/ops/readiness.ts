@@ -23,10 +23,61 @@
  * A refused connection is seen at the next tick (default every 10 s) and cleared by the next
  * connection check that gets through, so readiness follows the ERP within 30 s both ways.
  */
-import type { UnavailableReason } from '../erp/errors.js';
+
+import {
+  AuthError,
+  ErpError,
+  ServerError,
+  TenantError,
+  UnavailableError,
+  type UnavailableReason,
+} from '../erp/errors.js';
+import type { ErpEvents } from '../erp/events.js';
 import type { AppLogger } from '../log/logger.js';
 import type { Metrics } from '../lookup/metrics.js';
-import { CONNECTION_REASONS, ConnectionCheckError, type ErpSignal } from './erpSignals.js';
+import { ConnectionCheckError } from './connectionCheck.js';
+
+/** What one ERP call says about the ERP's health; `undefined` when it says nothing. */
+export type ErpSignal =
+  | { kind: 'answered' }
+  | { kind: 'credentials_refused'; code: 'erp_auth' | 'erp_tenant' }
+  | { kind: 'unreachable'; reason: UnavailableReason };
+
+/** Reasons the connection check can see and clear again (the ERP refused or vanished). */
+export const CONNECTION_REASONS: ReadonlySet<UnavailableReason> = new Set([
+  'refused',
+  'reset',
+  'dns',
+  'network',
+]);
+
+/**
+ * A call's signal (`error` undefined: it succeeded). Only reasons that concern the ERP's reachability count: an
+ * oversized body, our own open breaker or a local queue says nothing new about it.
+ */
+export function signalOf(error: unknown): ErpSignal | undefined {
+  if (error === undefined) return { kind: 'answered' };
+  if (error instanceof AuthError) return { kind: 'credentials_refused', code: 'erp_auth' };
+  if (error instanceof TenantError) return { kind: 'credentials_refused', code: 'erp_tenant' };
+  if (error instanceof UnavailableError) {
+    return CONNECTION_REASONS.has(error.reason) || error.reason === 'timeout'
+      ? { kind: 'unreachable', reason: error.reason }
+      : undefined;
+  }
+  // A 5xx may concern one record only; repeated ones open the breaker, which readiness reads.
+  if (error instanceof ServerError) return undefined;
+  // 404, 400, 429, a body that does not match: the ERP answered and accepted the credentials.
+  if (error instanceof ErpError) return { kind: 'answered' };
+  return undefined;
+}
+
+/** Hands `observe` the signal of every ERP call that says something about the ERP's health. */
+export function followErpCalls(events: ErpEvents, observe: (signal: ErpSignal) => void): void {
+  events.on('callEnded', ({ error }) => {
+    const signal = signalOf(error);
+    if (signal) observe(signal);
+  });
+}
 
 /** The adapter onto the circuit breaker: re-point this one function when the breaker moves. */
 export type BreakerState = 'closed' | 'open' | 'half-open';

@@ -1,11 +1,13 @@
 /**
- * STOCK_ALLOWED_* / CONTACT_ALLOWED_*: which channels and users may run a command.
- * Pure: the listeners call it before any ERP work and answer the refusal ephemerally.
+ * Who may do what. STOCK_ALLOWED_* / CONTACT_ALLOWED_*: which channels and users may run a
+ * command; the listeners ask before any ERP work and answer the refusal ephemerally. Below,
+ * membership: who is a full member of the installing workspace, for reveal and internal
+ * figures.
  */
 
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import type { AccessRule } from '../config/config.js';
+import type { AccessRule, AppConfig } from '../config/config.js';
 import type { AppLogger } from '../log/logger.js';
 
 export type AccessDecision =
@@ -13,6 +15,8 @@ export type AccessDecision =
   | { allowed: false; reason: 'user_not_allowed' | 'channel_not_allowed'; message: string };
 
 type GuardedCommand = '/stock' | '/contact';
+
+type AccessRules = AppConfig['access'];
 
 /**
  * Empty lists mean every user and every channel. When both lists are set, both must match.
@@ -43,6 +47,29 @@ export function checkAccess(
     };
   }
   return { allowed: true };
+}
+
+/**
+ * What the access rules say to this person here about a family of commands, asked by a
+ * command or by a sentence: undefined when allowed; a refusal is logged (ids only).
+ */
+export function accessRefusal(
+  deps: { logger: AppLogger; access: AccessRules },
+  family: 'stock' | 'contact',
+  actor: { userId: string; channelId: string | undefined },
+  asked: 'command' | 'sentence',
+): string | undefined {
+  const decision = checkAccess(
+    deps.access[family],
+    actor,
+    family === 'stock' ? '/stock' : '/contact',
+  );
+  if (decision.allowed) return undefined;
+  deps.logger.info(
+    { user: actor.userId, channel: actor.channelId },
+    `${asked} refused by access rules`,
+  );
+  return decision.message;
 }
 
 /**

@@ -6,7 +6,7 @@
  * cached for a while because a burst of clicks on one card must not become a burst of
  * users.info calls (Tier 4), and every doubt (an error, an answer we cannot read) refuses:
  * revealing personal data fails closed. Who counts as a full member (`members`) is decided by
- * membership.ts, against the installing workspace from auth.test.
+ * privacy/access.ts, against the installing workspace from auth.test.
  */
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
@@ -40,7 +40,7 @@ export interface SlackUsersApi {
       list(args: { usergroup: string }): Promise<{ ok?: boolean; users?: string[] }>;
     };
   };
-  /** The installing workspace, when none is configured (membership.ts). */
+  /** The installing workspace, when none is configured (access.ts). */
   auth?: { test(): Promise<unknown> };
 }
 
@@ -68,7 +68,7 @@ interface RevealWorkspace {
   /** The payload's `user.team_id`: the presser's own workspace. */
   userTeamId?: string | undefined;
   /**
-   * Not read: the installing workspace comes from auth.test (membership.ts), never from a
+   * Not read: the installing workspace comes from auth.test (access.ts), never from a
    * payload's `team`. Kept so that callers written before that still compile.
    * @deprecated
    */

@@ -1,10 +1,11 @@
 /**
- * "Can I promise 50 of WIDGET-9 in Perth?" worked out from the item the lookup service returns:
+ * The stock rules. "Can I promise 50 of WIDGET-9 in Perth?" worked out from the item the lookup service returns:
  * one code path for `/stock CODE N branch`, the card's summary and the workflow step. Pure:
- * src/views/verdict.ts turns the result into the sentence people read.
+ * src/views/itemParts.ts turns the result into the sentence people read.
  *
  * Available is SOH minus allocated; a negative available is over-allocation and counts as 0
- * for a promise. On-order stock is never counted: the ERP gives no due date for it.
+ * for a promise. On-order stock is never counted: the ERP gives no due date for it. Below,
+ * the branch words a question names, matched to the item's branches.
  */
 import type { BranchStock, Item } from '../erp/schemas.js';
 

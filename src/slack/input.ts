@@ -145,7 +145,7 @@ export function hasSlackMarkup(text: string): boolean {
 /**
  * What `/stock` and `/contact` read alike (their grammar is in parser.ts): the text cleaned and
  * cut into words and known `key:value` filters, an exact lookup by id or by one code, and the
- * problems a filter can have, as data (src/views/commandProblems.ts words them).
+ * problems a filter can have, as data (src/views/feedback.ts words them).
  */
 /** Button values carry the words (`src/views/actions.ts`): at most 20 of 100 characters. */
 export const MAX_WORDS = 20;

@@ -15,7 +15,7 @@
  *
  * The parser never decides that a code exists: a question about an item is a candidate the
  * handler confirms with one getItem, running `fallback` (the search as the words read) on 404.
- * It returns what went wrong as data; src/views/commandProblems.ts words it.
+ * It returns what went wrong as data; src/views/feedback.ts words it.
  *
  * Only the known filter keys are filters; any other `x:y` token is a code or a word, kept as
  * typed (the ERP decides about case). Path tricks (`../x`, `%2F`, `?`, `AB#1`) are just
@@ -42,7 +42,7 @@ export interface ItemQuestion {
   code: string;
   /** The whole number asked for (`50`, `50x`, `50 pcs`, `50 units`); absent: no quantity. */
   quantity?: number;
-  /** Words that should name a branch of the item (matched by src/rules/branches.ts). */
+  /** Words that should name a branch of the item (matched by src/rules/stock.ts). */
   branchWords: string[];
   /** The search the text reads as when `code` is not an item (exactly as before). */
   fallback: ItemQuery;
@@ -154,7 +154,10 @@ type StockSearch = ItemQuery & { supplierName?: string };
 
 export function parseStockCommand(typed: string): ParseResult<StockRequest> {
   const text = typeof typed === 'string' ? typed : '';
-  // Read from the raw text: they need Slack's escaped entities, which the words lose.
+  // `digest …` and `watch … notify @someone` are read from the raw text: they need Slack's
+  // escaped entities, which the words lose. Any other text is words from the start.
+  const verb = /^\s*(\S+)/.exec(text)?.[1]?.toLowerCase();
+  if (verb !== 'digest' && verb !== 'watch') return parseStockWords(text);
   const digest = readDigest(text);
   if (digest !== undefined) {
     return digest.ok

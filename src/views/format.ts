@@ -169,7 +169,7 @@ export interface DisplayOptions {
   shareAccountTerms?: boolean;
   /**
    * The person the card is drawn for (the asker; on a shared card, the sharer) is a full
-   * member of the installing workspace (privacy/membership.ts). Unset means no: cost
+   * member of the installing workspace (privacy/access.ts). Unset means no: cost
    * and account terms stay off the card, whatever else allows them.
    */
   internalFigures?: boolean;

@@ -71,7 +71,7 @@ export interface ItemCardModel extends DisplayOptions {
    * keep answering it.
    */
   question?: CardQuestion;
-  /** The answer to `question`, worked out before the card is drawn (src/rules/verdict.ts). */
+  /** The answer to `question`, worked out before the card is drawn (src/rules/stock.ts). */
   verdict?: StockVerdict;
   /** The item's sell price, where the ERP gave one (search rows carry it; getItem does not). */
   price?: number;

@@ -5,8 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import { Catalogue } from '../../src/catalogue/catalogue.js';
-import { feedCatalogue } from '../../src/catalogue/compose.js';
-import { CatalogueStore } from '../../src/catalogue/store.js';
+import { CatalogueStore, feedCatalogue } from '../../src/catalogue/store.js';
 import { ErpClient } from '../../src/erp/client.js';
 import { ErpEvents } from '../../src/erp/events.js';
 import { createUpstream, ledgerCrawlBudget } from '../../src/lookup/lanes.js';

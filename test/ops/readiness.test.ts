@@ -4,7 +4,8 @@
  * (test/ops/readyz.test.ts drives the same checks through the real HTTP server.)
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConnectionCheckError, type ErpSignal } from '../../src/ops/erpSignals.js';
+import { ConnectionCheckError } from '../../src/ops/connectionCheck.js';
+import type { ErpSignal } from '../../src/ops/readiness.js';
 import { type BreakerState, Readiness } from '../../src/ops/readiness.js';
 import { collectingLogger } from '../helpers/logSink.js';
 

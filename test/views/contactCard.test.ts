@@ -8,7 +8,7 @@ import { emailLink, phoneLink } from '../../src/views/contactReveal.js';
 import { makeAddressbookEntry, makeContact, makeFreshness, TEST_NOW } from '../helpers/builders.js';
 import { allText, button, buttons } from './inspect.js';
 
-// Drawn for a full member unless a test says otherwise (privacy/membership.ts).
+// Drawn for a full member unless a test says otherwise (privacy/access.ts).
 const card = (contact: Contact, extra: Partial<Parameters<typeof contactCard>[0]> = {}) =>
   contactCard({
     contact,

@@ -14,7 +14,7 @@ import {
 } from '../helpers/builders.js';
 import { allText, blocksOfType, button, buttons } from './inspect.js';
 
-// Drawn for a full member unless a test says otherwise (privacy/membership.ts).
+// Drawn for a full member unless a test says otherwise (privacy/access.ts).
 const card = (overrides: Parameters<typeof makeItem>[0] = {}, extra = {}) =>
   itemCard({
     item: makeItem(overrides),

@@ -1,5 +1,6 @@
 import { isErpError } from '../../erp/errors.js';
 import { InputError } from '../../lookup/types.js';
+import { accessRefusal } from '../../privacy/access.js';
 import type { SlackUsersApi } from '../../privacy/revealPolicy.js';
 import {
   commandRetry,
@@ -22,7 +23,6 @@ import {
 import { commandFor, type Reading, type WordsRequest } from '../../words/reading.js';
 import { internalFiguresFor, itemCardAnswer, safely } from '../answers.js';
 import { codesAnswer } from '../codesAnswer.js';
-import { accessRefusal } from '../commands.js';
 import type { ListenerDeps } from '../deps.js';
 import { contactAnswer } from '../listeners/commands/contact.js';
 import { stockAnswer } from '../listeners/commands/stock.js';

@@ -4,25 +4,67 @@
  * delivered within Slack's three seconds, with a working line when the ERP is slow. A sentence
  * the grammar does not read is answered as a sentence instead.
  */
+
+import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs, SlashCommand } from '@slack/bolt';
 import type { ErpEndpoint } from '../../../erp/errors.js';
+import { accessRefusal } from '../../../privacy/access.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
 import { markedAs } from '../../../views/blocks.js';
 import {
   commandNoticeText,
   commandProblemText,
   commandRetry,
+  noticeMessage,
   withNotices,
 } from '../../../views/feedback.js';
 import type { HelpExamples } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import type { WorkSubject } from '../../../views/progress.js';
+import { unreadableText } from '../../../views/unreadable.js';
 import { type IfNothingFound, isKnownToBeSlow, safely, workingLine } from '../../answers.js';
-import { acceptCommand, type CommandArgs } from '../../commands.js';
-import { deliverCommandAnswer, ephemeral } from '../../delivery.js';
+import { type CommandAck, deliverCommandAnswer, ephemeral } from '../../delivery.js';
 import type { DeliveryDeps, ItemDeps } from '../../deps.js';
 import type { ParseResult } from '../../input.js';
 import type { Actor } from '../../payloads.js';
+import { CommandPayload } from '../../payloads.js';
 import type { SentenceReading } from '../../words/asCommand.js';
+
+export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+/**
+ * The checks every command starts with: the payload has the fields we read, and the access
+ * rules allow this user in this channel. Refusals are acknowledged here; `undefined` means
+ * the command has been answered already.
+ */
+export async function acceptCommand(
+  deps: Pick<DeliveryDeps, 'logger' | 'access'>,
+  command: SlashCommand,
+  ack: CommandAck,
+  family: 'stock' | 'contact',
+): Promise<{ actor: Actor; text: string } | undefined> {
+  const payload = CommandPayload.safeParse(command);
+  if (!payload.success) {
+    deps.logger.warn(
+      { issues: payload.error.issues.map((issue) => issue.path.join('.')) },
+      'slash command payload did not match the expected shape',
+    );
+    await ack(ephemeral(noticeMessage(unreadableText('command_shape'))));
+    return undefined;
+  }
+  const actor: Actor = {
+    userId: payload.data.user_id,
+    teamId: payload.data.team_id,
+    channelId: payload.data.channel_id,
+    userTeamId: payload.data.team_id,
+  };
+  const refused = accessRefusal(deps, family, actor, 'command');
+  if (refused !== undefined) {
+    await ack(ephemeral(noticeMessage(refused)));
+    return undefined;
+  }
+  // The parsers sanitise the text (control characters, length): it is passed on as typed.
+  return { actor, text: payload.data.text };
+}
 
 export interface LookupCommand<R extends { kind: string }> {
   family: 'stock' | 'contact';

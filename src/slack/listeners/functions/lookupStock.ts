@@ -7,7 +7,7 @@
  * budget as ONE requester, `workflow:<step>`, whatever it names: all runs together hold at most
  * one requester's share, so automations cannot crowd people out. Within that share, runs are
  * ordered per person by the optional `requested_by` input (Workflow Builder maps "Person who
- * used this workflow"; lookup/groupedLedger.ts): one person's burst of runs leaves room for the
+ * used this workflow"; lookup/fairQueue.ts): one person's burst of runs leaves room for the
  * next person's run within the step's share. The input is the workflow's word, not Slack's
  * proof of a person: it only orders the step's own runs (naming many people gets no more than
  * the step's share), it is apart from that person's own commands, and it never passes an access

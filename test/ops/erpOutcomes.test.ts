@@ -8,7 +8,7 @@ import {
   TenantError,
   UnavailableError,
 } from '../../src/erp/errors.js';
-import { signalOf } from '../../src/ops/erpSignals.js';
+import { signalOf } from '../../src/ops/readiness.js';
 
 const endpoint = 'getItem' as const;
 
