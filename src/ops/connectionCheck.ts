@@ -3,15 +3,7 @@
  * request, so it costs no rate budget.
  */
 import { connect } from 'node:net';
-import {
-  AuthError,
-  ErpError,
-  ServerError,
-  TenantError,
-  UnavailableError,
-  type UnavailableReason,
-} from '../erp/errors.js';
-import type { ErpEvents } from '../erp/events.js';
+import type { UnavailableReason } from '../erp/errors.js';
 import { classifyTransportError } from '../erp/http.js';
 
 /**
