@@ -1,35 +1,30 @@
 /**
  * From a parsed request or button state to the message that answers it: calls the lookup
- * service and hands the views data. Item and contact answers are written out one by one.
+ * service and hands the views a finished model. The item answers are here, with what every
+ * answer shares (failures as words, the working line); the contact answers are in
+ * contactAnswers.ts, the catalogue index's in catalogueAnswers.ts.
  */
 
+import { LRUCache } from 'lru-cache';
 import { type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
-import type { ErpRef } from '../erp/schemas.js';
+import type { ErpRef, Item } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
-import {
-  BusyError,
-  type ContactQuery,
-  type ItemQuery,
-  type LookupOptions,
-} from '../lookup/types.js';
+import { BusyError, type ItemQuery, type LookupOptions } from '../lookup/types.js';
 import type { InternalFiguresPolicy, SlackMembersApi } from '../privacy/access.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
-import { matchingPeople } from '../rules/people.js';
 import { branchesHoldingStock, stockVerdict } from '../rules/stock.js';
 import type { CardPart, CardQuestion } from '../views/actions.js';
 import type { HomeRecentRow } from '../views/appHome.js';
-import { contactCard } from '../views/contactCard.js';
 import { errorMessage, noticeMessage, type RetryButton } from '../views/feedback.js';
+import { type ItemCardModel, itemCard } from '../views/itemCard.js';
 import type { SlackMessage } from '../views/message.js';
 import { notFoundNotice } from '../views/notFound.js';
 import { progressMessage, type WorkSubject } from '../views/progress.js';
-import { contactSearchList, itemSearchList } from '../views/searchLists.js';
+import { itemSearchList } from '../views/searchLists.js';
 import { whichBranch } from '../views/whichBranch.js';
 import { type AskedOfCode, askedSuggestions, indexedSearchAnswer } from './catalogueAnswers.js';
-import type { ContactDeps, DeliveryDeps, ItemDeps } from './deps.js';
-import { drawnItemCard } from './drawnCards.js';
+import type { DeliveryDeps, ItemDeps } from './deps.js';
 import type { Actor } from './payloads.js';
-import { matchedPeople } from './personMatches.js';
 
 export interface ItemCardRequest {
   ref: ErpRef;
@@ -51,23 +46,8 @@ export interface ItemCardRequest {
 /** Branches "Which branch?" offers, besides "Company-wide". */
 const WHICH_BRANCH_CHOICES = 5;
 
-interface ContactCardRequest {
-  ref: ErpRef;
-  peoplePage?: number;
-  /** Every person, a page at a time, instead of the first five. */
-  allPeople?: boolean;
-  refresh?: boolean;
-  shared?: boolean;
-  /** `/contact CODE words`: only the people matching every word. */
-  peopleWords?: readonly string[];
-  /** The search that found nothing and was retried as account + people. */
-  retriedFrom?: readonly string[];
-}
-
 /** What the item answers use. */
 type ItemAnswerDeps = ItemDeps & Pick<DeliveryDeps, 'display' | 'now'>;
-/** What the contact answers use. */
-export type ContactAnswerDeps = ContactDeps & Pick<DeliveryDeps, 'display' | 'now'>;
 
 /**
  * Whether a card may carry internal figures (an item's cost, a contact's account terms) for
@@ -83,7 +63,7 @@ export function internalFiguresFor(
   return policy?.internalFigures(viewer, client) ?? Promise.resolve(false);
 }
 
-const lookupOptions = (actor: Actor, refresh = false): LookupOptions => ({
+export const lookupOptions = (actor: Actor, refresh = false): LookupOptions => ({
   requester: actor.userId,
   refresh,
 });
@@ -201,48 +181,6 @@ export async function itemCardAnswer(
   });
 }
 
-export async function contactCardAnswer(
-  deps: ContactAnswerDeps,
-  request: ContactCardRequest,
-  actor: Actor,
-  client: SlackUsersApi,
-): Promise<SlackMessage> {
-  // A shared card is read by many: it offers Reveal whenever the policy allows anyone, and
-  // each click is checked for the person who clicked.
-  const [fetched, canReveal, internalFigures] = await Promise.all([
-    deps.lookup.getContact(request.ref, lookupOptions(actor, request.refresh)),
-    request.shared ? Promise.resolve(deps.reveal.canOffer()) : mayOfferReveal(deps, actor, client),
-    internalFiguresFor(deps.internal, actor, client),
-  ]);
-  const shared = request.shared ?? false;
-  return contactCard({
-    ...deps.display,
-    internalFigures,
-    contact: fetched.data,
-    freshness: fetched.freshness,
-    now: deps.now(),
-    peoplePage: request.peoplePage,
-    allPeople: request.allPeople ?? false,
-    canReveal,
-    shared,
-    peopleWords: request.peopleWords,
-    ...(request.peopleWords && {
-      people: matchingPeople(fetched.data.addressbook, request.peopleWords),
-    }),
-    retriedFrom: request.retriedFrom,
-  });
-}
-
-async function mayOfferReveal(
-  deps: Pick<ContactDeps, 'reveal'>,
-  actor: Actor,
-  client: SlackUsersApi,
-): Promise<boolean> {
-  if (!deps.reveal.canOffer()) return false;
-  return (await deps.reveal.mayReveal(actor.userId, client, { userTeamId: actor.userTeamId }))
-    .allowed;
-}
-
 /**
  * What answers instead when a search finds nothing: a command's text read as the sentence it
  * is, decided by the command's own search rather than by a second one.
@@ -274,40 +212,17 @@ export async function itemSearchAnswer(
   });
 }
 
-/** A page of contact search results. */
-export async function contactSearchAnswer(
-  deps: ContactAnswerDeps,
-  query: ContactQuery,
-  offset: number,
-  actor: Actor,
-  notice?: string,
-  ifNothingFound?: IfNothingFound,
-): Promise<SlackMessage> {
-  const fetched = await deps.lookup.searchContacts(query, offset, lookupOptions(actor));
-  if (ifNothingFound && fetched.data.rows.length === 0) return ifNothingFound();
-  const matches = await matchedPeople(deps, query, fetched.data.rows, actor.userId);
-  return contactSearchList({
-    ...deps.display,
-    query,
-    page: fetched.data,
-    freshness: fetched.freshness,
-    now: deps.now(),
-    notice,
-    ...matches,
-  });
-}
-
 /** What a lookup by code carries: the reference, and the token as typed (for the search). */
-interface ByCode {
+export interface ByCode {
   ref: ErpRef;
   token: string;
 }
 
 /** Whether a not-found lookup has nothing to search for: an id, or no token. */
-const nothingToSearch = (request: ByCode) => 'id' in request.ref || request.token === '';
+export const nothingToSearch = (request: ByCode) => 'id' in request.ref || request.token === '';
 
 /** The search's top row, when its code equals the token ignoring case: the code as meant. */
-function exactRow<Row extends { code: string }>(rows: readonly Row[], token: string) {
+export function exactRow<Row extends { code: string }>(rows: readonly Row[], token: string) {
   const top = rows[0];
   return top && top.code.toLowerCase() === token.toLowerCase() ? top : undefined;
 }
@@ -346,36 +261,6 @@ export async function itemByCodeAnswer(
       now: deps.now(),
       fromCode: true,
       suggestions,
-    });
-  }
-}
-
-/** `/contact CODE`: as `itemByCodeAnswer`, over contacts. */
-export async function contactByCodeAnswer(
-  deps: ContactAnswerDeps,
-  request: ByCode,
-  actor: Actor,
-  client: SlackUsersApi,
-): Promise<SlackMessage> {
-  try {
-    return await contactCardAnswer(deps, { ref: request.ref }, actor, client);
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    if (nothingToSearch(request)) {
-      return noticeMessage(notFoundNotice({ noun: 'contact', ref: request.ref }));
-    }
-    const query: ContactQuery = { words: [request.token] };
-    const fetched = await deps.lookup.searchContacts(query, 0, lookupOptions(actor));
-    const top = exactRow(fetched.data.rows, request.token);
-    if (top) return contactCardAnswer(deps, { ref: { code: top.code } }, actor, client);
-    return contactSearchList({
-      ...deps.display,
-      query,
-      page: fetched.data,
-      freshness: fetched.freshness,
-      now: deps.now(),
-      fromCode: true,
-      ...(await matchedPeople(deps, query, fetched.data.rows, actor.userId)),
     });
   }
 }
@@ -419,4 +304,59 @@ export function isKnownToBeSlow(
   actor: Actor,
 ): boolean {
   return deps.lookup.queuePosition(endpoint, actor.userId).waitMs > deps.timing.workingAfterMs;
+}
+
+/**
+ * Item cards already drawn. A cached lookup hands back the same `item` object until the item
+ * is fetched again, so a popular item's card is drawn once per state, not once per request
+ * (drawing showed in the profile of a cached /stock). The views stay pure functions; this
+ * only remembers their answers.
+ *
+ * Bounded by count: a card is at most about 12,000 characters (the views' budgets in
+ * itemParts.ts), typically 3,000, so 256 cards hold about 2 MiB. An entry is used only for
+ * the very `item` object it was drawn from: a new fetch is always drawn afresh.
+ */
+const drawn = new LRUCache<string, { item: Item; card: SlackMessage }>({ max: 256 });
+
+export function drawnItemCard(model: ItemCardModel): SlackMessage {
+  const key = cardKey(model);
+  const known = drawn.get(key);
+  if (known?.item === model.item) return known.card;
+  const card = itemCard(model);
+  drawn.set(key, { item: model.item, card });
+  return card;
+}
+
+/**
+ * Everything a card depends on besides the item object (the model's `now` is not shown).
+ * Typed over the model's keys: a new field must be added here too, or this fails to compile.
+ * Joined with spaces, not JSON.stringify (which cost more than the rest of a cached answer):
+ * the only free text, codes on the drill-down path, comes last, as JSON.
+ */
+function cardKey(model: ItemCardModel): string {
+  const { freshness } = model;
+  const parts: Record<Exclude<keyof ItemCardModel, 'item' | 'now'>, string | number | boolean> = {
+    freshness: `${freshness.fetchedAt.getTime()}.${freshness.fromCache}.${freshness.stale}.${freshness.staleBecause}`,
+    sandbox: model.sandbox === true,
+    shareCost: model.shareCost === true,
+    shareAccountTerms: model.shareAccountTerms === true,
+    // Never serve a member's card, with its cost, to anyone else.
+    internalFigures: model.internalFigures === true,
+    branchView: model.branchView ?? 'best',
+    branchPage: model.branchPage ?? 0,
+    bomPage: model.bomPage ?? 0,
+    part: model.part ?? '',
+    price: model.price ?? '',
+    // Worked out from the item and the question, both already in the key.
+    verdict: '',
+    shared: model.shared === true,
+    question: model.question
+      ? `${model.question.quantity ?? ''}/${(model.question.branchWords ?? []).join(' ')}`
+      : '',
+    threadTs: model.threadTs ?? '',
+    channelId: model.channelId ?? '',
+    pathPages: model.pathPages?.join(',') ?? '',
+    path: model.path && model.path.length > 0 ? JSON.stringify(model.path) : '',
+  };
+  return `${model.item.code} ${Object.values(parts).join(' ')}`;
 }

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createInternalFigures, createMembership, viewerOf } from '../../src/privacy/access.js';
 import { createRevealPolicy } from '../../src/privacy/revealPolicy.js';
-import { drawnItemCard } from '../../src/slack/drawnCards.js';
+import { drawnItemCard } from '../../src/slack/answers.js';
 import { contactCard } from '../../src/views/contactCard.js';
 import { itemCard } from '../../src/views/itemCard.js';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawnItemCard } from '../../src/slack/drawnCards.js';
+import { drawnItemCard } from '../../src/slack/answers.js';
 import { makeFreshness, makeItem, TEST_NOW } from '../helpers/builders.js';
 import { allText } from '../views/inspect.js';
 

@@ -17,7 +17,11 @@ import type { SlackMessage } from '../../views/message.js';
 import { notSureMessage, watchProposal } from '../../views/words.js';
 import { looksLikeItemCode } from '../../words/codeShape.js';
 import { commandFor, type Reading, type WordsRequest } from '../../words/reading.js';
-import { type ContactAnswerDeps, contactCardAnswer, contactSearchAnswer } from '../answers.js';
+import {
+  type ContactAnswerDeps,
+  contactCardAnswer,
+  contactSearchAnswer,
+} from '../contactAnswers.js';
 import type { DeliveryDeps, ItemDeps, WatchDeps, WordsDeps } from '../deps.js';
 import {
   type ContactLookup,

@@ -1,6 +1,7 @@
 /** View, people paging and Refresh on a contact card. */
-import { contactCardAnswer } from '../../answers.js';
+
 import { cardClick, refOf } from '../../clicks.js';
+import { contactCardAnswer } from '../../contactAnswers.js';
 import type { ContactDeps, DeliveryDeps } from '../../deps.js';
 
 export function contactCardClick(deps: DeliveryDeps & ContactDeps) {

@@ -1,6 +1,7 @@
 /** ‹ Previous / Next › on a contact search list. */
-import { contactSearchAnswer } from '../../answers.js';
+
 import { pageClick } from '../../clicks.js';
+import { contactSearchAnswer } from '../../contactAnswers.js';
 import type { ContactDeps, DeliveryDeps } from '../../deps.js';
 
 export function contactPageClick(deps: DeliveryDeps & ContactDeps) {

@@ -5,12 +5,12 @@ import { contactRetryPlan } from '../../../rules/people.js';
 import { contactHelp } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { contactRetryNotice } from '../../../views/notFound.js';
+import type { IfNothingFound } from '../../answers.js';
 import {
   contactByCodeAnswer,
   contactCardAnswer,
   contactSearchAnswer,
-  type IfNothingFound,
-} from '../../answers.js';
+} from '../../contactAnswers.js';
 import type { ContactDeps, DeliveryDeps, ItemDeps, WordsDeps } from '../../deps.js';
 import { type ContactLookup, type ContactRequest, parseContactCommand } from '../../parser.js';
 import type { Actor } from '../../payloads.js';

@@ -1,0 +1,137 @@
+/**
+ * The contact answers: a contact's card, a page of contact search results, and `/contact CODE`
+ * with its fallback search. As the item answers (answers.ts), they call the lookup service and
+ * hand the views a finished model; personal details are the views' to redact.
+ */
+import { NotFoundError } from '../erp/errors.js';
+import type { ErpRef } from '../erp/schemas.js';
+import type { ContactQuery } from '../lookup/types.js';
+import type { SlackUsersApi } from '../privacy/revealPolicy.js';
+import { matchingPeople } from '../rules/people.js';
+import { contactCard } from '../views/contactCard.js';
+import { noticeMessage } from '../views/feedback.js';
+import type { SlackMessage } from '../views/message.js';
+import { notFoundNotice } from '../views/notFound.js';
+import { contactSearchList } from '../views/searchLists.js';
+import {
+  type ByCode,
+  exactRow,
+  type IfNothingFound,
+  internalFiguresFor,
+  lookupOptions,
+  nothingToSearch,
+} from './answers.js';
+import type { ContactDeps, DeliveryDeps } from './deps.js';
+import type { Actor } from './payloads.js';
+import { matchedPeople } from './personMatches.js';
+
+export interface ContactCardRequest {
+  ref: ErpRef;
+  peoplePage?: number;
+  /** Every person, a page at a time, instead of the first five. */
+  allPeople?: boolean;
+  refresh?: boolean;
+  shared?: boolean;
+  /** `/contact CODE words`: only the people matching every word. */
+  peopleWords?: readonly string[];
+  /** The search that found nothing and was retried as account + people. */
+  retriedFrom?: readonly string[];
+}
+
+/** What the contact answers use. */
+export type ContactAnswerDeps = ContactDeps & Pick<DeliveryDeps, 'display' | 'now'>;
+
+export async function contactCardAnswer(
+  deps: ContactAnswerDeps,
+  request: ContactCardRequest,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<SlackMessage> {
+  // A shared card is read by many: it offers Reveal whenever the policy allows anyone, and
+  // each click is checked for the person who clicked.
+  const [fetched, canReveal, internalFigures] = await Promise.all([
+    deps.lookup.getContact(request.ref, lookupOptions(actor, request.refresh)),
+    request.shared ? Promise.resolve(deps.reveal.canOffer()) : mayOfferReveal(deps, actor, client),
+    internalFiguresFor(deps.internal, actor, client),
+  ]);
+  const shared = request.shared ?? false;
+  return contactCard({
+    ...deps.display,
+    internalFigures,
+    contact: fetched.data,
+    freshness: fetched.freshness,
+    now: deps.now(),
+    peoplePage: request.peoplePage,
+    allPeople: request.allPeople ?? false,
+    canReveal,
+    shared,
+    peopleWords: request.peopleWords,
+    ...(request.peopleWords && {
+      people: matchingPeople(fetched.data.addressbook, request.peopleWords),
+    }),
+    retriedFrom: request.retriedFrom,
+  });
+}
+
+async function mayOfferReveal(
+  deps: Pick<ContactDeps, 'reveal'>,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<boolean> {
+  if (!deps.reveal.canOffer()) return false;
+  return (await deps.reveal.mayReveal(actor.userId, client, { userTeamId: actor.userTeamId }))
+    .allowed;
+}
+
+/** A page of contact search results. */
+export async function contactSearchAnswer(
+  deps: ContactAnswerDeps,
+  query: ContactQuery,
+  offset: number,
+  actor: Actor,
+  notice?: string,
+  ifNothingFound?: IfNothingFound,
+): Promise<SlackMessage> {
+  const fetched = await deps.lookup.searchContacts(query, offset, lookupOptions(actor));
+  if (ifNothingFound && fetched.data.rows.length === 0) return ifNothingFound();
+  const matches = await matchedPeople(deps, query, fetched.data.rows, actor.userId);
+  return contactSearchList({
+    ...deps.display,
+    query,
+    page: fetched.data,
+    freshness: fetched.freshness,
+    now: deps.now(),
+    notice,
+    ...matches,
+  });
+}
+
+/** `/contact CODE`: as `itemByCodeAnswer`, over contacts. */
+export async function contactByCodeAnswer(
+  deps: ContactAnswerDeps,
+  request: ByCode,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<SlackMessage> {
+  try {
+    return await contactCardAnswer(deps, { ref: request.ref }, actor, client);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    if (nothingToSearch(request)) {
+      return noticeMessage(notFoundNotice({ noun: 'contact', ref: request.ref }));
+    }
+    const query: ContactQuery = { words: [request.token] };
+    const fetched = await deps.lookup.searchContacts(query, 0, lookupOptions(actor));
+    const top = exactRow(fetched.data.rows, request.token);
+    if (top) return contactCardAnswer(deps, { ref: { code: top.code } }, actor, client);
+    return contactSearchList({
+      ...deps.display,
+      query,
+      page: fetched.data,
+      freshness: fetched.freshness,
+      now: deps.now(),
+      fromCode: true,
+      ...(await matchedPeople(deps, query, fetched.data.rows, actor.userId)),
+    });
+  }
+}
