@@ -1,6 +1,7 @@
 /**
  * How the catalogue index keeps its items: in columns (a typed array a number, one copy of
- * each shared name) rather than one object each, which is most of what the index saves.
+ * each shared name) rather than one object each, which is most of what the index saves; and
+ * the table that finds a code's slot in any case.
  */
 /** Numbers kept per item, each in its own typed array (NaN stands for undefined). */
 export const NUMBER_COLUMNS = [

@@ -7,6 +7,7 @@
  * The search itself, and why FlexSearch, is search.ts.
  * Items are kept in columns (typed arrays for numbers, one copy of each category, supplier and
  * status name) rather than one object each, which is most of what the index saves.
+ * People's lookups teach it every item they read (`feedCatalogue`, at the end).
  *
  * Contacts are never indexed: they hold personal data.
  */

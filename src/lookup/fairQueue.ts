@@ -8,7 +8,8 @@
  * refused then (the estimate was optimistic).
  *
  * Background requesters (the catalogue crawl, watches) never wait here: they ask the ledger
- * directly, only while no user waits (background.ts).
+ * directly, only while no user waits (background.ts). A requester that stands for many people
+ * (a Workflow Builder step's runs) is one requester here, fair among its members (below).
  */
 import type { ErpEndpoint } from '../erp/errors.js';
 import {

@@ -1,7 +1,8 @@
 /**
  * Input hygiene for everything a person types or a message carries into the app: Slack's
  * markup, control and invisible characters, odd Unicode and over-long text. Pure: no Bolt, no
- * I/O; the parser and the code extractor build on it.
+ * I/O; the parser and the code extractor build on it. Below, what `/stock` and `/contact`
+ * read alike: the cleaned text cut into words and `key:value` filters.
  */
 import type { ErpRef } from '../erp/schemas.js';
 import type { CommandNotice, CommandProblem } from '../views/feedback.js';

@@ -3,7 +3,8 @@
  *
  * Values are compact, versioned JSON validated with zod, so any replica can answer any click
  * and a forged or stale value gets a clear answer instead of an exception. They never hold
- * personal data: contacts are referred to by code or id only.
+ * personal data: contacts are referred to by code or id only. Below, the states built from
+ * ERP records.
  */
 import { z } from 'zod';
 import type { ContactQuery, ItemQuery } from '../lookup/types.js';

@@ -1,7 +1,8 @@
 /**
  * Errors, "working on it" lines, notices and confirmations. `errorToUserMessage` is THE one
  * place where an error becomes words for a user: it says what happened and what to do, and
- * never shows internals (messages, status codes, bodies, URLs, stack traces).
+ * never shows internals (messages, status codes, bodies, URLs, stack traces). Below, what the
+ * commands say about text they could not read as asked.
  */
 import type { ActionsBlock, KnownBlock } from '@slack/types';
 import {

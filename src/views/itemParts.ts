@@ -1,7 +1,8 @@
 /**
  * The long parts of the item card: branches, BOM and kits. Each part has a fixed share of
  * the message's text budget and block count, so an item with 80 components, 60 branches and
- * 40 kit entries still fits in one message (50 blocks, about 12,000 characters).
+ * 40 kit entries still fits in one message (50 blocks, about 12,000 characters). Below, the
+ * verdict in words, the card's first line.
  */
 import type { Button, KnownBlock } from '@slack/types';
 import type { BomComponent, BranchStock, Item, KitEntry } from '../erp/schemas.js';

@@ -25,6 +25,8 @@
  * check with no hook in between, so step 5 could only run before the signature is known. Here
  * every POST, whatever its path or spelling, is verified before anything reads it; what passes
  * goes to Bolt, which reuses the buffered body (and answers 404 off its endpoint).
+ *
+ * The Socket Mode guard asks the same question as step 5 (`boltCanRead`, at the end).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { type BufferedIncomingMessage, HTTPModuleFunctions } from '@slack/bolt';
