@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 import { type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
 import type { ErpRef, Item } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
-import { BusyError, type ItemQuery, type LookupOptions } from '../lookup/types.js';
+import { BusyError, type Freshness, type ItemQuery, type LookupOptions } from '../lookup/types.js';
 import type { InternalFiguresPolicy, SlackMembersApi } from '../privacy/access.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { branchesHoldingStock, stockVerdict } from '../rules/stock.js';
@@ -181,6 +181,21 @@ export async function itemCardAnswer(
   });
 }
 
+/** What every page of search results is drawn from besides its rows' extras. */
+export function pageModel<Query, Page>(
+  deps: Pick<DeliveryDeps, 'display' | 'now'>,
+  query: Query,
+  fetched: { data: Page; freshness: Freshness },
+) {
+  return {
+    ...deps.display,
+    query,
+    page: fetched.data,
+    freshness: fetched.freshness,
+    now: deps.now(),
+  };
+}
+
 /**
  * What answers instead when a search finds nothing: a command's text read as the sentence it
  * is, decided by the command's own search rather than by a second one.
@@ -203,11 +218,7 @@ export async function itemSearchAnswer(
   const fetched = await deps.lookup.searchItems(query, offset, lookupOptions(actor));
   if (ifNothingFound && fetched.data.rows.length === 0) return ifNothingFound();
   return itemSearchList({
-    ...deps.display,
-    query,
-    page: fetched.data,
-    freshness: fetched.freshness,
-    now: deps.now(),
+    ...pageModel(deps, query, fetched),
     ...askedSuggestions(deps, asked, fetched.data.rows),
   });
 }
@@ -219,50 +230,60 @@ export interface ByCode {
 }
 
 /** Whether a not-found lookup has nothing to search for: an id, or no token. */
-export const nothingToSearch = (request: ByCode) => 'id' in request.ref || request.token === '';
+const nothingToSearch = (request: ByCode) => 'id' in request.ref || request.token === '';
 
 /** The search's top row, when its code equals the token ignoring case: the code as meant. */
-export function exactRow<Row extends { code: string }>(rows: readonly Row[], token: string) {
+function exactRow<Row extends { code: string }>(rows: readonly Row[], token: string) {
   const top = rows[0];
   return top && top.code.toLowerCase() === token.toLowerCase() ? top : undefined;
 }
 
 /**
- * `/stock CODE`: the card; on 404 a search for the code, opening the top result when its
- * code equals the token ignoring case, else the close matches. An id (`id:123`, `#123`)
- * that does not exist is said plainly: there is nothing to search.
+ * `/stock CODE` and `/contact CODE`: the card; on 404 a search for the code, opening the top
+ * result when its code equals the token ignoring case, else the matches as a list. An id
+ * (`id:123`, `#123`) that does not exist is said plainly: there is nothing to search.
  */
-export async function itemByCodeAnswer(
+export async function byCodeAnswer<Found extends { data: { rows: readonly { code: string }[] } }>(
+  request: ByCode,
+  noun: 'item' | 'contact',
+  steps: {
+    card: (ref: ErpRef) => Promise<SlackMessage>;
+    search: () => Promise<Found>;
+    list: (found: Found) => SlackMessage | Promise<SlackMessage>;
+  },
+): Promise<SlackMessage> {
+  try {
+    return await steps.card(request.ref);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    if (nothingToSearch(request)) return noticeMessage(notFoundNotice({ noun, ref: request.ref }));
+    const found = await steps.search();
+    const top = exactRow(found.data.rows, request.token);
+    return top ? steps.card({ code: top.code }) : steps.list(found);
+  }
+}
+
+/** `/stock CODE`, read as a search for the code when no item has it. */
+export function itemByCodeAnswer(
   deps: ItemAnswerDeps,
   request: ByCode,
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<SlackMessage> {
-  try {
-    return await itemCardAnswer(deps, { ref: request.ref }, actor, client);
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    if (nothingToSearch(request)) {
-      return noticeMessage(notFoundNotice({ noun: 'item', ref: request.ref }));
-    }
-    const query: ItemQuery = { words: [request.token] };
-    const fetched = await deps.lookup.searchItems(query, 0, lookupOptions(actor));
-    const top = exactRow(fetched.data.rows, request.token);
-    if (top) return itemCardAnswer(deps, { ref: { code: top.code } }, actor, client);
-    // Read as a search for the code: the view says "not found" only when nothing matched,
-    // and then offers the known codes nearest to it.
-    const suggestions =
-      fetched.data.rows.length === 0 ? deps.catalogue?.nearestCodes(request.token) : undefined;
-    return itemSearchList({
-      ...deps.display,
-      query,
-      page: fetched.data,
-      freshness: fetched.freshness,
-      now: deps.now(),
-      fromCode: true,
-      suggestions,
-    });
-  }
+  const query: ItemQuery = { words: [request.token] };
+  return byCodeAnswer(request, 'item', {
+    card: (ref) => itemCardAnswer(deps, { ref }, actor, client),
+    search: () => deps.lookup.searchItems(query, 0, lookupOptions(actor)),
+    // The view says "not found" only when nothing matched, and then offers the known codes
+    // nearest to it.
+    list: (fetched) =>
+      itemSearchList({
+        ...pageModel(deps, query, fetched),
+        fromCode: true,
+        suggestions:
+          fetched.data.rows.length === 0 ? deps.catalogue?.nearestCodes(request.token) : undefined,
+      }),
+  });
 }
 
 /**

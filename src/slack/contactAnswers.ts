@@ -1,25 +1,17 @@
-/**
- * The contact answers: a contact's card, a page of contact search results, and `/contact CODE`
- * with its fallback search. As the item answers (answers.ts), they call the lookup service and
- * hand the views a finished model; personal details are the views' to redact.
- */
-import { NotFoundError } from '../erp/errors.js';
 import type { ErpRef } from '../erp/schemas.js';
 import type { ContactQuery } from '../lookup/types.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { matchingPeople } from '../rules/people.js';
 import { contactCard } from '../views/contactCard.js';
-import { noticeMessage } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
-import { notFoundNotice } from '../views/notFound.js';
 import { contactSearchList } from '../views/searchLists.js';
 import {
   type ByCode,
-  exactRow,
+  byCodeAnswer,
   type IfNothingFound,
   internalFiguresFor,
   lookupOptions,
-  nothingToSearch,
+  pageModel,
 } from './answers.js';
 import type { ContactDeps, DeliveryDeps } from './deps.js';
 import type { Actor } from './payloads.js';
@@ -96,42 +88,28 @@ export async function contactSearchAnswer(
   if (ifNothingFound && fetched.data.rows.length === 0) return ifNothingFound();
   const matches = await matchedPeople(deps, query, fetched.data.rows, actor.userId);
   return contactSearchList({
-    ...deps.display,
-    query,
-    page: fetched.data,
-    freshness: fetched.freshness,
-    now: deps.now(),
+    ...pageModel(deps, query, fetched),
     notice,
     ...matches,
   });
 }
 
 /** `/contact CODE`: as `itemByCodeAnswer`, over contacts. */
-export async function contactByCodeAnswer(
+export function contactByCodeAnswer(
   deps: ContactAnswerDeps,
   request: ByCode,
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<SlackMessage> {
-  try {
-    return await contactCardAnswer(deps, { ref: request.ref }, actor, client);
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    if (nothingToSearch(request)) {
-      return noticeMessage(notFoundNotice({ noun: 'contact', ref: request.ref }));
-    }
-    const query: ContactQuery = { words: [request.token] };
-    const fetched = await deps.lookup.searchContacts(query, 0, lookupOptions(actor));
-    const top = exactRow(fetched.data.rows, request.token);
-    if (top) return contactCardAnswer(deps, { ref: { code: top.code } }, actor, client);
-    return contactSearchList({
-      ...deps.display,
-      query,
-      page: fetched.data,
-      freshness: fetched.freshness,
-      now: deps.now(),
-      fromCode: true,
-      ...(await matchedPeople(deps, query, fetched.data.rows, actor.userId)),
-    });
-  }
+  const query: ContactQuery = { words: [request.token] };
+  return byCodeAnswer(request, 'contact', {
+    card: (ref) => contactCardAnswer(deps, { ref }, actor, client),
+    search: () => deps.lookup.searchContacts(query, 0, lookupOptions(actor)),
+    list: async (fetched) =>
+      contactSearchList({
+        ...pageModel(deps, query, fetched),
+        fromCode: true,
+        ...(await matchedPeople(deps, query, fetched.data.rows, actor.userId)),
+      }),
+  });
 }
