@@ -9,8 +9,7 @@
 import type { Redis } from 'ioredis';
 import { Gauge, type Registry } from 'prom-client';
 import type { ErpApi } from '../erp/schemas.js';
-import type { AppLogger } from '../log/logger.js';
-import { errorFields } from '../log/logger.js';
+import { type AppLogger, errorFields } from '../log/logger.js';
 import type { BackgroundBudget } from '../lookup/background.js';
 import type { ItemQuery, LookupService } from '../lookup/types.js';
 import { CatalogueCrawler, type CrawlProgress } from './crawl.js';

@@ -12,11 +12,9 @@
  * Probing stops after a run of empty ids once every category name seen has its id.
  * Every search waits for the budget port (its share, no user waiting) before it is sent.
  */
-
 import { BadRequestError } from '../erp/errors.js';
 import type { ErpApi, ItemSearchEnvelope, ItemSearchParams } from '../erp/schemas.js';
-import type { AppLogger } from '../log/logger.js';
-import { errorFields } from '../log/logger.js';
+import { type AppLogger, errorFields } from '../log/logger.js';
 import type { BackgroundBudget } from '../lookup/background.js';
 import { matchItems } from './match.js';
 import type { CatalogueStore } from './store.js';

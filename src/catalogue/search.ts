@@ -12,8 +12,7 @@
  * each typed word.
  */
 import FlexSearch from 'flexsearch';
-import type { Names } from './columns.js';
-import { CodeTable } from './columns.js';
+import { CodeTable, type Names } from './columns.js';
 import { Vocabulary } from './vocabulary.js';
 
 /** Candidates read from FlexSearch for one typed text; the answer is the best 25 of them. */

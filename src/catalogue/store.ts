@@ -11,7 +11,6 @@
  *
  * Contacts are never indexed: they hold personal data.
  */
-
 import { z } from 'zod';
 import type { ErpEvents } from '../erp/events.js';
 import type { Item, ItemSearchRow } from '../erp/schemas.js';

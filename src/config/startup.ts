@@ -2,7 +2,6 @@
  * Start-up failures in words an operator can act on: which variable, where to get the right
  * value. Slack's `invalid_auth` or a bare `fetch failed` name neither.
  */
-
 import { AuthError, ErpError, TenantError } from '../erp/errors.js';
 import type { ErpApi } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';

@@ -2,7 +2,6 @@
  * The ERP over HTTP (docs/erp-api.md), on undici: the only code that builds ERP URLs, sends
  * the credentials and reads raw ERP JSON. Every failure leaves as an `ErpError` subclass.
  */
-
 import { createHash } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import { type BulkheadPolicy, bulkhead } from 'cockatiel';

@@ -7,8 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { type BulkheadPolicy, isBulkheadRejectedError } from 'cockatiel';
 import { Agent, type Dispatcher } from 'undici';
-import type { UnavailableReason } from './errors.js';
-import { type ErpEndpoint, InvalidInputError } from './errors.js';
+import { type ErpEndpoint, InvalidInputError, type UnavailableReason } from './errors.js';
 
 export interface RawResponse {
   statusCode: number;

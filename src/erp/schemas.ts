@@ -13,7 +13,6 @@
  * safe snippet of error bodies, and `decodeBody` (validation with drift reporting). Last, the
  * ERP as the rest of the app sees it (`ErpApi`), which the HTTP client implements.
  */
-
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { z } from 'zod';

@@ -6,12 +6,15 @@
  */
 import { z } from 'zod';
 import type { ErpEndpoint } from '../erp/errors.js';
-import type { CallOptions, ContactType, ErpApi, ErpRef } from '../erp/schemas.js';
 import {
+  type CallOptions,
   type Contact,
   ContactSchema,
   type ContactSearchRow,
   ContactSearchRowSchema,
+  type ContactType,
+  type ErpApi,
+  type ErpRef,
   type Item,
   ItemSchema,
   type ItemSearchRow,

@@ -3,7 +3,6 @@
  * coalescing, the shared rate budget, retries and staleness, and hands back data with its
  * freshness.
  */
-
 import { type ErpEndpoint, isErpError } from '../erp/errors.js';
 import type {
   Contact,

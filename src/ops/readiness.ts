@@ -23,7 +23,6 @@
  * A refused connection is seen at the next tick (default every 10 s) and cleared by the next
  * connection check that gets through, so readiness follows the ERP within 30 s both ways.
  */
-
 import {
   AuthError,
   ErpError,

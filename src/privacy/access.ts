@@ -4,7 +4,6 @@
  * membership: who is a full member of the installing workspace, for reveal and internal
  * figures.
  */
-
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AccessRule, AppConfig } from '../config/config.js';

@@ -4,7 +4,6 @@
  * answer shares (failures as words, the working line); the contact answers are in
  * contactAnswers.ts, the catalogue index's in catalogueAnswers.ts.
  */
-
 import { LRUCache } from 'lru-cache';
 import { type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
 import type { ErpRef, Item } from '../erp/schemas.js';

@@ -4,8 +4,7 @@
  * (the ERP's search stays the fallback otherwise).
  */
 import { resolveSupplierName } from '../catalogue/suppliers.js';
-import type { ItemQuery } from '../lookup/types.js';
-import { SEARCH_PAGE_SIZE } from '../lookup/types.js';
+import { type ItemQuery, SEARCH_PAGE_SIZE } from '../lookup/types.js';
 import type { CardQuestion } from '../views/actions.js';
 import {
   categoriesList,

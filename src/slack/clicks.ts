@@ -6,8 +6,7 @@ import type { AllMiddlewareArgs, BlockAction, SlackActionMiddlewareArgs } from '
 import { z } from 'zod';
 import type { ErpEndpoint } from '../erp/errors.js';
 import type { ErpRef } from '../erp/schemas.js';
-import type { AccessDecision } from '../privacy/access.js';
-import { checkAccess } from '../privacy/access.js';
+import { type AccessDecision, checkAccess } from '../privacy/access.js';
 import {
   ACTION,
   type ButtonState,

@@ -3,7 +3,6 @@
  * escaped into mrkdwn; and the display options (sandbox, what may be shown to a channel) the
  * listeners hand every view. Pure functions of their arguments.
  */
-
 import type { ContextBlock } from '@slack/types';
 import type { Freshness } from '../lookup/types.js';
 import { context, stripBidiControls, truncate, truncateAtWord } from './blocks.js';

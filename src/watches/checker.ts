@@ -8,11 +8,9 @@
  * WATCH_MIN_INTERVAL_SECONDS. A tick that finds the budget busy stops and the next one
  * carries on with the items still due, least recently checked first.
  */
-
 import { NotFoundError } from '../erp/errors.js';
 import type { ErpApi } from '../erp/schemas.js';
-import type { AppLogger } from '../log/logger.js';
-import { errorFields } from '../log/logger.js';
+import { type AppLogger, errorFields } from '../log/logger.js';
 import type { BackgroundBudget } from '../lookup/background.js';
 import { type MayWatch, screenWatches } from './accessScreen.js';
 import type { CheckerLease } from './lease.js';

@@ -6,8 +6,7 @@
  */
 import type { ErpEvents } from '../erp/events.js';
 import type { Item } from '../erp/schemas.js';
-import type { AppLogger } from '../log/logger.js';
-import { errorFields } from '../log/logger.js';
+import { type AppLogger, errorFields } from '../log/logger.js';
 import type { WatchMetrics } from './metrics.js';
 
 export interface WatchFeed {

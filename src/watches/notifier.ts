@@ -12,8 +12,7 @@
  * the one window in which a message that did reach Slack could be repeated. The root's `ts` is
  * kept in the row, so after a restart or on another replica replies go to the same thread.
  */
-import type { AppLogger } from '../log/logger.js';
-import { errorFields } from '../log/logger.js';
+import { type AppLogger, errorFields } from '../log/logger.js';
 import type { SlackMessage } from '../views/message.js';
 import { watchAlert, watchPressNote, watchTurnReply } from '../views/watchAlert.js';
 import { watchedItemGone, watchSwitchedOff } from '../views/watchNotices.js';

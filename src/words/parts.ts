@@ -4,11 +4,9 @@
  * words (`in perth`, `at mel`, `from bne`). Each reader marks the words it took in `used`, so
  * that what is left is the item's words.
  */
-
 import { foldedName } from '../catalogue/search.js';
 import type { WatchDirection } from './reading.js';
-import type { Token } from './tokens.js';
-import { isWordLike } from './tokens.js';
+import { isWordLike, type Token } from './tokens.js';
 import {
   ABOVE_WORDS,
   ARTICLES,

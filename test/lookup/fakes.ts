@@ -4,19 +4,19 @@
  */
 
 import { type ErpEndpoint, NotFoundError } from '../../src/erp/errors.js';
-import type {
-  CallOptions,
-  Contact,
-  ContactSearchEnvelope,
-  ContactSearchParams,
-  ErpApi,
-  ErpRef,
-  Item,
-  ItemSearchEnvelope,
-  ItemSearchParams,
-  ItemSearchRow,
+import {
+  type CallOptions,
+  type Contact,
+  type ContactSearchEnvelope,
+  type ContactSearchParams,
+  type ErpApi,
+  type ErpRef,
+  type Item,
+  type ItemSearchEnvelope,
+  type ItemSearchParams,
+  type ItemSearchRow,
+  isIdRef,
 } from '../../src/erp/schemas.js';
-import { isIdRef } from '../../src/erp/schemas.js';
 import { createLogger } from '../../src/log/logger.js';
 import { createMetrics, type Metrics } from '../../src/lookup/metrics.js';
 import { createLookupService, type StandaloneLookupOptions } from '../../src/lookup/service.js';

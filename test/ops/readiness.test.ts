@@ -5,8 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConnectionCheckError } from '../../src/ops/connectionCheck.js';
-import type { ErpSignal } from '../../src/ops/readiness.js';
-import { type BreakerState, Readiness } from '../../src/ops/readiness.js';
+import { type BreakerState, type ErpSignal, Readiness } from '../../src/ops/readiness.js';
 import { collectingLogger } from '../helpers/logSink.js';
 
 interface FakeErp {

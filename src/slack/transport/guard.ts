@@ -31,8 +31,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { type BufferedIncomingMessage, HTTPModuleFunctions } from '@slack/bolt';
 import { z } from 'zod';
-import type { AppLogger } from '../../log/logger.js';
-import { errorFields } from '../../log/logger.js';
+import { type AppLogger, errorFields } from '../../log/logger.js';
 import type { Intake } from './intake.js';
 
 /** Slack's own rule: a request more than five minutes away from our clock is refused. */

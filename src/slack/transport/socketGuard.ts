@@ -14,8 +14,7 @@
  */
 import type { SocketModeReceiver } from '@slack/bolt';
 import { z } from 'zod';
-import type { AppLogger } from '../../log/logger.js';
-import { errorFields } from '../../log/logger.js';
+import { type AppLogger, errorFields } from '../../log/logger.js';
 import { boltCanRead } from './guard.js';
 
 type SocketModeClient = SocketModeReceiver['client'];

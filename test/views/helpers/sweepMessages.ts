@@ -5,8 +5,7 @@
  * shortcut answers.
  */
 import type { Contact, Item } from '../../../src/erp/schemas.js';
-import type { Page } from '../../../src/lookup/types.js';
-import { SEARCH_PAGE_SIZE } from '../../../src/lookup/types.js';
+import { type Page, SEARCH_PAGE_SIZE } from '../../../src/lookup/types.js';
 import { contactCard, contactReveal } from '../../../src/views/contactCard.js';
 import { itemCard } from '../../../src/views/itemCard.js';
 import { pageCount } from '../../../src/views/people.js';

@@ -1,5 +1,4 @@
 /** View, people paging and Refresh on a contact card. */
-
 import { cardClick, refOf } from '../../clicks.js';
 import { contactCardAnswer } from '../../contactAnswers.js';
 import type { ContactDeps, DeliveryDeps } from '../../deps.js';

@@ -1,5 +1,4 @@
 /** ‹ Previous / Next › on a contact search list. */
-
 import { pageClick } from '../../clicks.js';
 import { contactSearchAnswer } from '../../contactAnswers.js';
 import type { ContactDeps, DeliveryDeps } from '../../deps.js';

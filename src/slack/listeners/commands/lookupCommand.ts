@@ -4,7 +4,6 @@
  * delivered within Slack's three seconds, with a working line when the ERP is slow. A sentence
  * the grammar does not read is answered as a sentence instead.
  */
-
 import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs, SlashCommand } from '@slack/bolt';
 import type { ErpEndpoint } from '../../../erp/errors.js';
 import { accessRefusal } from '../../../privacy/access.js';
@@ -25,8 +24,7 @@ import { type IfNothingFound, isKnownToBeSlow, safely, workingLine } from '../..
 import { type CommandAck, deliverCommandAnswer, ephemeral } from '../../delivery.js';
 import type { DeliveryDeps, ItemDeps } from '../../deps.js';
 import type { ParseResult } from '../../input.js';
-import type { Actor } from '../../payloads.js';
-import { CommandPayload } from '../../payloads.js';
+import { type Actor, CommandPayload } from '../../payloads.js';
 import type { SentenceReading } from '../../words/asCommand.js';
 
 export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;

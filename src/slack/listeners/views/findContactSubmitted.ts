@@ -22,8 +22,7 @@ import { sendDirect } from '../../delivery.js';
 import type { ContactDeps, DeliveryDeps } from '../../deps.js';
 import { sanitizeInput } from '../../input.js';
 import { Submission, type SubmitArgs } from '../../modals.js';
-import type { ContactLookup } from '../../parser.js';
-import { parseContactCommand } from '../../parser.js';
+import { type ContactLookup, parseContactCommand } from '../../parser.js';
 import { userActor } from '../../payloads.js';
 import { contactAnswer } from '../commands/contact.js';
 
