@@ -32,7 +32,7 @@ const UNIT = [
   'test/harness/{payloads,signing}.test.ts',
   'test/lookup/{cache,failures,fairQueue,fairness,paging}.test.ts',
   'test/manifest/manifest.test.ts',
-  'test/ops/{erpSignals,readiness}.test.ts',
+  'test/ops/{erpOutcomes,readiness}.test.ts',
   'test/bench/boltMirror.test.ts',
 ];
 
