@@ -43,7 +43,7 @@ export type ErpSignal =
   | { kind: 'unreachable'; reason: UnavailableReason };
 
 /** Reasons the connection check can see and clear again (the ERP refused or vanished). */
-export const CONNECTION_REASONS: ReadonlySet<UnavailableReason> = new Set([
+const CONNECTION_REASONS: ReadonlySet<UnavailableReason> = new Set([
   'refused',
   'reset',
   'dns',

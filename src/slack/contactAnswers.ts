@@ -17,7 +17,7 @@ import type { ContactDeps, DeliveryDeps } from './deps.js';
 import type { Actor } from './payloads.js';
 import { matchedPeople } from './personMatches.js';
 
-export interface ContactCardRequest {
+interface ContactCardRequest {
   ref: ErpRef;
   peoplePage?: number;
   /** Every person, a page at a time, instead of the first five. */

@@ -97,7 +97,7 @@ export const ContactCardState = z
   })
   .strict();
 
-export const ItemSearchState = z
+const ItemSearchState = z
   .object({
     v: z.literal(VALUE_VERSION),
     t: z.literal('is'),
@@ -108,7 +108,7 @@ export const ItemSearchState = z
   })
   .strict();
 
-export const ContactSearchState = z
+const ContactSearchState = z
   .object({
     v: z.literal(VALUE_VERSION),
     t: z.literal('cs'),
@@ -175,8 +175,8 @@ export const ButtonState = z.discriminatedUnion('t', [
 
 export type ItemCardState = z.infer<typeof ItemCardState>;
 export type ContactCardState = z.infer<typeof ContactCardState>;
-export type ItemSearchState = z.infer<typeof ItemSearchState>;
-export type ContactSearchState = z.infer<typeof ContactSearchState>;
+type ItemSearchState = z.infer<typeof ItemSearchState>;
+type ContactSearchState = z.infer<typeof ContactSearchState>;
 export type SharedRemoveState = z.infer<typeof SharedRemoveState>;
 export type ButtonState = z.infer<typeof ButtonState>;
 

@@ -77,7 +77,7 @@ export function freshnessLine(freshness: Freshness): string {
  * The footer of a card on a phone, in one line: "Fetched 3 minutes ago · from cache". A shared
  * card says the date and time instead, so that it stays true however late it is read.
  */
-export function shortFreshnessLine(freshness: Freshness, absolute: boolean): string {
+function shortFreshnessLine(freshness: Freshness, absolute: boolean): string {
   const when = absolute
     ? slackTime(freshness.fetchedAt, '{date_short_pretty} at {time}')
     : slackTime(freshness.fetchedAt, '{ago}');

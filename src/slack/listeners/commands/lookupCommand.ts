@@ -27,14 +27,14 @@ import type { ParseResult } from '../../input.js';
 import { type Actor, CommandPayload } from '../../payloads.js';
 import type { SentenceReading } from '../../words/asCommand.js';
 
-export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 
 /**
  * The checks every command starts with: the payload has the fields we read, and the access
  * rules allow this user in this channel. Refusals are acknowledged here; `undefined` means
  * the command has been answered already.
  */
-export async function acceptCommand(
+async function acceptCommand(
   deps: Pick<DeliveryDeps, 'logger' | 'access'>,
   command: SlashCommand,
   ack: CommandAck,
