@@ -332,9 +332,9 @@ export function isKnownToBeSlow(
  * (drawing showed in the profile of a cached /stock). The views stay pure functions; this
  * only remembers their answers.
  *
- * Bounded by count: a card is at most about 12,000 characters (the views' budgets in
- * itemParts.ts), typically 3,000, so 256 cards hold about 2 MiB. An entry is used only for
- * the very `item` object it was drawn from: a new fetch is always drawn afresh.
+ * Bounded by count: the views' budgets (itemParts.ts) cap a card's size, so a count bounds
+ * the memory too. An entry is used only for the very `item` object it was drawn from: a new
+ * fetch is always drawn afresh.
  */
 const drawn = new LRUCache<string, { item: Item; card: SlackMessage }>({ max: 256 });
 
