@@ -46,13 +46,6 @@ export function newNumberColumns(capacity: number): Record<NumberColumn, Float64
   return columns;
 }
 
-/**
- * Codes to slots, in any case: an item card asks for its code's item every time it is drawn,
- * and a scan of every slot grows with the catalogue. A `Map` of lower-case codes would hold a
- * second string and an entry object an item, more than the columns spend on an item's
- * figures; this table holds one 32-bit number a place (slot + 1, 0 for empty), at most half
- * full, and reads the codes from the store's own column.
- */
 /** FNV-1a over the UTF-16 units: spreads codes that share long prefixes (`WID-00001`…). */
 function hashOf(key: string): number {
   let hash = 0x811c9dc5;
@@ -63,6 +56,13 @@ function hashOf(key: string): number {
   return hash >>> 0;
 }
 
+/**
+ * Codes to slots, in any case: an item card asks for its code's item every time it is drawn,
+ * and a scan of every slot grows with the catalogue. A `Map` of lower-case codes would hold a
+ * second string and an entry object an item, more than the columns spend on an item's
+ * figures; this table holds one 32-bit number a place (slot + 1, 0 for empty), at most half
+ * full, and reads the codes from the store's own column.
+ */
 export class CodeTable {
   private places = new Int32Array(1_024);
   private used = 0;

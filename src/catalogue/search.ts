@@ -38,11 +38,6 @@ export class SlotSearch {
   private readonly codeTable: CodeTable;
   /** Slots in code order (lower case), for the binary search of code prefixes. */
   private codes: Uint32Array | undefined;
-  /**
-   * Every slot's code in lower case, by slot, built with `codes` (renames written in as they
-   * come): the binary search compares these rather than lower-casing a code at every step.
-   */
-  private lowerCodes: string[] = [];
   private codesAt = -1;
   private codesBuiltAt = 0;
   /** Bumped when a code or description changes: the sorted code list is rebuilt after it. */
@@ -64,10 +59,7 @@ export class SlotSearch {
     if (before === undefined) this.index.add(id, text);
     else this.index.update(id, text);
     if (before === undefined) this.codeTable.added(slot);
-    else if (before !== code) {
-      this.codeTable.renamed();
-      if (slot < this.lowerCodes.length) this.lowerCodes[slot] = code.toLowerCase();
-    }
+    else if (before !== code) this.codeTable.renamed();
     this.revision += 1;
   }
 
@@ -82,7 +74,6 @@ export class SlotSearch {
     this.vocabulary.clear();
     this.codeTable.clear();
     this.codes = undefined;
-    this.lowerCodes = [];
     this.revision += 1;
   }
 
@@ -113,27 +104,29 @@ export class SlotSearch {
   /** Slots whose code starts with `prefix`, in code order: a binary search, no intersecting. */
   private codePrefixed(prefix: string, options: SuggestOptions): number[] {
     const order = this.codeOrder();
-    const lower = this.lowerCodes;
     const category = this.categoryFilter(options.category);
     let low = 0;
     let high = order.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if ((lower[order[mid] ?? 0] ?? '') < prefix) low = mid + 1;
+      if (this.lowerCode(order[mid] ?? 0) < prefix) low = mid + 1;
       else high = mid;
     }
     const found: number[] = [];
     for (let i = low; i < order.length && found.length < options.limit; i += 1) {
       const slot = order[i] ?? 0;
-      if (!(lower[slot] ?? '').startsWith(prefix)) break;
+      if (!this.lowerCode(slot).startsWith(prefix)) break;
       if (category === undefined || this.columns.categoryAt(slot) === category) found.push(slot);
     }
     return found;
   }
 
-  /** The slot's code in lower case: the one kept with the code order, while it is there. */
+  /**
+   * The slot's code in lower case, from the column: the binary search and the ranking read a
+   * few dozen a keystroke, too few to keep a second, lower-case copy of every code for.
+   */
   private lowerCode(slot: number): string {
-    return this.lowerCodes[slot] ?? (this.columns.codeOf[slot] ?? '').toLowerCase();
+    return (this.columns.codeOf[slot] ?? '').toLowerCase();
   }
 
   /** The category's number for a filter: undefined for none, -1 for a name no item has. */
@@ -158,7 +151,6 @@ export class SlotSearch {
       return x < y ? -1 : x > y ? 1 : 0;
     });
     this.codes = Uint32Array.from(order);
-    this.lowerCodes = lower;
     this.codesAt = this.revision;
     this.codesBuiltAt = now;
     return this.codes;

@@ -357,12 +357,6 @@ function orUndefined(value: number | undefined): number | undefined {
   return value === undefined || Number.isNaN(value) ? undefined : value;
 }
 
-/**
- * Supplier ids from an item's `supplierCodes`. The ERP documents no shape for their elements
- * (the sample shows an empty list); an element that names both a supplier id and a supplier
- * name teaches the index that pair, so `supplier:WORD` can be resolved to the id the search
- * filter takes. Anything else (strings, codes alone, names alone) teaches nothing.
- */
 const id = z.union([
   z.number().int().positive(),
   z
@@ -390,7 +384,13 @@ function first<T>(
   return undefined;
 }
 
-/** The (id, name) pairs the elements carry; never throws. */
+/**
+ * Supplier ids from an item's `supplierCodes`: the (id, name) pairs the elements carry; never
+ * throws. The ERP documents no shape for their elements (the sample shows an empty list); an
+ * element that names both a supplier id and a supplier name teaches the index that pair, so
+ * `supplier:WORD` can be resolved to the id the search filter takes. Anything else (strings,
+ * codes alone, names alone) teaches nothing.
+ */
 export function supplierIdsOf(codes: readonly unknown[]): Array<{ id: number; name: string }> {
   const found: Array<{ id: number; name: string }> = [];
   for (const element of codes.slice(0, 50)) {

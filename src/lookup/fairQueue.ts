@@ -263,19 +263,7 @@ export class BudgetQueue {
   }
 }
 
-/**
- * Requesters that stand for many people at once (a Workflow Builder step's runs) as ONE
- * requester of the budget, fair among the people inside it.
- *
- * A grouped requester is spelled `<group>><member>` (groupMember below). The budget (the
- * lane's ledger, in memory or shared through Redis) sees only `<group>`: every run of the group
- * together holds at most one requester's share, whoever the runs name, so a workflow naming a
- * different person on each run still cannot take more than that. Within the group's share, each
- * member may hold at most the group's share less a reserve (the same rule as the ledger's, one
- * level down), so one member's burst leaves room for the group's next member: their run goes
- * out within the group's turn rather than a window later. That split is this replica's (its
- * memory); the group's cap itself holds across replicas.
- */
+/** Between a group and its member in a grouped requester (`GroupedLedger`, below). */
 const MEMBER_MARK = '>';
 
 /** The requester a member of a group draws budget as (the group's share, the member's turn). */
@@ -292,6 +280,19 @@ function splitMember(requester: string): { group: string; member: string } | und
 /** Most groups whose inner split one replica keeps (a group is a workflow step). */
 const MAX_GROUPS = 1_000;
 
+/**
+ * Requesters that stand for many people at once (a Workflow Builder step's runs) as ONE
+ * requester of the budget, fair among the people inside it.
+ *
+ * A grouped requester is spelled `<group>><member>` (groupMember below). The budget (the
+ * lane's ledger, in memory or shared through Redis) sees only `<group>`: every run of the group
+ * together holds at most one requester's share, whoever the runs name, so a workflow naming a
+ * different person on each run still cannot take more than that. Within the group's share, each
+ * member may hold at most the group's share less a reserve (the same rule as the ledger's, one
+ * level down), so one member's burst leaves room for the group's next member: their run goes
+ * out within the group's turn rather than a window later. That split is this replica's (its
+ * memory); the group's cap itself holds across replicas.
+ */
 export class GroupedLedger implements Ledger {
   readonly limit: number;
   readonly share: number;
