@@ -357,10 +357,9 @@ export function decodeBody<T>(
   });
 }
 
-/**
- * The ERP as the rest of the app sees it. `ErpClient` (undici, over HTTP) implements it and
- * reports what it read (events.ts); tests may hand in any other implementation.
- */
+// The ERP as the rest of the app sees it. `ErpClient` (undici, over HTTP) implements it and
+// reports what it read (events.ts); tests may hand in any other implementation.
+
 /** An exact lookup: by code (the default) or by internal id (`target=id`). */
 export type ErpRef = { code: string } | { id: number };
 

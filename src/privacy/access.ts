@@ -71,22 +71,21 @@ export function accessRefusal(
   return decision.message;
 }
 
-/**
- * Who is a full member of the installing workspace: the one answer behind "Reveal details"
- * (CONTACT_REVEAL=members) and internal figures (cost, account terms).
- *
- * The installing workspace is what `auth.test` says for the bot token, never a payload's
- * `team`: in a Slack Connect channel that is the channel's workspace whoever presses. The
- * presser is judged by their own team (the payload's `user.team_id`, a fast "no") and by
- * users.info, which must name the installing team (or, in an Enterprise org, its enterprise)
- * and no guest, stranger, bot, invited or deactivated flag. Every doubt (an error, an answer
- * we cannot read, a workspace we do not know yet) is "not a member": these answers guard
- * internal data, so they fail closed.
- *
- * users.info answers are cached briefly (a burst of clicks on one card costs one call, and a
- * member made a guest loses access within minutes); a failed lookup counts as "not a member"
- * and is asked again after a few seconds.
- */
+// Who is a full member of the installing workspace: the one answer behind "Reveal details"
+// (CONTACT_REVEAL=members) and internal figures (cost, account terms).
+//
+// The installing workspace is what `auth.test` says for the bot token, never a payload's
+// `team`: in a Slack Connect channel that is the channel's workspace whoever presses. The
+// presser is judged by their own team (the payload's `user.team_id`, a fast "no") and by
+// users.info, which must name the installing team (or, in an Enterprise org, its enterprise)
+// and no guest, stranger, bot, invited or deactivated flag. Every doubt (an error, an answer
+// we cannot read, a workspace we do not know yet) is "not a member": these answers guard
+// internal data, so they fail closed.
+//
+// users.info answers are cached briefly (a burst of clicks on one card costs one call, and a
+// member made a guest loses access within minutes); a failed lookup counts as "not a member"
+// and is asked again after a few seconds.
+
 /** The installing workspace, from auth.test. */
 export interface HomeWorkspace {
   teamId: string | undefined;
@@ -141,7 +140,7 @@ export interface Membership {
 const DEFAULT_TTL_MS = 2 * 60 * 1000;
 const FAILED_TTL_MS = 15 * 1000;
 // Slack ids are short upper-case tokens; anything else is refused before it reaches a cache key.
-const PLAUSIBLE_ID = /^[A-Z0-9_]{1,64}$/i;
+export const PLAUSIBLE_ID = /^[A-Z0-9_]{1,64}$/i;
 
 const flag = z.boolean().optional();
 // Unknown fields are ignored; a field we decide on with the wrong type makes the answer unreadable.

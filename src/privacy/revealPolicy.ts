@@ -17,6 +17,7 @@ import {
   describeError,
   type HomeWorkspace,
   type Membership,
+  PLAUSIBLE_ID,
   type Standing,
   UnreadableAnswer,
 } from './access.js';
@@ -115,9 +116,6 @@ const GroupMembersAnswer = z.object({
   ok: z.boolean().optional(),
   users: z.array(z.string()).optional(),
 });
-
-// Slack ids are short upper-case tokens; anything else is refused before it reaches a cache key.
-const PLAUSIBLE_ID = /^[A-Z0-9_]{1,64}$/i;
 
 export function createRevealPolicy(
   policy: RevealPolicy,

@@ -67,11 +67,10 @@ export function stockVerdict(item: Item, question: VerdictQuestion = {}): StockV
   };
 }
 
-/**
- * Branch words (`/stock WIDGET-9 50 perth`, the workflow step's `branch`) matched to an item's
- * branches: by name ignoring case, whole or as a prefix of at least 3 letters; a name of
- * several words may be typed as several words (`perth airport`). Pure: no I/O, no wording.
- */
+// Branch words (`/stock WIDGET-9 50 perth`, the workflow step's `branch`) matched to an item's
+// branches: by name ignoring case, whole or as a prefix of at least 3 letters; a name of
+// several words may be typed as several words (`perth airport`). Pure: no I/O, no wording.
+
 /** The shortest prefix that names a branch: `pe` would match too much to be meant. */
 const MIN_BRANCH_PREFIX = 3;
 /** Longest run of words tried as one branch name. */

@@ -143,11 +143,10 @@ export function hasSlackMarkup(text: string): boolean {
   return /<[^<>]*>/.test(String(text));
 }
 
-/**
- * What `/stock` and `/contact` read alike (their grammar is in parser.ts): the text cleaned and
- * cut into words and known `key:value` filters, an exact lookup by id or by one code, and the
- * problems a filter can have, as data (src/views/feedback.ts words them).
- */
+// What `/stock` and `/contact` read alike (their grammar is in parser.ts): the text cleaned and
+// cut into words and known `key:value` filters, an exact lookup by id or by one code, and the
+// problems a filter can have, as data (src/views/feedback.ts words them).
+
 /** Button values carry the words (`src/views/actions.ts`): at most 20 of 100 characters. */
 export const MAX_WORDS = 20;
 export const MAX_WORD_LENGTH = 100;

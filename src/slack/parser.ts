@@ -157,8 +157,7 @@ export function parseStockCommand(typed: string): ParseResult<StockRequest> {
   // `digest …` and `watch … notify @someone` are read from the raw text: they need Slack's
   // escaped entities, which the words lose. Any other text is words from the start.
   const verb = /^\s*(\S+)/.exec(text)?.[1]?.toLowerCase();
-  if (verb !== 'digest' && verb !== 'watch') return parseStockWords(text);
-  const digest = readDigest(text);
+  const digest = verb === 'digest' ? readDigest(text) : undefined;
   if (digest !== undefined) {
     return digest.ok
       ? { ok: true, request: { kind: 'digest', ...digest.value }, notices: [] }
@@ -167,6 +166,7 @@ export function parseStockCommand(typed: string): ParseResult<StockRequest> {
           error: { kind: 'digest_usage', problem: digest.problem, typed: digest.typed },
         };
   }
+  if (verb !== 'watch') return parseStockWords(text);
   const { text: rest, notify } = splitNotify(text);
   if (notify !== undefined && !notify.ok) {
     return {

@@ -70,8 +70,8 @@ export interface Actor {
 }
 
 /**
- * The person of a modal or App Home payload (`user.id`, `user.team_id`), in `channelId` if
- * the payload names one: outside Slack Connect their team is the workspace's.
+ * The person of a command, modal or App Home payload (`user.id`, `user.team_id`), in
+ * `channelId` if the payload names one: outside Slack Connect their team is the workspace's.
  */
 export function userActor(
   user: { id: string; team_id?: string | undefined },

@@ -24,7 +24,7 @@ const person = (entry: AddressbookEntry): MatchedPerson => ({
 });
 
 /** Who a contact search found by a person, as its list says it (views/searchLists.ts). */
-export interface PersonMatches {
+interface PersonMatches {
   /** By contact code: the people who matched the words; rows matched on their own are absent. */
   people: Map<string, MatchedPerson[]>;
   /** Codes of the rows that may have matched by a person, past the ones looked up. */

@@ -308,13 +308,12 @@ export function branchFirst(
   return [...first, ...branches.filter((b) => b.id !== id)];
 }
 
-/**
- * The verdict in words, made for a phone: one line of about 80 characters ("❌ No: Perth has
- * 0 free (2 over-allocated), 10 on order with no date"), and on the next the branches that
- * could cover it ("Sydney could: 37 free"). The plain sentence (`verdictSentence`) adds what
- * was asked, for the `text` fallback (what a notification shows), a shared message and the
- * workflow step's `summary` output.
- */
+// The verdict in words, made for a phone: one line of about 80 characters ("❌ No: Perth has
+// 0 free (2 over-allocated), 10 on order with no date"), and on the next the branches that
+// could cover it ("Sydney could: 37 free"). The plain sentence (`verdictSentence`) adds what
+// was asked, for the `text` fallback (what a notification shows), a shared message and the
+// workflow step's `summary` output.
+
 /** ERP text on one line, plain (the sentence is escaped once, where it becomes mrkdwn). */
 const plainLine = (text: string, max: number): string =>
   truncatePlain(text.replace(/\s+/g, ' ').trim(), max);

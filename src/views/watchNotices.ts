@@ -254,3 +254,15 @@ export function watchCreatedNote(watch: WatchSummary, past: boolean): SlackMessa
 export function watchNeedsChannelText(): string {
   return 'Set a watch from the channel it should tell: run /stock watch there.';
 }
+
+/** What making a watch came to, as the watch service says it. */
+type WatchMade =
+  | { ok: true; watch: WatchSummary; past: boolean }
+  | { ok: false; refusal: WatchRefusal }
+  | { ok: false; cannotPost: string };
+
+/** The answer to the person who made a watch, or was refused one (a command or the modal). */
+export function watchMadeAnswer(made: WatchMade): SlackMessage {
+  if (made.ok) return watchCreatedNote(made.watch, made.past);
+  return 'refusal' in made ? watchRefusal(made.refusal) : cannotPostWatchAdvice(made.cannotPost);
+}

@@ -308,7 +308,6 @@ function refuseAndClose(req: IncomingMessage, res: ServerResponse, status: numbe
  * Whether Bolt can route a parsed body without throwing: Bolt reads some fields before any
  * listener runs, without checking them. Both transports' guards (HTTP and Socket Mode) ask.
  */
-/** Whether Bolt can route this body without throwing (the Socket Mode guard uses it too). */
 export function boltCanRead(body: unknown): boolean {
   // A body without any field the schema looks at (a slash command) passes it trivially.
   if (isRecord(body) && !Object.keys(body).some((key) => SCHEMA_FIELDS.has(key))) return true;

@@ -98,12 +98,12 @@ async function answerRequest(
     if (!deps.watches) return mine(noticeMessage(watchesNotReadyText('watch')));
     return mine(watchProposal(request));
   }
-  const retry = retryOf(request);
   // A guest or an external gets what the command gives them, privately; so does everyone in
   // a private place.
   if (place === 'private' || !(await internalFiguresFor(deps.internal, actor, client))) {
     return mine(await privateAnswer(deps, request, actor, client));
   }
+  const retry = retryOf(request);
   if (request.kind === 'contact') {
     let account: Awaited<ReturnType<typeof accountOf>> | undefined;
     const full = await safely(
@@ -153,7 +153,7 @@ function retryOf(request: WordsRequest): RetryButton | undefined {
 }
 
 /** A contact question's words as its Try again carries them (`contactWordsRetry`). */
-export type ContactWords = { a: readonly string[]; p: readonly string[] };
+type ContactWords = { a: readonly string[]; p: readonly string[] };
 
 /**
  * Try again pressed on a contact asked by account words with people words: the same request

@@ -133,9 +133,12 @@ export async function stockSentenceInstead(
     const filtered = query.category !== undefined || query.supplier !== undefined;
     if (filtered || request.supplierName !== undefined) return undefined;
   }
-  // The code's shape settles most questions without building or asking the words index.
-  if (request.kind === 'question' && looksLikeItemCode(request.code)) return undefined;
-  if (request.kind === 'question' && wordsIndexOf(deps).knownCode(request.code) !== undefined) {
+  // A question names an item when its code has an item code's shape (which settles most of
+  // them without building the words index) or the index knows it.
+  if (
+    request.kind === 'question' &&
+    (looksLikeItemCode(request.code) || wordsIndexOf(deps).knownCode(request.code) !== undefined)
+  ) {
     return undefined;
   }
   const reading = readWords(deps, text);

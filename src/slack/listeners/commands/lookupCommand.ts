@@ -24,7 +24,7 @@ import { type IfNothingFound, isKnownToBeSlow, safely, workingLine } from '../..
 import { type CommandAck, deliverCommandAnswer, ephemeral } from '../../delivery.js';
 import type { DeliveryDeps, ItemDeps } from '../../deps.js';
 import type { ParseResult } from '../../input.js';
-import { type Actor, CommandPayload } from '../../payloads.js';
+import { type Actor, CommandPayload, userActor } from '../../payloads.js';
 import type { SentenceReading } from '../../words/asCommand.js';
 
 type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
@@ -49,12 +49,8 @@ async function acceptCommand(
     await ack(ephemeral(noticeMessage(unreadableText('command_shape'))));
     return undefined;
   }
-  const actor: Actor = {
-    userId: payload.data.user_id,
-    teamId: payload.data.team_id,
-    channelId: payload.data.channel_id,
-    userTeamId: payload.data.team_id,
-  };
+  const { user_id: id, team_id, channel_id } = payload.data;
+  const actor = userActor({ id, team_id }, channel_id);
   const refused = accessRefusal(deps, family, actor, 'command');
   if (refused !== undefined) {
     await ack(ephemeral(noticeMessage(refused)));

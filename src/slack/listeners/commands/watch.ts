@@ -11,10 +11,9 @@ import { noticeMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { watchList } from '../../../views/watchList.js';
 import {
-  cannotPostWatchAdvice,
   digestAnswer,
   unwatchSeveral,
-  watchCreatedNote,
+  watchMadeAnswer,
   watchNeedsChannelText,
   watchRefusal,
   watchRemoved,
@@ -54,10 +53,8 @@ export async function watchAnswer(
           threshold: request.threshold,
           ...(request.notify ? { notify: request.notify } : {}),
         });
-        if (made.ok) return markedAs(watchCreatedNote(made.watch, made.past), 'done');
-        return 'refusal' in made
-          ? watchRefusal(made.refusal)
-          : cannotPostWatchAdvice(made.cannotPost);
+        const answer = watchMadeAnswer(made);
+        return made.ok ? markedAs(answer, 'done') : answer;
       }
       case 'watches': {
         const listed = await watches.service.listChannel(channelId);

@@ -17,11 +17,7 @@ import {
   WATCH_MODAL_NO_CHANNEL,
   WATCH_MODAL_NO_DIRECTION,
 } from '../../../views/watchModal.js';
-import {
-  cannotPostWatchAdvice,
-  watchCreatedNote,
-  watchRefusal,
-} from '../../../views/watchNotices.js';
+import { watchMadeAnswer, watchRefusal } from '../../../views/watchNotices.js';
 import { refusalOfFailure } from '../../../watches/service.js';
 import { sendDirect } from '../../delivery.js';
 import type { DeliveryDeps, MembersDeps, WatchDeps } from '../../deps.js';
@@ -107,11 +103,7 @@ export function watchModalSubmit(deps: DeliveryDeps & WatchDeps & MembersDeps) {
         direction: direction.data.selected_option.value,
         threshold: threshold.data.value,
       });
-      answer = made.ok
-        ? watchCreatedNote(made.watch, made.past)
-        : 'refusal' in made
-          ? watchRefusal(made.refusal)
-          : cannotPostWatchAdvice(made.cannotPost);
+      answer = watchMadeAnswer(made);
     } catch (error) {
       deps.logger.warn({ err: errorFields(error) }, 'watch modal submission failed');
       answer = isErpError(error) ? errorMessage(error) : watchRefusal(refusalOfFailure(error));
