@@ -151,15 +151,12 @@ export function coveringBranches(
  * The branches that hold stock, most available first (then most on hand): who could be meant
  * when branch words named none. At most `limit`.
  */
-export function branchesHoldingStock(
-  item: Pick<Item, 'branches'>,
-  limit: number,
-): Array<{ id: number; name: string; available: number }> {
+export function branchesHoldingStock(item: Pick<Item, 'branches'>, limit: number): VerdictBranch[] {
   return item.branches
     .filter((b) => b.soh > 0)
     .sort(
       (a, b) => availableOf(b) - availableOf(a) || b.soh - a.soh || a.name.localeCompare(b.name),
     )
     .slice(0, limit)
-    .map((b) => ({ id: b.id, name: b.name, available: availableOf(b) }));
+    .map(briefly);
 }

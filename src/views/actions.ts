@@ -45,7 +45,17 @@ export function actionId(base: ActionBase, index?: number): string {
 export const MAX_VALUE_LENGTH = 2000;
 export const VALUE_VERSION = 1;
 
-const code = z.string().min(1).max(100);
+/**
+ * What a state carries: codes of 1 to 100 characters, a drill-down path of up to 10 of them,
+ * and up to 5 words of 40 characters (branch words, people words). The builders below keep
+ * within these, and the views that offer a button ask them (`usableCode`, `MAX_PATH`).
+ */
+const MAX_CODE = 100;
+export const MAX_PATH = 10;
+const MAX_WORD = 40;
+const MAX_WORDS = 5;
+const code = z.string().min(1).max(MAX_CODE);
+const shortWords = z.array(z.string().min(1).max(MAX_WORD)).max(MAX_WORDS);
 const ref = z.union([
   z.object({ c: code }).strict(),
   z.object({ i: z.number().int().nonnegative() }).strict(),
@@ -64,7 +74,7 @@ export const ItemCardState = z
     /** `a`: all branches instead of the best ones; `b`: the bill of materials; `k`: the kits. */
     m: z.enum(['a', 'b', 'k']).optional(),
     /** Codes from the top-level item to this one (Expand drill-down), top first. */
-    p: z.array(code).max(10).optional(),
+    p: z.array(code).max(MAX_PATH).optional(),
     /** Page of a long bill of materials, from 0. */
     bp: z.number().int().min(0).max(1000).optional(),
     /**
@@ -77,7 +87,7 @@ export const ItemCardState = z
     /** The quantity asked about (`/stock CODE 50`): the card answers it first. */
     q: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     /** The branch words asked about (`/stock CODE perth`): that branch first. */
-    b: z.array(z.string().min(1).max(40)).max(5).optional(),
+    b: shortWords.optional(),
     /** The thread the card was opened from (the message shortcut's answer): Share posts there. */
     th: THREAD_TS.optional(),
   })
@@ -93,7 +103,7 @@ export const ContactCardState = z
     /** `a`: every person, a page at a time, instead of the first five. */
     m: z.enum(['a']).optional(),
     /** People filter (`/contact ACME01 accounts`): Reveal reveals only the people it keeps. */
-    pf: z.array(z.string().min(1).max(40)).max(5).optional(),
+    pf: shortWords.optional(),
   })
   .strict();
 
@@ -134,7 +144,7 @@ export const SharedRemoveState = z
   .strict();
 
 /** A word of a contact question asked in words, as its Try again carries it. */
-const sentenceWord = z.string().min(1).max(40);
+const sentenceWord = z.string().min(1).max(MAX_WORD);
 
 /**
  * "Try again" on a failed `/stock` or `/contact`: the command and its text (`x`), asked again
@@ -213,8 +223,7 @@ export function decodeState(value: unknown): DecodedState {
  * the logs know items by code), but the state schema only carries codes of 1 to 100
  * characters: anything else is referred to by its internal id.
  */
-const MAX_CODE = 100;
-const usableCode = (code: string) => code.length >= 1 && code.length <= MAX_CODE;
+export const usableCode = (code: string) => code.length >= 1 && code.length <= MAX_CODE;
 
 export interface ItemStateExtra {
   path?: readonly string[];
@@ -253,9 +262,11 @@ export interface CardQuestion {
   branchWords?: readonly string[];
 }
 
-/** Branch words a button carries: the few that fit its schema (5 words of 40 characters). */
+/** Branch words a button carries: the few that fit its schema. */
 function carriedWords(words: readonly string[] | undefined): string[] {
-  return (words ?? []).filter((word) => word.length >= 1 && word.length <= 40).slice(0, 5);
+  return (words ?? [])
+    .filter((word) => word.length >= 1 && word.length <= MAX_WORD)
+    .slice(0, MAX_WORDS);
 }
 
 export function itemState(
@@ -266,6 +277,7 @@ export function itemState(
   // Pages only mean something beside their path; all zeros say nothing.
   const pages = (extra.pathPages ?? []).slice(0, path.length);
   const mode = modeOf(extra);
+  const branchWords = carriedWords(extra.question?.branchWords);
   return {
     v: VALUE_VERSION,
     t: 'i',
@@ -276,9 +288,7 @@ export function itemState(
     ...(extra.bomPage ? { bp: extra.bomPage } : {}),
     ...(extra.allBranches && extra.branchPage ? { br: extra.branchPage } : {}),
     ...(extra.question?.quantity === undefined ? {} : { q: extra.question.quantity }),
-    ...(carriedWords(extra.question?.branchWords).length > 0
-      ? { b: carriedWords(extra.question?.branchWords) }
-      : {}),
+    ...(branchWords.length > 0 ? { b: branchWords } : {}),
     ...(extra.threadTs === undefined ? {} : { th: extra.threadTs }),
   };
 }

@@ -212,10 +212,10 @@ export function withNotices(message: SlackMessage, notices: readonly string[]): 
   if (notices.length === 0) return message;
   const escaped = notices.map((notice) => escapeTruncated(notice, MAX_NOTICE));
   return {
-    text: truncate(`${escaped.join(' ')}\n${message.text}`, 4000),
+    text: truncate(`${escaped.join(' ')}\n${message.text}`, LIMITS.fallbackText),
     blocks: [
       context(escaped.map((notice) => `:information_source: ${notice}`).join('\n')),
-      ...message.blocks.slice(0, 49),
+      ...message.blocks.slice(0, LIMITS.blocks - 1),
     ],
   };
 }

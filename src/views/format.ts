@@ -141,9 +141,13 @@ export function oneLine(text: string, max: number): string {
   return escapeTruncated(text.replace(/\s+/g, ' ').trim(), max);
 }
 
-/** The same for prose (descriptions): cut at a word boundary when one is near the limit. */
+/**
+ * The same for prose (descriptions): cut at a word boundary when one is near the limit. As
+ * `escapeTruncated`, only what can be shown is escaped.
+ */
 export function oneLineAtWord(text: string, max: number): string {
-  return truncateAtWord(escapeMrkdwn(text.replace(/\s+/g, ' ').trim()), max);
+  const folded = stripBidiControls(text.replace(/\s+/g, ' ').trim());
+  return truncateAtWord(escapeMarkup(folded.slice(0, max + 1)), max);
 }
 
 /**

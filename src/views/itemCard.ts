@@ -17,6 +17,7 @@ import {
   type CardQuestion,
   type ItemStateExtra,
   itemState,
+  usableCode,
 } from './actions.js';
 import { actions, context, LIMITS, section, stateButton } from './blocks.js';
 import {
@@ -30,11 +31,12 @@ import {
   oneLineAtWord,
   shortFooter,
   showsCost,
+  statusLabel,
 } from './format.js';
 import {
+  allBranchBlocks,
   type BomPart,
   bomBlocks,
-  branchBlocks,
   ignoredWordsNote,
   kitBlocks,
   rankBranches,
@@ -89,7 +91,10 @@ export function itemCard(model: ItemCardModel): SlackMessage {
   const view = model.branchView ?? 'best';
   const shared = model.shared ?? false;
   const part = view === 'all' ? undefined : model.part;
-  const branches = branchBlocks(item.branches, view, model.branchPage ?? 0, verdict?.branch?.id);
+  const branches =
+    view === 'all'
+      ? allBranchBlocks(item.branches, model.branchPage ?? 0, verdict?.branch?.id)
+      : { blocks: [], page: 0, pages: 1 };
   const here = stateOf(model, part, branches.page);
   const showCost = showsCost(shared, model);
   const bom = part === 'bom' ? bomPart(model, here, showCost) : undefined;
@@ -130,7 +135,7 @@ function answerBlocks(model: ItemCardModel): KnownBlock[] {
   const totals = section(`*${codeSpan(item.code, 30)}* · ${totalsText(item)}`);
   if (verdict === undefined) return [totals];
   const asked = verdict.quantity !== undefined || verdict.branch !== undefined;
-  const note =
+  const note = () =>
     verdict.branch === undefined
       ? unknownBranchNote(
           verdict.unknownWords,
@@ -139,7 +144,7 @@ function answerBlocks(model: ItemCardModel): KnownBlock[] {
       : ignoredWordsNote(verdict.unknownWords);
   const noteBlock =
     verdict.unknownWords.length > 0
-      ? context(`:information_source: ${escapeTruncated(note, 400)}`)
+      ? context(`:information_source: ${escapeTruncated(note(), 400)}`)
       : undefined;
   const blocks = asked ? [...verdictBlocks(verdict), totals] : [totals];
   return noteBlock ? [...blocks, noteBlock] : blocks;
@@ -157,8 +162,7 @@ function totalsText(item: Item): string {
 /** Description and status (Disabled stands out), and on a drill-down the path that led here. */
 function description(item: Item, path: readonly string[]): KnownBlock {
   const text = oneLineAtWord(item.description, 72);
-  const status =
-    item.status_label === 'Disabled' ? ':no_entry: *Disabled*' : oneLine(item.status_label, 30);
+  const status = statusLabel(item.status_label, 'Disabled', 30);
   const trail =
     path.length > 0
       ? `:arrow_down_small: in ${path.map((c) => codeSpan(c, 20)).join(' › ')}`
@@ -351,7 +355,7 @@ function cardButtons(model: ItemCardModel, here: ItemStateExtra): Array<Button |
     watchOpenButton(item.code, model.channelId),
     supersededButton(item),
     // One level up the drill-down; an Expand of the parent, so it shares that listener.
-    parent !== undefined && parent.length > 0 && parent.length <= 100
+    parent !== undefined && usableCode(parent)
       ? stateButton(
           `‹ Up to ${parent}`,
           actionId(ACTION.itemExpand, 0),

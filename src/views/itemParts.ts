@@ -7,8 +7,8 @@
 import type { Button, KnownBlock } from '@slack/types';
 import type { BomComponent, BranchStock, Item, KitEntry } from '../erp/schemas.js';
 import type { StockVerdict, VerdictBranch } from '../rules/stock.js';
-import { ACTION, actionId, type ItemCardState, itemState } from './actions.js';
-import { context, md, packLines, section, stateButton, truncatePlain } from './blocks.js';
+import { ACTION, actionId, type ItemCardState, itemState, MAX_PATH } from './actions.js';
+import { context, packLines, section, stateButton, truncatePlain } from './blocks.js';
 import {
   codeSpan,
   escapeMrkdwn,
@@ -19,24 +19,16 @@ import {
   plural,
 } from './format.js';
 
-/** Branches shown in the default ("best") view. */
-const BEST_BRANCHES = 8;
 /** Up to this many branches are shown as two-column fields; more become compact lines. */
 const MAX_BRANCH_FIELDS = 20;
 /** Branches a page of the all-branches view: two sections of fields. */
 const BRANCH_PAGE_SIZE = MAX_BRANCH_FIELDS;
 const BUDGET = {
-  branches: 3500,
   bom: 3800,
   kits: 1800,
 } as const;
 /** Expand buttons are capped well below the 25 an actions block allows: a wall of buttons helps nobody. */
 const MAX_EXPAND_BUTTONS = 10;
-/** The state schema carries at most 10 codes of BOM path. */
-const MAX_PATH = 10;
-
-const holdsOrExpects = (b: BranchStock) =>
-  b.soh !== 0 || b.onorder !== 0 || b.allocated !== 0 || b.available !== 0;
 
 /** Best first: most available, then most on hand, then by name (stable for equal stock). */
 export function rankBranches(branches: readonly BranchStock[]): BranchStock[] {
@@ -95,64 +87,43 @@ function branchRow(b: BranchStock): string {
  */
 function branchTable(title: string, shown: readonly BranchStock[]): KnownBlock {
   const rows = [TABLE_HEADINGS, ...shown.map(branchRow)].map(inCode).join('\n');
-  return sectionText(`${title}\n\`\`\`${escapeMrkdwn(rows)}\`\`\``);
+  return section(`${title}\n\`\`\`${escapeMrkdwn(rows)}\`\`\``);
 }
 
 interface BranchPart {
   blocks: KnownBlock[];
-  /** True when some branches are not shown (the "All branches" button then makes sense). */
-  hidden: boolean;
-  /** The all-branches page shown (clamped) and how many there are; 0 and 1 in the best view. */
+  /** The page shown (clamped) and how many there are. */
   page: number;
   pages: number;
 }
 
 /**
- * `best`: the branches that hold or expect stock, best first, at most 8. `all`: every
- * branch, best first, a page of 20 at a time (`page` from 0; out of range shows the last).
- * `firstId`: the branch asked about, listed first in either view (on the first page).
+ * Every branch, best first, a page of 20 at a time (`page` from 0; out of range shows the
+ * last), the branch asked about (`firstId`) first on the first page. The card's own view
+ * lists the best few itself (itemCard.ts).
  */
-export function branchBlocks(
+export function allBranchBlocks(
   branches: readonly BranchStock[],
-  view: 'best' | 'all',
   requestedPage = 0,
   firstId?: number,
 ): BranchPart {
   const ranked = branchFirst(rankBranches(branches), firstId);
-  const stocked = ranked.filter((b) => holdsOrExpects(b) || b.id === firstId);
-  const empty = ranked.length - stocked.length;
-  const pages = view === 'all' ? Math.max(1, Math.ceil(ranked.length / BRANCH_PAGE_SIZE)) : 1;
+  const pages = Math.max(1, Math.ceil(ranked.length / BRANCH_PAGE_SIZE));
   const page = Math.min(Math.max(0, requestedPage), pages - 1);
   const first = page * BRANCH_PAGE_SIZE;
-  const shown =
-    view === 'all'
-      ? ranked.slice(first, first + BRANCH_PAGE_SIZE)
-      : stocked.slice(0, BEST_BRANCHES);
+  const shown = ranked.slice(first, first + BRANCH_PAGE_SIZE);
   const overAllocated = shown.filter((b) => b.available < 0).length;
   const notes = [
-    view === 'best' && stocked.length > shown.length
-      ? `${plural(stocked.length - shown.length, 'more branch', 'more branches')} with stock`
-      : '',
-    view === 'best' && empty > 0 ? `${plural(empty, 'branch has', 'branches have')} none` : '',
-    view === 'all' ? `all ${formatQty(ranked.length)}` : '',
-    view === 'all' && pages > 1
+    `all ${formatQty(ranked.length)}`,
+    pages > 1
       ? `${formatQty(first + 1)}–${formatQty(first + shown.length)} (page ${page + 1} of ${pages})`
       : '',
     overAllocated > 0 ? ':warning: a negative available is over-allocated' : '',
   ].filter(Boolean);
   const title = ['*Stock by branch*', ...notes].join(' · ');
-  // With no branch holding or expecting anything, "All branches" would page through zeros.
-  const hidden = view === 'best' && stocked.length > 0 && shown.length < ranked.length;
-  const part = (blocks: KnownBlock[]): BranchPart => ({ blocks, hidden, page, pages });
-  if (ranked.length === 0) return part([sectionText(`${title}\nThe ERP lists no branches.`)]);
-  if (shown.length === 0) {
-    return part([sectionText(`${title}\nNo branch holds or expects stock.`)]);
-  }
+  const part = (blocks: KnownBlock[]): BranchPart => ({ blocks, page, pages });
+  if (shown.length === 0) return part([section(`${title}\nThe ERP lists no branches.`)]);
   return part([branchTable(title, shown)]);
-}
-
-function sectionText(text: string): KnownBlock {
-  return { type: 'section', text: md(text) };
 }
 
 /** Short enough that code, description, quantity and cost wrap to at most two phone lines. */
@@ -202,7 +173,7 @@ export function bomBlocks(item: Item, options: BomOptions): BomPart {
   const total = item.bom.length;
   if (total === 0) {
     return {
-      blocks: [sectionText('*Bill of materials*\nThe ERP lists no components.')],
+      blocks: [section('*Bill of materials*\nThe ERP lists no components.')],
       buttons: [],
     };
   }
