@@ -21,8 +21,13 @@ const CHECKER_LOCK_ID = 0x77617463; // "watc"
 
 export function advisoryLease(pool: pg.Pool, lockId = CHECKER_LOCK_ID): CheckerLease {
   let held: pg.PoolClient | undefined;
+  /**
+   * Gives the held session back to the pool, once. A lost connection is heard twice (the
+   * query fails and the client emits `error`), and pg-pool throws on a second release.
+   */
   const drop = (client: pg.PoolClient, broken: boolean) => {
-    if (held === client) held = undefined;
+    if (held !== client) return;
+    held = undefined;
     client.release(broken);
   };
   return {
@@ -58,6 +63,7 @@ export function advisoryLease(pool: pg.Pool, lockId = CHECKER_LOCK_ID): CheckerL
     async release() {
       const client = held;
       if (client === undefined) return;
+      // Not ours from here on: an error the client emits while it unlocks is this catch's.
       held = undefined;
       try {
         await client.query('select pg_advisory_unlock($1)', [lockId]);

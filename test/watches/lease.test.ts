@@ -1,4 +1,6 @@
+import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openWatchStore, type WatchStore } from '../../src/watches/database.js';
 import { advisoryLease, redisLease } from '../../src/watches/lease.js';
@@ -55,5 +57,59 @@ describe('the checker lease', () => {
     await first.release();
     expect(await second.hold()).toBe(true);
     expect(await first.hold()).toBe(false);
+  });
+});
+
+/**
+ * A pooled client as pg-pool hands it out: `release` throws when called twice, as pg-pool
+ * does; `lose()` is a dropped connection, heard as pg hears it (the error event, then the
+ * failed query).
+ */
+function fakeClient() {
+  const client = Object.assign(new EventEmitter(), {
+    releases: [] as boolean[],
+    lost: false,
+    async query(sql: string) {
+      if (client.lost) throw new Error('Connection terminated unexpectedly');
+      return { rows: sql.includes('pg_try_advisory_lock') ? [{ locked: true }] : [] };
+    },
+    release(broken?: boolean) {
+      if (client.releases.length > 0)
+        throw new Error('Release called on client which has already been released to the pool.');
+      client.releases.push(broken === true);
+    },
+    lose() {
+      client.lost = true;
+      client.emit('error', new Error('terminating connection due to administrator command'));
+    },
+  });
+  return client;
+}
+
+describe('the advisory lease, when its connection is lost', () => {
+  it('gives the lost session back to the pool once, and takes a new one', async () => {
+    const clients = [fakeClient(), fakeClient()];
+    let next = 0;
+    const pool = { connect: async () => clients[next++] } as unknown as pg.Pool;
+    const lease = advisoryLease(pool, 1);
+    expect(await lease.hold()).toBe(true);
+    clients[0]?.lose();
+    expect(await lease.hold()).toBe(true);
+    expect(clients[0]?.releases).toEqual([true]);
+    await lease.release();
+    expect(clients[1]?.releases).toEqual([false]);
+  });
+
+  it('does not release again when the error comes after the failed renewal', async () => {
+    const clients = [fakeClient(), fakeClient()];
+    let next = 0;
+    const pool = { connect: async () => clients[next++] } as unknown as pg.Pool;
+    const lease = advisoryLease(pool, 1);
+    expect(await lease.hold()).toBe(true);
+    const lost = requireValue(clients[0]);
+    lost.lost = true;
+    expect(await lease.hold()).toBe(true);
+    lost.emit('error', new Error('terminating connection due to administrator command'));
+    expect(lost.releases).toEqual([true]);
   });
 });
