@@ -86,12 +86,17 @@ function fakeClient() {
   return client;
 }
 
+/** An advisory lease over a pool that hands out two fake clients, one after the other. */
+function leaseOverTwoClients() {
+  const clients = [fakeClient(), fakeClient()];
+  let next = 0;
+  const pool = { connect: async () => clients[next++] } as unknown as pg.Pool;
+  return { clients, lease: advisoryLease(pool, 1) };
+}
+
 describe('the advisory lease, when its connection is lost', () => {
   it('gives the lost session back to the pool once, and takes a new one', async () => {
-    const clients = [fakeClient(), fakeClient()];
-    let next = 0;
-    const pool = { connect: async () => clients[next++] } as unknown as pg.Pool;
-    const lease = advisoryLease(pool, 1);
+    const { clients, lease } = leaseOverTwoClients();
     expect(await lease.hold()).toBe(true);
     clients[0]?.lose();
     expect(await lease.hold()).toBe(true);
@@ -101,10 +106,7 @@ describe('the advisory lease, when its connection is lost', () => {
   });
 
   it('does not release again when the error comes after the failed renewal', async () => {
-    const clients = [fakeClient(), fakeClient()];
-    let next = 0;
-    const pool = { connect: async () => clients[next++] } as unknown as pg.Pool;
-    const lease = advisoryLease(pool, 1);
+    const { clients, lease } = leaseOverTwoClients();
     expect(await lease.hold()).toBe(true);
     const lost = requireValue(clients[0]);
     lost.lost = true;
