@@ -9,9 +9,10 @@
  *    that a replayed or stale request costs no body read and no share of the intake's reserve
  *    (Bolt's check after the body, step 4, stays the authoritative one for the past);
  * 3. the body is read with a byte cap (a chunked body that grows past it is cut off with 413)
- *    and a deadline (408), within the intake's bytes (intake.ts: a share per address, and a
- *    reserve only small signed requests may use; 503 past them), so slow senders cannot hold
- *    memory or keep Slack's own requests out;
+ *    and a deadline (408), within the intake's bytes (intake.ts: a share per network, a
+ *    reserve only small signed requests may use, and a request with Slack's signature headers
+ *    drops the oldest body still arriving rather than being refused; 503 past them), so slow
+ *    senders cannot hold memory or keep Slack's own requests out;
  * 4. Bolt's own check on the buffered body (`HTTPModuleFunctions.parseAndVerifyHTTPRequest`):
  *    the signature and the timestamp's age, and Slack's unsigned `ssl_check` cut down to
  *    `ssl_check=1`, which Bolt then answers;
@@ -32,33 +33,41 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { type BufferedIncomingMessage, HTTPModuleFunctions } from '@slack/bolt';
 import { z } from 'zod';
 import { type AppLogger, errorFields } from '../../log/logger.js';
-import type { Intake } from './intake.js';
+import type { BodyClaim, Intake } from './intake.js';
 
 /** Slack's own rule: a request more than five minutes away from our clock is refused. */
 const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 
 /**
- * Slack's requests are a few kilobytes; the largest it sends this app is a view submission,
- * which carries the app's own modal back (its blocks, private metadata and state), well under
- * 16 KiB for the app's modals. 64 KiB leaves room for a modal four times the size of ours
- * (docs/operations.md, "Request intake"); anything larger is not Slack.
+ * Slack's largest request to this app is the message shortcut on a long message: Slack allows
+ * 40,000 characters and sends both the `text` and the rich-text `blocks` holding the same
+ * text, JSON inside a url-encoded form (`payload=`). A character outside the Basic
+ * Multilingual Plane, JSON-escaped as a surrogate pair (`\ud835\udc00`) whose backslashes are
+ * url-encoded, is 16 bytes on the wire (`%5Cud835%5Cudc00`), a 3-byte UTF-8 character sent
+ * raw is 9 (`%E4%B8%AD`): at worst 40,000 × 16 × 2 = 1.28 MB, plus the payload around it.
+ * 1.5 MiB admits that (test/slack/bodyCap.test.ts builds it) and refuses anything larger,
+ * which is not Slack (docs/operations.md, "Request intake").
  */
-export const MAX_BODY_BYTES = 64 * 1024;
+export const MAX_BODY_BYTES = 1536 * 1024;
 
 /**
- * Bytes all requests being read may hold together: about a thousand real Slack requests at
- * once. Past it, a crowd of slow bodies is refused with 503 instead of growing the heap.
+ * Bytes all requests being read may hold together: thousands of ordinary Slack requests (a
+ * few KB each), or ten bodies at the cap. Past it, a crowd of slow bodies is refused with 503
+ * (or dropped, oldest first, for a signed newcomer) instead of growing the heap.
  */
-export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 /** Of that, what only small signed requests may use: slow large bodies never reach it. */
 export const RESERVED_BUFFERED_BYTES = 1024 * 1024;
 
-/** Bytes the bodies of one address may hold together: four bodies at the cap. */
-export const MAX_BUFFERED_BYTES_PER_PEER = 4 * MAX_BODY_BYTES;
+/** Bytes the bodies of one peer (a /24 or /64) may hold together: one body at the cap, and more. */
+export const MAX_BUFFERED_BYTES_PER_PEER = 2 * 1024 * 1024;
 
 /** A body declared at most this size, with Slack's signature headers, is a small request. */
 export const SMALL_BODY_BYTES = 16 * 1024;
+
+/** Slack's signature header: `v0=` and a hex HMAC-SHA256. */
+const SIGNATURE_SHAPE = /^v0=[0-9a-f]{64}$/;
 
 /** How long a client may take to send its body once its headers arrived. */
 export const BODY_DEADLINE_MS = 10_000;
@@ -175,16 +184,15 @@ async function screen(req: IncomingMessage, options: GuardOptions): Promise<Verd
   if (skew !== undefined && skew > MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'future_timestamp');
   if (skew !== undefined && skew < -MAX_CLOCK_SKEW_SECONDS) return refuse(401, 'stale_timestamp');
 
-  // Small and signed as Slack signs: may use the reserve.
+  // Signed as Slack signs, by the headers alone (the body is not in yet): may drop older
+  // bodies to make room, and, when small, use the reserve (intake.ts says why that holds).
+  const signed = signature !== undefined && SIGNATURE_SHAPE.test(signature) && skew !== undefined;
   const small =
-    declared !== undefined &&
-    Number(declared) <= SMALL_BODY_BYTES &&
-    signature !== undefined &&
-    skew !== undefined;
+    signed && declared !== undefined && Number(declared) <= options.intake.limits.smallBodyBytes;
   const read = await readBody(req, options.intake, {
     maxBytes,
     deadlineMs: options.bodyDeadlineMs ?? BODY_DEADLINE_MS,
-    small,
+    claim: { signed, small },
   });
   if (!read.ok) return refuse(read.status, read.reason);
   const buffered = req as BufferedIncomingMessage;
@@ -238,15 +246,15 @@ type BodyRead =
 
 /**
  * The body, at most `maxBytes`, within `deadlineMs`, while the bodies being read stay within
- * the intake's bytes (its address's share, and the total past the reserve unless `small`);
- * the request is left paused otherwise.
+ * the intake's bytes (its peer's share, and the total past the reserve unless small and
+ * signed: `claim`); the request is left paused otherwise.
  */
 function readBody(
   req: IncomingMessage,
   intake: Intake,
-  limits: { maxBytes: number; deadlineMs: number; small: boolean },
+  limits: { maxBytes: number; deadlineMs: number; claim: BodyClaim },
 ): Promise<BodyRead> {
-  const { maxBytes, deadlineMs, small } = limits;
+  const { maxBytes, deadlineMs, claim } = limits;
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -266,7 +274,7 @@ function readBody(
         finish({ ok: false, status: 413, reason: 'too_large' });
         return;
       }
-      if (!intake.take(req.socket, chunk.length, small)) {
+      if (!intake.take(req.socket, chunk.length, claim)) {
         chunks.length = 0;
         finish({ ok: false, status: 503, reason: 'too_many_bodies' });
         return;

@@ -60,6 +60,8 @@ const DEFAULT_SERVER_LIMITS: ServerLimits = {
   maxBufferedBytesPerPeer: MAX_BUFFERED_BYTES_PER_PEER,
   reservedBytes: RESERVED_BUFFERED_BYTES,
   smallBodyBytes: SMALL_BODY_BYTES,
+  // A /64 is the smallest block an IPv6 provider hands out; a /24 the usual IPv4 allocation.
+  peerPrefixBits: { ipv4: 24, ipv6: 64 },
 };
 
 interface ReceiverGuards {
