@@ -332,6 +332,34 @@ describe('message shortcut and operations', () => {
     buttonLabelled(answer?.body ?? {}, 'View');
   });
 
+  it('answers the shortcut on a message of 40,000 characters, sent with its rich-text blocks', async () => {
+    // Slack's longest message, in characters that cost 9 bytes each in the form (%E4%B8%AD),
+    // and twice (`text` and `blocks`): about 720 KB, past the old 64 KiB cap.
+    const top = 'Can we ship WIDGET-9 and BW-001 to Perth? ';
+    const text = `${top}${'中'.repeat(40_000 - top.length)}`;
+    const responseUrl = run.slack.responseUrl();
+    const shortcut = messageShortcutPayload({
+      callbackId: 'stock_lookup_message',
+      messageText: text,
+      responseUrl,
+    }) as { message: object };
+    const blocks = [
+      {
+        type: 'rich_text',
+        block_id: 'AbC12',
+        elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text }] }],
+      },
+    ];
+    const body = interactionForm({ ...shortcut, message: { ...shortcut.message, blocks } });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(700_000);
+    const reply = await postToSlackApp(run.eventsUrl, body, { signingSecret: SIGNING_SECRET });
+    expect(reply.status).toBe(200);
+    const [answer] = await run.slack.waitForResponses(responseUrl, 1);
+    const answered = textOf(answer?.body ?? {});
+    expect(answered).toContain('WIDGET-9');
+    expect(answered).toContain('BW-001');
+  });
+
   it('serves /healthz and /metrics', async () => {
     const health = await request(`${run.baseUrl}/healthz`);
     expect(health.statusCode).toBe(200);

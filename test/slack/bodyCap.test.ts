@@ -1,8 +1,11 @@
 /**
- * The body cap (guard.ts, 64 KiB) against the largest request Slack sends this app: a view
+ * The body cap (guard.ts, 1.5 MiB) against the largest requests Slack sends this app. A view
  * submission carries the app's own modal back, so the search modal holding the largest item
  * card the views can build (every string long and escaped), with every category option, is
- * measured as Slack would send it (form-encoded JSON, the view echoed with its state).
+ * measured as Slack would send it (form-encoded JSON, the view echoed with its state). The
+ * largest of all is the message shortcut on a message of Slack's 40,000 characters, which
+ * carries the text twice (`text` and the rich-text `blocks`), measured with the characters
+ * that cost the most on the wire.
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/slack/transport/guard.js';
@@ -10,6 +13,7 @@ import { itemCard } from '../../src/views/itemCard.js';
 import { searchModal } from '../../src/views/searchModal.js';
 import { watchModal } from '../../src/views/watchModal.js';
 import { makeBranch, makeFreshness, makeItem, TEST_NOW } from '../helpers/builders.js';
+import { messageShortcutPayload } from '../helpers/slack/index.js';
 
 /** A view_submission as Slack posts it: `payload=` and the URL-encoded JSON. */
 function submissionBytes(view: object): number {
@@ -93,5 +97,75 @@ describe('the body cap against the largest view submission', () => {
     });
     const bytes = submissionBytes(view);
     expect(bytes).toBeLessThan(MAX_BODY_BYTES);
+  });
+});
+
+/** Slack's longest message, in characters. */
+const MAX_MESSAGE_CHARACTERS = 40_000;
+
+/** A message shortcut on a message of `text`, with the rich-text blocks Slack adds. */
+function shortcutOn(text: string): object {
+  const payload = messageShortcutPayload({
+    callbackId: 'stock_lookup_message',
+    messageText: text,
+    responseUrl: `https://hooks.slack.com/app/T0123456789/${'1'.repeat(13)}/${'x'.repeat(24)}`,
+  }) as { message: object };
+  return {
+    ...payload,
+    message: {
+      ...payload.message,
+      client_msg_id: '0123abcd-0123-4567-89ab-0123456789ab',
+      team: 'T0123456789',
+      blocks: [
+        {
+          type: 'rich_text',
+          block_id: 'AbC12',
+          elements: [{ type: 'rich_text_section', elements: [{ type: 'text', text }] }],
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * The form Slack posts, written as the most expensive JSON Slack could: every non-ASCII
+ * UTF-16 unit as a `\uXXXX` escape and `/` as `\/` (both are valid JSON, and some servers
+ * write them), then url-encoded (`\` is `%5C`).
+ */
+function escapedFormBytes(payload: object): number {
+  const json = JSON.stringify(payload)
+    .replace(/[\u007f-\uffff]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/\//g, '\\/');
+  return Buffer.byteLength(new URLSearchParams({ payload: json }).toString());
+}
+
+/** The form as Slack posts it with raw UTF-8 (`%E4%B8%AD`, 9 bytes a CJK character). */
+function rawFormBytes(payload: object): number {
+  return Buffer.byteLength(new URLSearchParams({ payload: JSON.stringify(payload) }).toString());
+}
+
+describe('the body cap against the message shortcut on the longest message', () => {
+  // A character outside the BMP: one character to Slack, two UTF-16 units, 16 bytes escaped.
+  const astral = '\u{1D400}';
+  it('40,000 characters outside the BMP, escaped, fit (about 1.3 MB)', () => {
+    const bytes = escapedFormBytes(shortcutOn(astral.repeat(MAX_MESSAGE_CHARACTERS)));
+    expect(bytes).toBeGreaterThan(1_280_000);
+    expect(bytes).toBeLessThan(MAX_BODY_BYTES);
+  });
+
+  it('40,000 CJK characters sent raw fit (about 720 KB), and so does every costly ASCII one', () => {
+    expect(rawFormBytes(shortcutOn('中'.repeat(MAX_MESSAGE_CHARACTERS)))).toBeLessThan(
+      MAX_BODY_BYTES,
+    );
+    // `"` is `\"` in JSON, `%5C%22` in the form: 6 bytes.
+    expect(escapedFormBytes(shortcutOn('"'.repeat(MAX_MESSAGE_CHARACTERS)))).toBeLessThan(
+      MAX_BODY_BYTES,
+    );
+  });
+
+  it('the cap is not far above the worst case: what Slack never sends is still refused', () => {
+    const worst = escapedFormBytes(shortcutOn(astral.repeat(MAX_MESSAGE_CHARACTERS)));
+    // Room for the payload's own fields and a few attachments, not for a second message.
+    expect(MAX_BODY_BYTES - worst).toBeLessThan(worst / 4);
   });
 });
