@@ -178,7 +178,7 @@ describe('one address', () => {
   });
 
   it('cannot hold more than its share of body bytes (503 past it)', async () => {
-    // The default share is four bodies at the cap; ten slow ones from one address.
+    // The default share (2 MiB) holds one body at the cap; ten slow ones from one address.
     const drips: Held[] = [];
     const written = 1024 + MAX_BODY_BYTES - 2048;
     for (let i = 0; i < 10; i += 1) {
@@ -205,7 +205,7 @@ describe('Slack-sized bodies', () => {
     await run?.stop();
   });
 
-  it('refuses a declared body over 64 KiB with 413 before reading it', async () => {
+  it('refuses a declared body over the cap with 413 before reading it', async () => {
     const held = await hold(run.baseUrl, dripHead(MAX_BODY_BYTES + 1));
     await eventually(() => expect(held.status).toContain('413'));
     expect(await bufferedBytes(run)).toBe(0);

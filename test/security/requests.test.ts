@@ -7,7 +7,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/slack/transport/guard.js';
+import { MAX_BODY_BYTES, MAX_BUFFERED_BYTES_PER_PEER } from '../../src/slack/transport/guard.js';
 import { ACTION, encodeState } from '../../src/views/actions.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { textOf } from '../helpers/blocks.js';
@@ -317,12 +317,12 @@ describe('request limits over HTTP', () => {
     metric(`slack_requests_refused_total\\{reason="${reason}"\\}`);
   const bufferedBytes = () => metric('slack_request_body_bytes_buffered');
 
-  it('answers 413 from a Content-Length above 64 KiB without waiting for the body', async () => {
+  it('answers 413 from a Content-Length above the cap without waiting for the body', async () => {
     const { status } = await slowPost('/slack/events', { 'content-length': String(4 << 20) }, 'a');
     expect(status).toBe(413);
   });
 
-  it('cuts off a body that grows past 64 KiB while streaming (no Content-Length)', async () => {
+  it('cuts off a body that grows past the cap while streaming (no Content-Length)', async () => {
     const { status } = await slowPost(
       '/slack/events',
       { 'transfer-encoding': 'chunked' },
@@ -370,16 +370,18 @@ describe('request limits over HTTP', () => {
 
   it('holds at most its budget for many slow bodies under the cap, refusing the rest with 503', async () => {
     const before = await refusedCount('too_many_bodies');
-    // Each declares 60 KiB and sends 50 KiB, then stalls: 25 of them would hold 1.2 MiB.
+    // Each declares 300 KiB and sends 200 KiB, then stalls: 25 of them would hold 5 MB.
+    const sent = 200 * 1024;
     const senders = Array.from({ length: 25 }, () =>
-      slowPost('/slack/events', { 'content-length': String(60 * 1024) }, 'x'.repeat(50 * 1024)),
+      slowPost('/slack/events', { 'content-length': String(300 * 1024) }, 'x'.repeat(sent)),
     );
     const replies = await Promise.all(senders);
     const statuses = replies.map((reply) => reply.status);
-    // One address may hold four bodies at the cap (256 KiB); the rest are refused as they come.
-    expect(statuses.filter((status) => status === 503).length).toBeGreaterThanOrEqual(20);
+    // One peer may hold its share (2 MiB, ten of them); the rest are refused as they come.
+    const refused = 25 - Math.floor(MAX_BUFFERED_BYTES_PER_PEER / sent);
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThanOrEqual(refused);
     expect(statuses.every((status) => status === 503 || status === 408)).toBe(true);
-    expect(await refusedCount('too_many_bodies')).toBeGreaterThanOrEqual(before + 20);
+    expect(await refusedCount('too_many_bodies')).toBeGreaterThanOrEqual(before + refused);
     expect(await bufferedBytes()).toBe(0);
   });
 });
