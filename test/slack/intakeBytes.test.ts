@@ -122,4 +122,15 @@ describe('the intake’s body bytes', () => {
     const { intake, reading } = setUp();
     expect(intake.take(reading('192.0.2.1'), 700, SIGNED_LARGE)).toBe(false);
   });
+
+  it('makes a place past the connection cap from the body that began first, not the oldest connection', () => {
+    const { intake, reading } = setUp({ maxConnections: 2 });
+    const keptAlive = new FakeSocket('192.0.2.1') as FakeSocket & Socket;
+    intake.admit(keptAlive);
+    const slow = reading('198.51.100.1');
+    // The older connection begins its next body now.
+    intake.phase(keptAlive, 'reading');
+    intake.admit(new FakeSocket('203.0.113.1') as FakeSocket & Socket);
+    expect([keptAlive.destroyed, slow.destroyed]).toEqual([false, true]);
+  });
 });

@@ -159,14 +159,7 @@ export class Intake {
 
   /** Closes the connection whose body began first (of `peer` when given), bar `newcomer`. */
   private dropOldestBody(newcomer: Connection, peer: string | undefined): boolean {
-    let oldest: Connection | undefined;
-    for (const connection of this.connections.values()) {
-      if (connection === newcomer || connection.phase !== 'reading' || connection.bytes === 0) {
-        continue;
-      }
-      if (peer !== undefined && connection.peer !== peer) continue;
-      if (oldest === undefined || connection.since < oldest.since) oldest = connection;
-    }
+    const oldest = this.oldestBody({ peer, holdingBytes: true, except: newcomer });
     if (oldest === undefined) return false;
     this.forget(oldest);
     this.onRefused?.('dropped');
@@ -187,20 +180,41 @@ export class Intake {
     connection.bytes = 0;
   }
 
-  /** Closes the oldest idle connection (of `peer` when given), else the oldest reading one. */
+  /**
+   * Closes the oldest idle connection (of `peer` when given), else the one whose body began
+   * first (a keep-alive connection is old, its current body need not be).
+   */
   private evict(peer: string | undefined): boolean {
-    for (const phase of ['idle', 'reading'] as const) {
-      for (const connection of this.connections.values()) {
-        if (connection.phase !== phase || (peer !== undefined && connection.peer !== peer)) {
-          continue;
-        }
-        this.forget(connection);
-        this.onRefused?.('evicted');
-        connection.socket.destroy();
-        return true;
+    let victim: Connection | undefined;
+    for (const connection of this.connections.values()) {
+      if (connection.phase === 'idle' && (peer === undefined || connection.peer === peer)) {
+        victim = connection;
+        break;
       }
     }
-    return false;
+    victim ??= this.oldestBody({ peer, holdingBytes: false });
+    if (victim === undefined) return false;
+    this.forget(victim);
+    this.onRefused?.('evicted');
+    victim.socket.destroy();
+    return true;
+  }
+
+  /** The connection reading the body that began first (of `peer`), bar `except`. */
+  private oldestBody(options: {
+    peer: string | undefined;
+    holdingBytes: boolean;
+    except?: Connection;
+  }): Connection | undefined {
+    const { peer, holdingBytes, except } = options;
+    let oldest: Connection | undefined;
+    for (const connection of this.connections.values()) {
+      if (connection === except || connection.phase !== 'reading') continue;
+      if (holdingBytes && connection.bytes === 0) continue;
+      if (peer !== undefined && connection.peer !== peer) continue;
+      if (oldest === undefined || connection.since < oldest.since) oldest = connection;
+    }
+    return oldest;
   }
 
   private forget(connection: Connection): void {
