@@ -11,7 +11,8 @@
 import type { RespondArguments, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { AppLogger } from '../log/logger.js';
-import { outgoing, type SlackMessage } from '../views/message.js';
+import { outgoing } from '../views/format.js';
+import type { SlackMessage } from '../views/message.js';
 import { slackErrorCode } from './payloads.js';
 
 export interface Timing {

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { stockVerdict } from '../../src/rules/stock.js';
 import { errorMessage, noticeMessage, withNotices } from '../../src/views/feedback.js';
-import { outgoing, type SlackMessage, safeFallback } from '../../src/views/message.js';
+import { outgoing, safeFallback } from '../../src/views/format.js';
+import type { SlackMessage } from '../../src/views/message.js';
 import {
   accountOnlyCard,
   notSureMessage,

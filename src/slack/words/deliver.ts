@@ -6,7 +6,8 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { ErpEndpoint } from '../../erp/errors.js';
-import { outgoing, type SlackMessage } from '../../views/message.js';
+import { outgoing } from '../../views/format.js';
+import type { SlackMessage } from '../../views/message.js';
 import type { WorkSubject } from '../../views/progress.js';
 import type { Reading } from '../../words/reading.js';
 import { workingLine } from '../answers.js';

@@ -5,8 +5,8 @@
  */
 import { checkAccess } from '../../../privacy/access.js';
 import { noticeMessage } from '../../../views/feedback.js';
+import { outgoing } from '../../../views/format.js';
 import { watchesNotReadyText } from '../../../views/help.js';
-import { outgoing } from '../../../views/message.js';
 import { unreadableText } from '../../../views/unreadable.js';
 import { decodeJson } from '../../../views/watchButtons.js';
 import { WatchProposalState } from '../../../views/words.js';

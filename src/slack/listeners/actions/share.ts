@@ -10,7 +10,8 @@
 import type { RespondArguments } from '@slack/bolt';
 import { ACTION } from '../../../views/actions.js';
 import { errorMessage, shareConfirmation } from '../../../views/feedback.js';
-import { outgoing, type SlackMessage } from '../../../views/message.js';
+import { outgoing } from '../../../views/format.js';
+import type { SlackMessage } from '../../../views/message.js';
 import { cannotShareMessage } from '../../../views/share.js';
 import { alreadyShared, withSharedBy } from '../../../views/sharedBy.js';
 import { itemCardAnswer, logFailure } from '../../answers.js';
