@@ -19,7 +19,6 @@ import { ACTION } from '../../src/views/actions.js';
 import { bend, finalAnswer } from '../e2e/helpers/conversation.js';
 import {
   assistantThreadStartedEvent,
-  CHANNEL,
   directMessageEvent,
   mentionEvent,
   nextTs,
