@@ -11,6 +11,7 @@
 import type { RespondArguments, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { AppLogger } from '../log/logger.js';
+import { outgoing } from '../views/format.js';
 import type { SlackMessage } from '../views/message.js';
 import { slackErrorCode } from './payloads.js';
 
@@ -60,11 +61,13 @@ interface CommandDelivery {
   logger: AppLogger;
 }
 
-/** A message for the asker only: Slack's default, set explicitly as Slack recommends. */
+/**
+ * A message for the asker only: Slack's default, set explicitly as Slack recommends. Every
+ * message the listeners send is shaped here or by `outgoing` (its fallback made safe).
+ */
 export const ephemeral = (message: SlackMessage): RespondArguments => ({
   response_type: 'ephemeral',
-  text: message.text,
-  blocks: message.blocks,
+  ...outgoing(message),
 });
 
 /** A new message for the clicker only: it never replaces the message that was clicked. */
@@ -115,7 +118,7 @@ export async function deliverClickAnswer(delivery: ClickDelivery): Promise<void>
   const { respond, answer, mode, timing, logger, threadTs } = delivery;
   const shape = (message: SlackMessage): RespondArguments =>
     mode === 'replace'
-      ? { replace_original: true, text: message.text, blocks: message.blocks }
+      ? { replace_original: true, ...outgoing(message) }
       : { ...privateReply(message), ...(threadTs === undefined ? {} : { thread_ts: threadTs }) };
   const soon = await within(answer, timing.workingAfterMs);
   if (!soon.done) await sendSafely(logger, respond, shape(delivery.working()));
@@ -161,7 +164,7 @@ export async function sendDirect(
 ): Promise<void> {
   await quietly(
     logger,
-    () => client.chat.postMessage({ channel: userId, text: message.text, blocks: message.blocks }),
+    () => client.chat.postMessage({ channel: userId, ...outgoing(message) }),
     failure,
   );
 }

@@ -100,6 +100,11 @@ interface MarkupOptions {
    * a URL's path segments are not the codes people mean).
    */
   bareLinks: 'target' | 'drop';
+  /**
+   * `'keep'`: leave `&amp;`, `&lt;` and `&gt;` encoded, for a reader that decodes them itself
+   * (the sentence reader does): decoded twice, `&amp;lt;!here&amp;gt;` would become `<!here>`.
+   */
+  entities?: 'decode' | 'keep';
 }
 
 // Slack encodes these three in every text it sends, and a literal `<` or `>` always arrives
@@ -123,9 +128,12 @@ export function stripSlackMarkup(
   text: string,
   options: MarkupOptions = { bareLinks: 'target' },
 ): string {
-  return String(text)
-    .replace(MARKUP, (_whole, inner: string) => ` ${markupText(inner, options)} `)
-    .replace(ENTITY, (_whole, name: string) => ENTITY_CHARS[name] ?? '');
+  const stripped = String(text).replace(
+    MARKUP,
+    (_whole, inner: string) => ` ${markupText(inner, options)} `,
+  );
+  if (options.entities === 'keep') return stripped;
+  return stripped.replace(ENTITY, (_whole, name: string) => ENTITY_CHARS[name] ?? '');
 }
 
 function markupText(inner: string, options: MarkupOptions): string {

@@ -20,6 +20,7 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AppLogger } from '../log/logger.js';
 import { onceGate } from '../ops/onceGate.js';
+import { outgoing } from '../views/format.js';
 import type { SlackMessage } from '../views/message.js';
 import { ChannelId, MessageTs, TeamId, UserId } from './ids.js';
 import type { BlockActionPayload } from './payloads.js';
@@ -207,8 +208,7 @@ export function createShares(options: SharesOptions): Shares {
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({
             replace_original: true,
-            text: message.text,
-            blocks: message.blocks,
+            ...outgoing(message),
           }),
         });
         return response.ok;

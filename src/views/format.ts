@@ -6,6 +6,7 @@
 import type { ContextBlock } from '@slack/types';
 import type { Freshness } from '../lookup/types.js';
 import { context, stripBidiControls, truncate, truncateAtWord } from './blocks.js';
+import type { SlackMessage } from './message.js';
 
 const quantity = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 const money = new Intl.NumberFormat('en-US', {
@@ -215,4 +216,30 @@ export function showsCost(shared: boolean, display: DisplayOptions): boolean {
 /** Account terms are internal, like cost, under their own switch (SHARE_ACCOUNT_TERMS). */
 export function showsAccountTerms(shared: boolean, display: DisplayOptions): boolean {
   return display.internalFigures === true && (!shared || display.shareAccountTerms === true);
+}
+
+/**
+ * The only `<…>` markup the app writes in a fallback itself: a person or a user group it names
+ * by id, a channel link, a date token, a reveal answer's `mailto:` and `tel:` links. `<!here>`,
+ * `<!channel>`, `<!everyone>` and links are never the app's.
+ */
+const OWN_MARKUP =
+  /^<(?:@[UW][A-Z0-9]{2,40}|#[CGD][A-Z0-9]{2,40}(?:\|[^<>|]*)?|!subteam\^S[A-Z0-9]{2,40}|!date\^\d+\^[^<>|]*\|[^<>|]*|mailto:[^\s<>|]+\|[^<>|]+|tel:\+?[0-9]{7,15}\|[^<>|]+)>$/;
+const MARKUP_OR_BRACKET = /<[^<>]*>|[<>]/g;
+
+/**
+ * A fallback text as it may leave the app. Slack reads the fallback as mrkdwn: a `<!here>` in
+ * it notifies the channel. The views escape what they quote; this is the last stop for what
+ * one of them missed: any `<` or `>` that is not the app's own markup is escaped. `&` is left
+ * alone, so text already escaped passes unchanged.
+ */
+export function safeFallback(text: string): string {
+  return text.replace(MARKUP_OR_BRACKET, (found) =>
+    OWN_MARKUP.test(found) ? found : found.replaceAll('<', '&lt;').replaceAll('>', '&gt;'),
+  );
+}
+
+/** A message as it is sent: the blocks as drawn, the fallback made safe (`safeFallback`). */
+export function outgoing(message: SlackMessage): SlackMessage {
+  return { text: safeFallback(message.text), blocks: message.blocks };
 }

@@ -130,10 +130,11 @@ export function notSureMessage(model: {
     more,
   ];
   return {
+    // The fallback is mrkdwn as the blocks are (notifications, screen readers): escaped alike.
     text:
       model.reason === 'near_codes'
-        ? `Did you mean ${model.candidates.map((c) => c.code).join(' or ')}?`
-        : `Several items match ${model.typed}: which one?`,
+        ? `Did you mean ${model.candidates.map((c) => oneLine(c.code, 40)).join(' or ')}?`
+        : `Several items match ${oneLine(model.typed, 80)}: which one?`,
     blocks: blocks.filter((b): b is KnownBlock => b !== undefined),
   };
 }
@@ -155,6 +156,7 @@ export function notUnderstoodMessage(
   words: readonly string[] | undefined,
   examples?: HelpExamples,
 ): SlackMessage {
+  // Escaped once: `quote` escapes the typed words, our own sentences hold no markup.
   const said =
     reason === 'no_item'
       ? `${NOT_UNDERSTOOD.no_item} ${quote((words ?? []).join(' '))}.`
@@ -163,7 +165,7 @@ export function notUnderstoodMessage(
   const tryThese = `For example: _${escapeTruncated(first, 100)}_ or _${escapeTruncated(second, 100)}_ (\`help\` for more).`;
   return {
     text: `${said} ${tryThese}`.replace(/_/g, ''),
-    blocks: [section(escapeTruncated(said, 400)), context(tryThese)],
+    blocks: [section(said), context(tryThese)],
   };
 }
 
@@ -231,7 +233,7 @@ export function watchProposal(model: {
     accessibility_label: `Set a watch on ${model.code}`.slice(0, 75),
   };
   return {
-    text: `Watch ${model.code}${where.replace(/[`*_]/g, '')}? Press Set watch to start it.`,
+    text: `Watch ${oneLine(model.code, 40)}${where.replace(/[`*_]/g, '')}? Press Set watch to start it.`,
     blocks: [section(sentence), { type: 'actions', elements: [button] }],
   };
 }

@@ -33,6 +33,14 @@ const INPUT_PROBLEMS: Record<StepInputProblem, string> = {
   branch_invalid: 'The "Branch" input is too long to be a branch name: use a name such as Perth.',
 };
 
+/**
+ * A workflow's later steps may post an output in a channel, where Slack reads `<!channel>`,
+ * `<@U…>` or `<https://…|label>` as markup, while Workflow Builder shows an error as plain
+ * text, where an escape would show as `&lt;`. So the brackets of ERP and form text become
+ * look-alikes that are markup nowhere.
+ */
+const unmarked = (text: string): string => text.replaceAll('<', '‹').replaceAll('>', '›');
+
 /** User text on one line, cut short: it may come from a form someone filled in. */
 const quoted = (text: string, max: number): string =>
   `“${truncatePlain(text.replace(/\s+/g, ' ').trim(), max)}”`;
@@ -46,8 +54,8 @@ export function stepOutputs(verdict: StockVerdict): LookupStockOutputs {
     available: verdict.promisable,
     on_order: Math.max(verdict.onOrder, 0),
     can_supply: verdict.canSupply,
-    description: truncatePlain(verdict.description.replace(/\s+/g, ' ').trim(), 500),
-    summary: verdictSentence(verdict),
+    description: unmarked(truncatePlain(verdict.description.replace(/\s+/g, ' ').trim(), 500)),
+    summary: unmarked(verdictSentence(verdict)),
   };
 }
 
@@ -56,7 +64,9 @@ export function stepInputProblemText(problem: StepInputProblem): string {
 }
 
 export function stepUnknownItemText(code: string): string {
-  return `No item has the code ${quoted(code, 60)} in the ERP; check the code the workflow passes.`;
+  return unmarked(
+    `No item has the code ${quoted(code, 60)} in the ERP; check the code the workflow passes.`,
+  );
 }
 
 export function stepUnknownBranchText(
@@ -69,7 +79,7 @@ export function stepUnknownBranchText(
     branchNames.length > MAX_BRANCH_NAMES ? `, +${branchNames.length - MAX_BRANCH_NAMES} more` : '';
   const known =
     names.length === 0 ? 'it lists no branches' : `its branches are ${names.join(', ')}${more}`;
-  return `${quoted(branch, 40)} is not a branch of ${truncatePlain(code, 60)}; ${known}.`;
+  return unmarked(`${quoted(branch, 40)} is not a branch of ${truncatePlain(code, 60)}; ${known}.`);
 }
 
 /** The stock access lists name people or channels, and a workflow run carries neither. */
@@ -83,6 +93,6 @@ export function stepRefusedText(): string {
  */
 export function stepErrorText(error: unknown): string {
   const passing = passingFailure(error);
-  if (passing === undefined) return errorToUserMessage(error);
-  return `${passing.problem}; the step can be run again in ${passing.wait}.`;
+  if (passing === undefined) return unmarked(errorToUserMessage(error));
+  return unmarked(`${passing.problem}; the step can be run again in ${passing.wait}.`);
 }

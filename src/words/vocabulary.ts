@@ -36,6 +36,7 @@ export const HELP_SENTENCES: readonly string[] = [
 export const CONTACT_WORDS = set(`
   contact contacts phone phones ph mobile mob cell email emails e-mail mail call ring reach
   rep salesperson salesrep address
+  terms credit discount
 `);
 
 /** Two-word phrases that do the same (`who looks after ACME01`). */
@@ -47,6 +48,11 @@ export const CONTACT_PHRASES: readonly (readonly [string, string])[] = [
   ['speak', 'to'],
   ['talk', 'to'],
   ['get', 'hold'],
+  // An account's terms are a contact question (answered as a contact card, whose terms a
+  // channel never sees), never an item's branch words.
+  ['credit', 'limit'],
+  ['stop', 'credit'],
+  ['payment', 'terms'],
 ];
 
 /** `who …`: a contact question unless the sentence names an item code the index knows. */

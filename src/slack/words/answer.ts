@@ -1,34 +1,27 @@
-import { isErpError } from '../../erp/errors.js';
-import { InputError } from '../../lookup/types.js';
-import { accessRefusal } from '../../privacy/access.js';
+import { accessRefusal, checkAccess } from '../../privacy/access.js';
 import type { SlackUsersApi } from '../../privacy/revealPolicy.js';
 import {
   commandRetry,
   contactWordsRetry,
   noticeMessage,
   type RetryButton,
-  withNotices,
 } from '../../views/feedback.js';
 import { watchesNotReadyText } from '../../views/help.js';
 import type { SlackMessage } from '../../views/message.js';
 import {
-  accountOnlyCard,
   notSureMessage,
   notUnderstoodMessage,
-  privateCopyNote,
-  sentPrivatelyNote,
   watchProposal,
   wordsHelp,
 } from '../../views/words.js';
 import { commandFor, type Reading, type WordsRequest } from '../../words/reading.js';
-import { internalFiguresFor, itemCardAnswer, safely } from '../answers.js';
-import { codesAnswer } from '../codesAnswer.js';
+import { internalFiguresFor, safely } from '../answers.js';
 import type { ListenerDeps } from '../deps.js';
 import { contactAnswer } from '../listeners/commands/contact.js';
 import { stockAnswer } from '../listeners/commands/stock.js';
 import type { Actor } from '../payloads.js';
-import { accountOf } from './account.js';
 import { contactRequestAnswer, stockRequestAnswer } from './asCommand.js';
+import { channelReply } from './channel.js';
 import { readWords } from './read.js';
 
 export { readWords };
@@ -60,79 +53,88 @@ export function subjectOf(reading: Reading): string | undefined {
   }
 }
 
+/**
+ * Who reads the answer, decided once, before any reading is answered: someone the access
+ * lists refuse (the refusal, to them alone); the asker alone (a private place, or a guest or
+ * an external in a channel: what the command gives them); or everyone in a channel's thread
+ * (a full member there: channel.ts decides what the thread sees).
+ */
+type Audience = { kind: 'refused'; notice: string } | { kind: 'asker' } | { kind: 'channel' };
+
+/** The commands a reading stands for; none for help and what was not understood. */
+function familyOf(reading: Reading): 'stock' | 'contact' | undefined {
+  if (reading.kind === 'not_sure') return 'stock';
+  if (reading.kind === 'not_understood' || reading.request.kind === 'help') return undefined;
+  return reading.request.kind === 'contact' ? 'contact' : 'stock';
+}
+
+async function audienceOf(
+  deps: ListenerDeps,
+  reading: Reading,
+  actor: Actor,
+  client: SlackUsersApi,
+  place: Place,
+): Promise<Audience> {
+  const family = familyOf(reading);
+  // Help and what was not understood name no command: refused only to whom both are.
+  const refused =
+    family !== undefined
+      ? accessRefusal(deps, family, actor, 'sentence')
+      : checkAccess(deps.access.contact, actor, '/contact').allowed
+        ? undefined
+        : accessRefusal(deps, 'stock', actor, 'sentence');
+  if (refused !== undefined) return { kind: 'refused', notice: refused };
+  if (place === 'private') return { kind: 'asker' };
+  return (await internalFiguresFor(deps.internal, actor, client))
+    ? { kind: 'channel' }
+    : { kind: 'asker' };
+}
+
 /** The answer to a sentence already read; never rejects (errors become messages). */
-export function answerReading(
+export async function answerReading(
   deps: ListenerDeps,
   reading: Reading,
   actor: Actor,
   client: SlackUsersApi,
   place: Place,
 ): Promise<WordsReply> {
-  switch (reading.kind) {
-    case 'not_understood':
-      return Promise.resolve({
-        reply: notUnderstoodMessage(reading.reason, reading.words, deps.examples),
+  // In a channel, what is the asker's alone is an ephemeral message in the thread.
+  const mine = (message: SlackMessage): WordsReply =>
+    place === 'channel' ? { askerOnly: message } : { reply: message };
+  const audience = await audienceOf(deps, reading, actor, client, place);
+  switch (audience.kind) {
+    case 'refused':
+      return mine(noticeMessage(audience.notice));
+    case 'asker':
+      return mine(await askerAnswer(deps, reading, actor, client));
+    case 'channel':
+      return channelReply(deps, reading, actor, client, {
+        commandAnswer: (request) => commandAnswer(deps, request, actor, client),
+        retryOf,
       });
-    case 'not_sure':
-      return Promise.resolve({ reply: notSureMessage(reading) });
-    case 'request':
-      return answerRequest(deps, reading.request, actor, client, place);
   }
 }
 
-async function answerRequest(
+/** The reading answered for the asker alone, as the command it stands for would answer. */
+function askerAnswer(
   deps: ListenerDeps,
-  request: WordsRequest,
+  reading: Reading,
   actor: Actor,
   client: SlackUsersApi,
-  place: Place,
-): Promise<WordsReply> {
-  const mine = (message: SlackMessage): WordsReply =>
-    place === 'channel' ? { askerOnly: message } : { reply: message };
-  if (request.kind === 'help') return { reply: wordsHelp(deps.examples) };
-  const family = request.kind === 'contact' ? 'contact' : 'stock';
-  const refused = accessRefusal(deps, family, actor, 'sentence');
-  if (refused !== undefined) return mine(noticeMessage(refused));
+): Promise<SlackMessage> {
+  if (reading.kind === 'not_understood') {
+    return Promise.resolve(notUnderstoodMessage(reading.reason, reading.words, deps.examples));
+  }
+  if (reading.kind === 'not_sure') return Promise.resolve(notSureMessage(reading));
+  const { request } = reading;
+  if (request.kind === 'help') return Promise.resolve(wordsHelp(deps.examples));
   if (request.kind === 'watch') {
     // Proposed to the asker: a watch is set only by their click.
-    if (!deps.watches) return mine(noticeMessage(watchesNotReadyText('watch')));
-    return mine(watchProposal(request));
-  }
-  // A guest or an external gets what the command gives them, privately; so does everyone in
-  // a private place.
-  if (place === 'private' || !(await internalFiguresFor(deps.internal, actor, client))) {
-    return mine(await privateAnswer(deps, request, actor, client));
-  }
-  const retry = retryOf(request);
-  if (request.kind === 'contact') {
-    let account: Awaited<ReturnType<typeof accountOf>> | undefined;
-    const full = await safely(
-      deps.logger,
-      'words',
-      async () => {
-        const answer = await commandAnswer(deps, request, actor, client);
-        // The same reads again: answered by the cache. Not after a failure, which they would
-        // only repeat, spending the ERP's calls twice and opening its breaker for everyone.
-        account = await accountOf(deps, request.account, actor).catch(() => undefined);
-        return answer;
-      },
-      retry,
+    return Promise.resolve(
+      deps.watches ? watchProposal(request) : noticeMessage(watchesNotReadyText('watch')),
     );
-    return {
-      reply: account
-        ? accountOnlyCard({ ...account, sandbox: deps.display?.sandbox })
-        : noticeMessage(sentPrivatelyNote()),
-      askerOnly: withNotices(full, [privateCopyNote()]),
-    };
   }
-  return {
-    reply: await safely(
-      deps.logger,
-      'words',
-      () => channelItemAnswer(deps, request, actor, client),
-      retry,
-    ),
-  };
+  return privateAnswer(deps, request, actor, client);
 }
 
 /**
@@ -187,40 +189,6 @@ function privateAnswer(
     () => commandAnswer(deps, request, actor, client),
     retryOf(request),
   );
-}
-
-/** In a channel: the item card as a shared card (no cost); anything else as the command's. */
-async function channelItemAnswer(
-  deps: ListenerDeps,
-  request: Extract<WordsRequest, { kind: 'item' | 'codes' }>,
-  actor: Actor,
-  client: SlackUsersApi,
-): Promise<SlackMessage> {
-  if (request.kind === 'codes') return codesAnswer(deps, request.codes, actor, 'command');
-  const question =
-    request.quantity === undefined && request.branchWords.length === 0
-      ? undefined
-      : {
-          ...(request.quantity === undefined ? {} : { quantity: request.quantity }),
-          branchWords: request.branchWords,
-        };
-  try {
-    return await itemCardAnswer(
-      deps,
-      { ref: { code: request.code }, ...(question ? { question } : {}), shared: true },
-      actor,
-      client,
-    );
-  } catch (error) {
-    // Not found (remembered by the cache, so no second call) or a usage problem: the
-    // command's own answer says it. Anything else (the ERP down or busy, misconfigured,
-    // answering unexpected data) would only fail again through the command, spending the
-    // calls twice: the failure itself is the answer (with Try again when it may pass).
-    const askedAmiss =
-      error instanceof InputError || (isErpError(error) && error.audience === 'user');
-    if (!askedAmiss) throw error;
-    return commandAnswer(deps, request, actor, client);
-  }
 }
 
 /** The command's answer to the request, through the command's own grammar and code. */

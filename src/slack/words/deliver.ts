@@ -6,6 +6,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { ErpEndpoint } from '../../erp/errors.js';
+import { outgoing } from '../../views/format.js';
 import type { SlackMessage } from '../../views/message.js';
 import type { WorkSubject } from '../../views/progress.js';
 import type { Reading } from '../../words/reading.js';
@@ -76,8 +77,7 @@ export function wordsWorkingLine(
 function inThread(where: Conversation, message: SlackMessage) {
   return {
     channel: where.channel,
-    text: message.text,
-    blocks: message.blocks,
+    ...outgoing(message),
     ...(where.threadTs === undefined ? {} : { thread_ts: where.threadTs }),
   };
 }
@@ -119,8 +119,7 @@ async function update(
       await where.chat.update({
         channel: where.channel,
         ts,
-        text: message.text,
-        blocks: message.blocks,
+        ...outgoing(message),
       });
       return true;
     },

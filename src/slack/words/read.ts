@@ -29,8 +29,12 @@ export function wordsIndexOf(deps: Pick<ItemDeps, 'catalogue'> & WordsDeps): Wor
   return index;
 }
 
-/** The sentence as a person typed it, read. */
+/**
+ * The sentence as a person typed it, read. Slack's entities are decoded once, by the reader:
+ * what a person typed as `&lt;!here&gt;` stays those characters.
+ */
 export function readWords(deps: Pick<ItemDeps, 'catalogue'> & WordsDeps, text: string): Reading {
-  const { text: clean } = sanitizeInput(stripSlackMarkup(text), MAX_SENTENCE);
+  const markupFree = stripSlackMarkup(text, { bareLinks: 'target', entities: 'keep' });
+  const { text: clean } = sanitizeInput(markupFree, MAX_SENTENCE);
   return readSentence(clean, wordsIndexOf(deps));
 }

@@ -5,6 +5,7 @@
  */
 import { checkAccess } from '../../../privacy/access.js';
 import { noticeMessage } from '../../../views/feedback.js';
+import { outgoing } from '../../../views/format.js';
 import { watchesNotReadyText } from '../../../views/help.js';
 import { unreadableText } from '../../../views/unreadable.js';
 import { decodeJson } from '../../../views/watchButtons.js';
@@ -57,8 +58,7 @@ export function setWatchClick(deps: DeliveryDeps & WatchDeps) {
     // The proposal is replaced by what became of it, for the presser only.
     await sendSafely(deps.logger, args.respond, {
       replace_original: true,
-      text: answer.text,
-      blocks: answer.blocks,
+      ...outgoing(answer),
     });
   };
 }

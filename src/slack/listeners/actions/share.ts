@@ -10,6 +10,7 @@
 import type { RespondArguments } from '@slack/bolt';
 import { ACTION } from '../../../views/actions.js';
 import { errorMessage, shareConfirmation } from '../../../views/feedback.js';
+import { outgoing } from '../../../views/format.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { cannotShareMessage } from '../../../views/share.js';
 import { alreadyShared, withSharedBy } from '../../../views/sharedBy.js';
@@ -34,8 +35,7 @@ async function postForEveryone(
     response_type: 'in_channel',
     replace_original: false,
     ...thread,
-    text: message.text,
-    blocks: message.blocks,
+    ...outgoing(message),
   };
   if (await sendSafely(deps.logger, args.respond, publicMessage)) return { ok: true };
   if (!actor.channelId) return { ok: false, reason: 'channel_not_found' };
@@ -43,8 +43,7 @@ async function postForEveryone(
     const posted = await args.client.chat.postMessage({
       channel: actor.channelId,
       ...thread,
-      text: message.text,
-      blocks: message.blocks,
+      ...outgoing(message),
     });
     // Its ts lets Remove delete it with chat.delete once the click's response_url has expired.
     return { ok: true, ts: posted.ts };

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { checkAccess } from '../../../privacy/access.js';
 import { conversationRefusal } from '../../../views/conversationRefusals.js';
 import { errorMessage } from '../../../views/feedback.js';
+import { outgoing } from '../../../views/format.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { readSearchMetadata, SEARCH, SEARCH_ERRORS } from '../../../views/searchModal.js';
 import { cannotShareMessage } from '../../../views/share.js';
@@ -164,8 +165,7 @@ async function share(deps: Deps, client: WebClient, request: Share): Promise<boo
     request.respond &&
     (await sendSafely(deps.logger, request.respond, {
       response_type: 'in_channel',
-      text: message.text,
-      blocks: message.blocks,
+      ...outgoing(message),
     }))
   ) {
     await deps.shares.save(shareId, record);
@@ -174,8 +174,7 @@ async function share(deps: Deps, client: WebClient, request: Share): Promise<boo
   try {
     const posted = await client.chat.postMessage({
       channel: request.channel,
-      text: message.text,
-      blocks: message.blocks,
+      ...outgoing(message),
     });
     await deps.shares.save(shareId, { ...record, ts: posted.ts });
     return true;
