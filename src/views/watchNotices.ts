@@ -7,10 +7,18 @@ import type { KnownBlock } from '@slack/types';
 import { MEMBER_ID } from '../ids/member.js';
 import { actions, context, LIMITS, section, truncatePlain } from './blocks.js';
 import { noticeMessage } from './feedback.js';
-import { codeSpan, escapeMrkdwn, escapeTruncated, formatQty, slackTime } from './format.js';
+import {
+  codeSpan,
+  escapeMrkdwn,
+  escapeTruncated,
+  relativeTime,
+  slackTime,
+  zonedTime,
+} from './format.js';
 import type { SlackMessage } from './message.js';
 import { removeAllButton, removeButton } from './watchButtons.js';
 import {
+  availableQty,
   channelLink,
   interval,
   mentionsOf,
@@ -35,13 +43,13 @@ export function watchConfirmation(model: ConfirmationModel): SlackMessage {
   const what = `${codeSpan(watch.code)} ${where(watch.branchName)}`;
   const line = `:eyes: <@${watch.creatorId}> set a watch: I will tell this channel when ${what} is *${rule(watch)}* available.`;
   const now = model.past
-    ? `Available now: *${formatQty(model.available)}*, already ${rule(watch)}: I will speak when it changes side.`
-    : `Available now: *${formatQty(model.available)}*.`;
+    ? `Available now: *${availableQty(model.available)}*, already ${rule(watch)}: I will speak when it changes side.`
+    : `Available now: *${availableQty(model.available)}*.`;
   const mentions = mentionsOf(model.notify);
   const notify = mentions.length > 0 ? `\nAlerts will mention ${mentions.join(' ')}.` : '';
   return {
     text: escapeTruncated(
-      `Watch set on ${watch.code}: tell this channel when it is ${rule(watch)} available (now ${formatQty(model.available)}).`,
+      `Watch set on ${watch.code} ${watch.branchName === undefined ? 'company-wide' : `at ${watch.branchName}`}: tell this channel when it is ${rule(watch)} available (now ${availableQty(model.available)}).`,
       LIMITS.fallbackText,
     ),
     blocks: [
@@ -137,10 +145,13 @@ export function watchSwitchedOff(watch: WatchSummary): SlackMessage {
   );
 }
 
-/** A notice whose parts are already escaped (noticeMessage would escape the channel link). */
-function offNotice(mrkdwn: string): SlackMessage {
+/**
+ * A notice whose parts are already escaped (noticeMessage would escape the channel link).
+ * `plain`: the fallback where the blocks carry a date token (Slack renders none in `text`).
+ */
+function offNotice(mrkdwn: string, plain = mrkdwn): SlackMessage {
   return {
-    text: truncatePlain(mrkdwn, LIMITS.fallbackText),
+    text: truncatePlain(plain, LIMITS.fallbackText),
     blocks: [section(truncatePlain(mrkdwn, 2000))],
   };
 }
@@ -182,9 +193,11 @@ export function watchRemoved(removed: readonly WatchSummary[]): SlackMessage {
   );
 }
 
-export function watchSnoozed(watch: WatchSummary, until: Date): SlackMessage {
+export function watchSnoozed(watch: WatchSummary, until: Date, now: Date): SlackMessage {
+  const head = `The watch on ${codeSpan(watch.code)} (${where(watch.branchName)}) is snoozed`;
   return offNotice(
-    `The watch on ${codeSpan(watch.code)} (${where(watch.branchName)}) is snoozed until ${slackTime(until)}: no alerts until then.`,
+    `${head} until ${slackTime(until)}: no alerts until then.`,
+    `${head}: no alerts until ${relativeTime(until, now)}.`,
   );
 }
 
@@ -216,9 +229,13 @@ export function unwatchSeveral(watches: readonly WatchSummary[]): SlackMessage {
 }
 
 type DigestAnswer =
-  | { kind: 'on'; minuteOfDay: number; zone: string; nextAt: Date }
+  | { kind: 'on'; minuteOfDay: number; zone: string; nextAt: Date; now: Date }
   | { kind: 'off'; wasOn: boolean }
-  | { kind: 'status'; setting: { minuteOfDay: number; zone: string; nextAt: Date } | undefined };
+  | {
+      kind: 'status';
+      setting: { minuteOfDay: number; zone: string; nextAt: Date } | undefined;
+      now: Date;
+    };
 
 function timeOfDay(minute: number, zone: string): string {
   const hh = String(Math.floor(minute / 60)).padStart(2, '0');
@@ -226,19 +243,41 @@ function timeOfDay(minute: number, zone: string): string {
   return `${hh}:${mm} ${escapeMrkdwn(zone)}`;
 }
 
+/**
+ * The next digest in the zone the person named (what they asked for, however their own Slack
+ * is set), then as a date token, which each reader sees in their own zone; in the fallback,
+ * relative.
+ */
+function nextDigest(nextAt: Date, zone: string): string {
+  return `${escapeMrkdwn(zonedTime(nextAt, zone))} (${slackTime(nextAt, '{date_short_pretty} at {time}')} your time)`;
+}
+
 /** The private answer to `/stock digest on|off`, or to `/stock digest` alone. */
 export function digestAnswer(answer: DigestAnswer): SlackMessage {
   let line: string;
   if (answer.kind === 'on') {
-    line = `Daily digest on: every day at ${timeOfDay(answer.minuteOfDay, answer.zone)}, this channel gets one message listing its watches past their threshold (none when there are none). The next: ${slackTime(answer.nextAt)}.`;
-  } else if (answer.kind === 'off') {
+    const head = `Daily digest on: every day at ${timeOfDay(answer.minuteOfDay, answer.zone)}, this channel gets one message listing its watches past their threshold (none when there are none).`;
+    return offNotice(
+      `${head} The next: ${nextDigest(answer.nextAt, answer.zone)}.`,
+      `${head} The next: ${relativeTime(answer.nextAt, answer.now)}.`,
+    );
+  }
+  if (answer.kind === 'off') {
     line = answer.wasOn
       ? 'Daily digest off: this channel gets no more digests. Alerts carry on.'
       : 'This channel had no daily digest. `/stock digest on 08:00` starts one.';
   } else {
-    line = answer.setting
-      ? `This channel's digest comes every day at ${timeOfDay(answer.setting.minuteOfDay, answer.setting.zone)}; the next: ${slackTime(answer.setting.nextAt)}. \`/stock digest off\` stops it.`
-      : 'This channel has no daily digest. `/stock digest on 08:00 Australia/Perth` starts one (UTC without a zone).';
+    const { setting } = answer;
+    if (setting !== undefined) {
+      const head = `This channel's digest comes every day at ${timeOfDay(setting.minuteOfDay, setting.zone)}; the next:`;
+      const tail = '`/stock digest off` stops it.';
+      return offNotice(
+        `${head} ${nextDigest(setting.nextAt, setting.zone)}. ${tail}`,
+        `${head} ${relativeTime(setting.nextAt, answer.now)}. ${tail}`,
+      );
+    }
+    line =
+      'This channel has no daily digest. `/stock digest on 08:00 Australia/Perth` starts one (UTC without a zone).';
   }
   return offNotice(line);
 }

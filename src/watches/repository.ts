@@ -355,7 +355,7 @@ export class WatchRepository {
   }
 
   /** Rows the notifier must act on: turns owed, roots to update, switch-offs to tell. */
-  pendingNotices(staleClaimBefore: number): Promise<Watch[]> {
+  pendingNotices(staleClaimBefore: number, now: number): Promise<Watch[]> {
     return this.db
       .selectFrom('watches')
       .selectAll()
@@ -366,6 +366,18 @@ export class WatchRepository {
           // Still past and the quantity moved: the root is updated in place.
           eb.and([
             eb('state', '=', 'past'),
+            eb('alert_ts', 'is not', null),
+            eb('alert_owed', '=', 0),
+            eb.or([
+              eb('alert_shown', 'is', null),
+              eb('alert_shown', '!=', eb.ref('last_available')),
+            ]),
+          ]),
+          // Snoozed and armed, the quantity moved: no turn is told until the snooze ends, so
+          // the root is redrawn to say where it stands (never a stale "back to 20 or more").
+          eb.and([
+            eb('state', '=', 'armed'),
+            eb('snoozed_until', '>', now),
             eb('alert_ts', 'is not', null),
             eb('alert_owed', '=', 0),
             eb.or([

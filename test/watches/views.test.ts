@@ -40,6 +40,7 @@ const alertModel = {
   crossing: { before: 30, at: new Date('2026-03-02T10:40:00Z') },
   cover: { days: 4.6, windowDays: 12 },
   mentions: ['<@U0PURCH01>', '<!subteam^S0GROUP01>'],
+  asOf: new Date('2026-03-02T10:47:00Z'),
 };
 
 const dateToken = /<!date\^\d+\^[^|>]+\|[^>]+>/;
@@ -49,7 +50,7 @@ describe('watch views', () => {
     const message = watchAlert(alertModel);
     const text = textOf(message);
     for (const part of [
-      'WIDGET-9 is below 20: 12 available',
+      'WIDGET-9 at Perth is below 20: 12 available',
       'Available:* 12',
       'Fell below 20',
       '(from 30)',
@@ -93,7 +94,7 @@ describe('watch views', () => {
         cover: undefined,
       }),
     );
-    expect(back).toContain('WIDGET-9 is out of stock again: 0 available');
+    expect(back).toContain('WIDGET-9 at Perth is out of stock again: 0 available');
     expect(back).not.toMatch(/Before|cover/);
     const backIn = textOf(
       watchAlert({
@@ -150,7 +151,11 @@ describe('watch views', () => {
   });
 
   it('snoozed until a date token, never a frozen UTC string in the blocks', () => {
-    const message = watchSnoozed(watch, new Date('2026-11-28T06:28:00Z'));
+    const message = watchSnoozed(
+      watch,
+      new Date('2026-11-28T06:28:00Z'),
+      new Date('2026-11-27T06:28:00Z'),
+    );
     const blocksText = JSON.stringify(message.blocks);
     expect(blocksText).toMatch(dateToken);
     expect(blocksText).not.toContain('28 Nov 2026 at 06:28 UTC"');

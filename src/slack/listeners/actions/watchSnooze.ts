@@ -27,7 +27,7 @@ export function watchSnoozeClick(deps: DeliveryDeps & WatchDeps) {
         deps,
         args,
         snoozed
-          ? watchSnoozed(snoozed.watch, snoozed.until)
+          ? watchSnoozed(snoozed.watch, snoozed.until, deps.now())
           : watchRefusal({ reason: 'not_found' }),
       );
     } catch (error) {
