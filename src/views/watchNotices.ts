@@ -16,7 +16,7 @@ import {
   zonedTime,
 } from './format.js';
 import type { SlackMessage } from './message.js';
-import { removeAllButton, removeButton } from './watchButtons.js';
+import { removeAllButton, removeButton, replaceButtons } from './watchButtons.js';
 import {
   availableQty,
   channelLink,
@@ -294,14 +294,70 @@ export function watchNeedsChannelText(): string {
   return 'Set a watch from the channel it should tell: run /stock watch there.';
 }
 
+/** A watch of the person's own already on that key: what it is, and what would replace it. */
+export interface ReplaceQuestion {
+  existing: WatchSummary;
+  proposed: {
+    channelId: string;
+    code: string;
+    branchName: string | undefined;
+    direction: 'below' | 'above';
+    threshold: number;
+    notify: readonly string[];
+  };
+}
+
+/**
+ * "You already watch WIDGET-9 at Perth below 5 here: replace it with below 10?", with Replace
+ * and Cancel. Nothing changed yet: the first watch stands until Replace is pressed.
+ */
+export function watchReplaceAsk(question: ReplaceQuestion): SlackMessage {
+  const { existing, proposed } = question;
+  const place = where(existing.branchName);
+  const same = existing.threshold === proposed.threshold;
+  const line = same
+    ? `You already watch ${codeSpan(existing.code)} ${place} *${rule(existing)}* in ${channelLink(proposed.channelId)}. Set it again (its alert starts over, with the mentions you gave now)?`
+    : `You already watch ${codeSpan(existing.code)} ${place} *${rule(existing)}* in ${channelLink(proposed.channelId)}: replace it with *${rule(proposed)}*?`;
+  const plainPlace =
+    existing.branchName === undefined ? 'company-wide' : `at ${existing.branchName}`;
+  const buttons = replaceButtons(
+    {
+      v: 1,
+      t: 'wp',
+      ch: proposed.channelId,
+      c: proposed.code,
+      ...(proposed.branchName === undefined ? {} : { b: proposed.branchName }),
+      d: proposed.direction,
+      n: proposed.threshold,
+      ...(proposed.notify.length > 0 ? { no: [...proposed.notify] } : {}),
+    },
+    `Replace the watch on ${existing.code} ${plainPlace} ${rule(existing)} with ${rule(proposed)}`,
+  );
+  const row = actions(buttons);
+  return {
+    text: escapeTruncated(
+      `You already watch ${existing.code} ${plainPlace} ${rule(existing)} here: nothing changed yet.`,
+      LIMITS.fallbackText,
+    ),
+    blocks: [section(line), ...(row ? [row] : [])],
+  };
+}
+
+/** Cancel under the question: the first watch stands. */
+export function watchKept(code: string): SlackMessage {
+  return noticeMessage(`Nothing changed: your watch on ${code} stays as it was.`);
+}
+
 /** What making a watch came to, as the watch service says it. */
 type WatchMade =
   | { ok: true; watch: WatchSummary; past: boolean }
   | { ok: false; refusal: WatchRefusal }
-  | { ok: false; cannotPost: string };
+  | { ok: false; cannotPost: string }
+  | { ok: false; replace: ReplaceQuestion };
 
 /** The answer to the person who made a watch, or was refused one (a command or the modal). */
 export function watchMadeAnswer(made: WatchMade): SlackMessage {
   if (made.ok) return watchCreatedNote(made.watch, made.past);
+  if ('replace' in made) return watchReplaceAsk(made.replace);
   return 'refusal' in made ? watchRefusal(made.refusal) : cannotPostWatchAdvice(made.cannotPost);
 }

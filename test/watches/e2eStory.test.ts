@@ -149,7 +149,9 @@ function suite(
       await tickAll();
       expect(replies().map((r) => [r.threadTs, r.broadcast])).toEqual([[root.ts, 'false']]);
       expect(replies()[0]?.text).toContain('Back to 10 or more: 30 available');
-      expect(textOf(updates().at(-1)?.args ?? {})).toContain(`${code} is back to 10 or more`);
+      expect(textOf(updates().at(-1)?.args ?? {})).toContain(
+        `${code} company-wide is back to 10 or more`,
+      );
 
       // A restart of the first replica (on PostgreSQL the other one may take over the checks).
       const stopped = replicas.shift();

@@ -151,4 +151,62 @@ describe.each(STORE_CASES)('watch messages say what is so on $name', (storeCase)
     expect(confirmation).toContain('Available now: *−13 (over-allocated by 13)*');
     expect(confirmation).not.toContain('Available now: *0*');
   });
+
+  it('a second watch of the same person on the same item and place asks first; Replace (replace: true) replaces it', async () => {
+    const rig = await fresh();
+    rig.erp.stock.set('WIDGET-9', 40);
+    const first = { ...base, branch: 'perth', code: 'WIDGET-9', direction: 'below' } as const;
+    expect(await rig.service.create({ ...first, threshold: 5 })).toMatchObject({ ok: true });
+    const asked = await rig.service.create({ ...first, threshold: 10, notify: ['<@U0PURCH01>'] });
+    expect(asked).toMatchObject({
+      ok: false,
+      replace: {
+        existing: { code: 'WIDGET-9', branchName: 'Perth', threshold: 5 },
+        proposed: {
+          channelId: 'C1',
+          code: 'WIDGET-9',
+          branchName: 'Perth',
+          direction: 'below',
+          threshold: 10,
+          notify: ['<@U0PURCH01>'],
+        },
+      },
+    });
+    // Nothing changed, nothing posted: the first watch stands.
+    expect(rig.slack.posts('C1')).toHaveLength(1);
+    expect((await rig.repo.listByChannel('C1')).map((w) => w.threshold)).toEqual([5]);
+    // Another direction is another watch: no question.
+    expect(await rig.service.create({ ...first, direction: 'above', threshold: 90 })).toMatchObject(
+      { ok: true },
+    );
+    const replaced = await rig.service.create({ ...first, threshold: 10, replace: true });
+    expect(replaced).toMatchObject({ ok: true, watch: { threshold: 10 } });
+    expect((await rig.repo.listByChannel('C1')).map((w) => [w.direction, w.threshold])).toEqual(
+      expect.arrayContaining([
+        ['below', 10],
+        ['above', 90],
+      ]),
+    );
+  });
+
+  it('a switched-off watch holds no key: anyone may set a new one there, without a question', async () => {
+    const rig = await fresh();
+    rig.erp.stock.set('WIDGET-9', 40);
+    const theirs = { ...base, userId: 'U0ALICE', code: 'WIDGET-9', direction: 'below' } as const;
+    await rig.service.create({ ...theirs, threshold: 5 });
+    const off = requireValue((await rig.repo.listByChannel('C1'))[0]);
+    expect(await rig.repo.switchOff(off, 'access_revoked', rig.clock.now)).toBe(true);
+    const mine = await rig.service.create({ ...theirs, userId: 'U0BOB', threshold: 10 });
+    expect(mine).toMatchObject({ ok: true, watch: { creatorId: 'U0BOB', threshold: 10 } });
+    const rows = await rig.repo.listByChannel('C1');
+    expect(rows).toHaveLength(1);
+    expect(requireValue(rows[0])).toMatchObject({ creator_id: 'U0BOB', state: 'armed' });
+    // Its own creator's off watch likewise: replaced, no question.
+    const again = requireValue(rows[0]);
+    await rig.repo.switchOff(again, 'channel_not_found', rig.clock.now);
+    expect(await rig.service.create({ ...theirs, userId: 'U0BOB', threshold: 20 })).toMatchObject({
+      ok: true,
+      watch: { threshold: 20 },
+    });
+  });
 });
