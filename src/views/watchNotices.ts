@@ -76,7 +76,9 @@ export type WatchRefusal =
   | { reason: 'store_unavailable' }
   /** Posted, then the database refused it: the confirmation was deleted unless left. */
   | { reason: 'not_saved'; confirmationLeft: boolean }
-  | { reason: 'not_found' };
+  | { reason: 'not_found' }
+  /** Stop, Remove or Snooze on someone else's watch by a guest or a Slack Connect partner. */
+  | { reason: 'not_yours' };
 
 export function watchRefusal(refusal: WatchRefusal): SlackMessage {
   switch (refusal.reason) {
@@ -124,6 +126,10 @@ export function watchRefusal(refusal: WatchRefusal): SlackMessage {
       );
     case 'not_found':
       return noticeMessage('That watch no longer exists (it may have been removed already).');
+    case 'not_yours':
+      return noticeMessage(
+        'Nothing changed: only the person who set this watch, or a full member of this workspace, may stop, remove or snooze it.',
+      );
   }
 }
 
