@@ -284,6 +284,31 @@ function suite(
       expect(watches).toMatchObject([
         { code, branchName: branch, direction: 'below', threshold: 10, state: 'armed' },
       ]);
+
+      // The same item, branch and direction again: asked in the direct message, nothing
+      // changed until Replace, pressed there, replaces it in the channel chosen.
+      const asksBefore = posts(running, SLACK_DEFAULTS.userId).length;
+      await submit(values('20'));
+      await until(async () =>
+        posts(running, SLACK_DEFAULTS.userId)
+          .slice(asksBefore)
+          .some((c) => textOf(c.args).includes('You already watch')),
+      );
+      const ask = posts(running, SLACK_DEFAULTS.userId).at(-1);
+      expect(textOf(ask?.args ?? {})).toContain('replace it with *below 20*?');
+      const thresholds = async () =>
+        (await running.services.watches.service.listChannel(channel)).watches.map(
+          (w) => w.threshold,
+        );
+      expect(await thresholds()).toEqual([10]);
+      const replace = buttonLabelled(ask?.args ?? {}, 'Replace');
+      const pressed = await running.click(replace.action_id, replace.value ?? '', {
+        channelId: 'D0DIRECT01',
+        isEphemeral: false,
+      });
+      const [made] = await running.slack.waitForResponses(pressed.responseUrl, 1, 5_000);
+      expect(textOf(made?.body ?? {})).toContain(`Watch set on ${code}`);
+      expect(await thresholds()).toEqual([20]);
     });
 
     it('a second watch on the same item and place asks first: Cancel keeps the first, Replace replaces it', async () => {

@@ -6,6 +6,7 @@ import { watchAlert, watchDigest, watchTurnReply } from '../../src/views/watchAl
 import {
   decodeWatchButton,
   decodeWatchOpen,
+  decodeWatchReplace,
   WATCH_ACTION,
   watchOpenButton,
 } from '../../src/views/watchButtons.js';
@@ -17,6 +18,7 @@ import {
   watchConfirmation,
   watchesSwitchedOff,
   watchRefusal,
+  watchReplaceAsk,
   watchSnoozed,
   watchSwitchedOff,
 } from '../../src/views/watchNotices.js';
@@ -326,5 +328,61 @@ describe('watch views', () => {
       'watch_branch',
       'watch_channel',
     ]);
+  });
+
+  it('the alert names the branch (or company-wide) in its first line and its fallback; snoozed, no mention leads', () => {
+    const perth = watchAlert(alertModel);
+    expect(perth.text).toBe(
+      '<@U0PURCH01> <!subteam^S0GROUP01> ⚠️ WIDGET-9 at Perth is below 20: 12 available, checked 2 min ago',
+    );
+    const wide = watchAlert({ ...alertModel, branchName: undefined, mentions: [] });
+    expect(wide.text).toBe('⚠️ WIDGET-9 company-wide is below 20: 12 available, checked 2 min ago');
+    const quiet = watchAlert({ ...alertModel, snoozedUntil: new Date('2026-03-03T10:45:00Z') });
+    expect(quiet.text).toBe(
+      '⚠️ WIDGET-9 at Perth is below 20: 12 available, checked 2 min ago (snoozed)',
+    );
+    expect(textOf(quiet)).toContain(':zzz: snoozed until <!date^');
+    const over = watchAlert({ ...alertModel, now: -13, mentions: [] });
+    expect(over.text).toContain('−13 available (over-allocated by 13)');
+    expect(textOf(over)).toContain('*Available:* −13 (over-allocated by 13)');
+  });
+
+  it('a second watch on the same key: the question, with Replace carrying the new watch and Cancel', () => {
+    const message = watchReplaceAsk({
+      existing: { ...watch, threshold: 5, branchName: 'Perth' },
+      proposed: {
+        channelId: 'C0123ABC',
+        code: 'WIDGET-9',
+        branchName: 'Perth',
+        direction: 'below',
+        threshold: 10,
+        notify: ['<@U0PURCH01>'],
+      },
+    });
+    expect(textOf(message)).toContain(
+      'You already watch `WIDGET-9` at Perth *below 5* in <#C0123ABC>: replace it with *below 10*?',
+    );
+    expect(message.text).toBe(
+      'You already watch WIDGET-9 at Perth below 5 here: nothing changed yet.',
+    );
+    const [replace, cancel] = buttonsOf(message);
+    expect(replace?.text).toBe('Replace');
+    expect(JSON.stringify(message.blocks)).toContain('"style":"primary"');
+    expect(decodeWatchReplace(replace?.value)).toEqual({
+      v: 1,
+      t: 'wp',
+      ch: 'C0123ABC',
+      c: 'WIDGET-9',
+      b: 'Perth',
+      d: 'below',
+      n: 10,
+      no: ['<@U0PURCH01>'],
+    });
+    expect(cancel?.text).toBe('Cancel');
+    expect(decodeWatchReplace(cancel?.value)).toEqual({ v: 1, t: 'wk', c: 'WIDGET-9' });
+    // A forged mention in the value is refused, like any forged value.
+    const forged = JSON.stringify({ ...JSON.parse(replace?.value ?? '{}'), no: ['<!channel>'] });
+    expect(decodeWatchReplace(forged)).toBeUndefined();
+    expect(checkMessageLimits(message)).toEqual([]);
   });
 });
