@@ -14,6 +14,7 @@ import { homeWatchBlocks, watchList } from '../../src/views/watchList.js';
 import { watchModal } from '../../src/views/watchModal.js';
 import {
   cannotPostWatchAdvice,
+  digestAnswer,
   unwatchSeveral,
   watchConfirmation,
   watchesSwitchedOff,
@@ -384,5 +385,31 @@ describe('watch views', () => {
     const forged = JSON.stringify({ ...JSON.parse(replace?.value ?? '{}'), no: ['<!channel>'] });
     expect(decodeWatchReplace(forged)).toBeUndefined();
     expect(checkMessageLimits(message)).toEqual([]);
+  });
+
+  it('the digest turned on says the next one in the zone given, then as a date token; the fallback relative', () => {
+    const answer = digestAnswer({
+      kind: 'on',
+      minuteOfDay: 480,
+      zone: 'Australia/Perth',
+      nextAt: new Date('2026-12-02T00:00:00Z'),
+      now: new Date('2026-12-01T15:00:00Z'),
+    });
+    const shown = textOf({ blocks: answer.blocks });
+    expect(shown).toContain(
+      'The next: Wed 2 Dec at 08:00 Australia/Perth (<!date^1796169600^{date_short_pretty} at {time}|',
+    );
+    expect(shown).toContain('your time)');
+    expect(answer.text).toContain('The next: in 9 h.');
+    expect(answer.text).not.toMatch(/UTC|<!date/);
+    const status = digestAnswer({
+      kind: 'status',
+      setting: { minuteOfDay: 480, zone: 'UTC', nextAt: new Date('2026-12-02T08:00:00Z') },
+      now: new Date('2026-12-01T15:00:00Z'),
+    });
+    expect(textOf({ blocks: status.blocks })).toContain(
+      'the next: Wed 2 Dec at 08:00 UTC (<!date^',
+    );
+    expect(status.text).toContain('the next: in 17 h.');
   });
 });
