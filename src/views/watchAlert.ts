@@ -184,7 +184,7 @@ export function watchPressNote(
       : `:black_square_for_stop: <@${userId}> stopped this watch.`;
   const text =
     press.kind === 'snooze'
-      ? `Snoozed: no alerts until ${relativeTime(press.until, now)}`
+      ? `Snoozed: alerts resume ${relativeTime(press.until, now)}`
       : 'This watch was stopped';
   return { text, blocks: [section(line)] };
 }

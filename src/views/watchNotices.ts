@@ -203,7 +203,7 @@ export function watchSnoozed(watch: WatchSummary, until: Date, now: Date): Slack
   const head = `The watch on ${codeSpan(watch.code)} (${where(watch.branchName)}) is snoozed`;
   return offNotice(
     `${head} until ${slackTime(until)}: no alerts until then.`,
-    `${head}: no alerts until ${relativeTime(until, now)}.`,
+    `${head}: alerts resume ${relativeTime(until, now)}.`,
   );
 }
 

@@ -158,3 +158,17 @@ describe('times in fallback texts are relative', () => {
     expect(text).not.toMatch(/\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/);
   });
 });
+
+describe('relativeTime', () => {
+  it('says a past or future time in plain relative words', async () => {
+    const { relativeTime } = await import('../../src/views/format.js');
+    const now = new Date('2026-03-02T10:45:00Z');
+    const at = (ms: number) => relativeTime(new Date(now.getTime() + ms), now);
+    expect([at(-20_000), at(-5 * 60_000), at(3 * 3_600_000), at(-3 * 86_400_000)]).toEqual([
+      'just now',
+      '5 min ago',
+      'in 3 h',
+      '3 days ago',
+    ]);
+  });
+});
