@@ -276,7 +276,7 @@ function fallbackText(contact: Contact, model: ContactCardModel): string {
       ? 'on stop credit: check before shipping'
       : '',
     plural(contact.addressbook.length, 'person', 'people'),
-    freshnessText(model.freshness),
+    freshnessText(model.freshness, model.now),
   ]
     .filter(Boolean)
     .join(' · ');

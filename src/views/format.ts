@@ -59,6 +59,53 @@ export function slackTimeAgo(at: Date): string {
   return slackTime(at, '{date_short_pretty} at {time} ({ago})');
 }
 
+/**
+ * A time for the plain-text fallback: "just now", "5 min ago", "in 3 h", "in 2 days". That
+ * text is what notifications and screen readers read, where Slack renders no date token and
+ * the reader's time zone is unknown, so any absolute time there would be a fixed zone that is
+ * wrong for most readers; a relative one is true for whoever reads it when it arrives.
+ */
+export function relativeTime(at: Date, now: Date): string {
+  const ms = at.getTime() - now.getTime();
+  const minutes = Math.round(Math.abs(ms) / 60_000);
+  if (minutes < 1) return 'just now';
+  const hours = Math.round(minutes / 60);
+  const days = Math.round(minutes / 1440);
+  const span = minutes < 60 ? `${minutes} min` : hours < 36 ? `${hours} h` : plural(days, 'day');
+  return ms < 0 ? `${span} ago` : `in ${span}`;
+}
+
+/**
+ * "Wed 2 Dec at 08:00 Australia/Perth": a time in the zone a person named (the digest's), so
+ * the answer repeats what they asked for. A zone the runtime does not know falls back to UTC.
+ */
+export function zonedTime(at: Date, zone: string): string {
+  let parts: Intl.DateTimeFormatPart[];
+  let shown = zone;
+  try {
+    parts = zonedParts(at, zone);
+  } catch {
+    parts = zonedParts(at, 'UTC');
+    shown = 'UTC';
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  const hour = part('hour') === '24' ? '00' : part('hour');
+  return `${part('weekday')} ${part('day')} ${part('month')} at ${hour}:${part('minute')} ${shown}`;
+}
+
+function zonedParts(at: Date, zone: string): Intl.DateTimeFormatPart[] {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+}
+
 /** Why a stale answer was shown: the ERP failing, or only our own budget being busy. */
 function staleReason(freshness: Freshness): string {
   return freshness.staleBecause === 'busy' ? 'Lots of lookups right now' : 'ERP unreachable';
@@ -86,9 +133,9 @@ function shortFreshnessLine(freshness: Freshness, absolute: boolean): string {
   return `Fetched ${when}${freshness.fromCache ? ' · from cache' : ''}`;
 }
 
-/** The same, for the plain-text fallback. */
-export function freshnessText(freshness: Freshness): string {
-  const at = utcTime(freshness.fetchedAt);
+/** The same, for the plain-text fallback: relative to `now`, when the message is built. */
+export function freshnessText(freshness: Freshness, now: Date): string {
+  const at = relativeTime(freshness.fetchedAt, now);
   return freshness.stale
     ? `${staleReason(freshness)}; showing data fetched ${at}`
     : `fetched ${at}`;

@@ -406,7 +406,7 @@ function viewButton(model: ItemCardModel, here: ItemStateExtra): Button | undefi
 /** The answer first: the verdict sentence, or the available and on order; then when. */
 function fallbackText(model: ItemCardModel): string {
   const { item, verdict } = model;
-  const when = freshnessText(model.freshness);
+  const when = freshnessText(model.freshness, model.now);
   const asked =
     verdict !== undefined && (verdict.quantity !== undefined || verdict.branch !== undefined);
   const line = asked

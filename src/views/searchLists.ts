@@ -147,7 +147,7 @@ function list<Q, R>(model: ListModel<Q, R>, parts: ListParts): SlackMessage {
   const maybe = suggested.length > 0 ? `Did you mean ${suggested.join(' or ')}? ` : '';
   const text = empty
     ? `${maybe}${model.notice ? `${model.notice} ` : ''}${nothing.replaceAll('*', '')}.`
-    : `${plural(page.rows.length, one, many)} matching ${plainDescribed} (${range(page)}); ${freshnessText(model.freshness)}`;
+    : `${plural(page.rows.length, one, many)} matching ${plainDescribed} (${range(page)}); ${freshnessText(model.freshness, model.now)}`;
   return {
     text: escapeTruncated(text.replace(/&amp;|&lt;|&gt;/g, decode), LIMITS.fallbackText / 2),
     blocks: blocks.filter((b): b is KnownBlock => b !== undefined),

@@ -8,14 +8,17 @@
 import type { KnownBlock } from '@slack/types';
 import { ACTION, itemState } from './actions.js';
 import { actions, context, header, LIMITS, section, stateButton } from './blocks.js';
-import { codeSpan, escapeTruncated, formatQty, plural, slackTime, utcTime } from './format.js';
+import { codeSpan, escapeTruncated, formatQty, plural, relativeTime, slackTime } from './format.js';
 import type { SlackMessage } from './message.js';
 import { snoozeButtons, stopButton } from './watchButtons.js';
 import {
+  availableQty,
+  availableWords,
   type CoverModel,
   coverPhrase,
   rule,
   ruleReturned,
+  signedQty,
   type WatchSummary,
   where,
 } from './watchWords.js';
@@ -41,13 +44,27 @@ export interface AlertModel {
   mentions: readonly string[];
   /** Who stopped it (with `stopped`). */
   stoppedBy?: string;
+  /** Snoozed until then: no alerts, and no mention leads the text. */
+  snoozedUntil?: Date | undefined;
+  /** When the message is drawn: the fallback's times are relative to it. */
+  asOf: Date;
 }
 
+/** Snoozed at the time the message is drawn. */
+function snoozed(model: AlertModel): boolean {
+  return model.snoozedUntil !== undefined && model.snoozedUntil > model.asOf;
+}
+
+/**
+ * Plain text (the header and the fallback escape it their own way): the item, where (a
+ * branch, or company-wide), where it stands, the quantity.
+ */
 function firstLine(model: AlertModel): string {
-  const qty = `${formatQty(model.now)} available`;
-  if (model.standing === 'stopped') return `⏹️ ${model.code}: no longer watched (${qty})`;
-  if (model.standing === 'back') return `✅ ${model.code} is ${ruleReturned(model)}: ${qty}`;
-  return `⚠️ ${model.code} is ${rule(model)}: ${qty}`;
+  const what = `${model.code} ${model.branchName === undefined ? 'company-wide' : `at ${model.branchName}`}`;
+  const qty = availableWords(model.now);
+  if (model.standing === 'stopped') return `⏹️ ${what}: no longer watched (${qty})`;
+  if (model.standing === 'back') return `✅ ${what} is ${ruleReturned(model)}: ${qty}`;
+  return `⚠️ ${what} is ${rule(model)}: ${qty}`;
 }
 
 /** "fell below 20 on <date> (from 25)": the crossing in words, never a bare "Before". */
@@ -60,13 +77,13 @@ function crossingLine(model: AlertModel): string | undefined {
       : model.threshold <= 0
         ? 'Came back in stock'
         : `Rose to ${rule(model)}`;
-  const from = crossing.before === undefined ? '' : ` (from ${formatQty(crossing.before)})`;
+  const from = crossing.before === undefined ? '' : ` (from ${signedQty(crossing.before)})`;
   return `${verb} ${slackTime(crossing.at)}${from}`;
 }
 
 export function watchAlert(model: AlertModel): SlackMessage {
   const figures = [
-    `*Available:* ${formatQty(model.now)}`,
+    `*Available:* ${availableQty(model.now)}`,
     `*Threshold:* ${rule(model)}`,
     `*On order:* ${formatQty(model.onOrder)}`,
   ];
@@ -82,12 +99,16 @@ export function watchAlert(model: AlertModel): SlackMessage {
       ? `For ${model.mentions.join(' ')}`
       : undefined,
   ].filter((line): line is string => line !== undefined);
+  const quiet =
+    model.standing !== 'stopped' && snoozed(model) && model.snoozedUntil !== undefined
+      ? `:zzz: snoozed until ${slackTime(model.snoozedUntil)}, no alerts until then`
+      : undefined;
+  const story =
+    model.standing === 'stopped' ? 'the thread keeps its story' : 'changes are told in this thread';
   const blocks: KnownBlock[] = [
     header(firstLine(model)),
     section(lines.join('\n')),
-    context(
-      `Checked ${slackTime(model.checkedAt)} · ${model.standing === 'stopped' ? 'the thread keeps its story' : 'changes are told in this thread'}`,
-    ),
+    context([`Checked ${slackTime(model.checkedAt)}`, quiet ?? story].join(' · ')),
   ];
   const view = stateButton(
     'View',
@@ -101,11 +122,14 @@ export function watchAlert(model: AlertModel): SlackMessage {
       ? actions([view])
       : actions([view, ...snoozeButtons(named), stopButton(named)]);
   if (row) blocks.push(row);
-  // Mentions lead the fallback while past: that text is what notifies them.
+  // Mentions lead the fallback while past: that text is what notifies them. Not while
+  // snoozed: nobody is to be called for it until the snooze ends.
   const mentionText =
-    model.standing === 'past' && model.mentions.length > 0 ? `${model.mentions.join(' ')} ` : '';
+    model.standing === 'past' && !snoozed(model) && model.mentions.length > 0
+      ? `${model.mentions.join(' ')} `
+      : '';
   const fallback = escapeTruncated(
-    `${firstLine(model)}, checked ${utcTime(model.checkedAt)}`,
+    `${firstLine(model)}, checked ${relativeTime(model.checkedAt, model.asOf)}${snoozed(model) ? ' (snoozed)' : ''}`,
     LIMITS.fallbackText - mentionText.length,
   );
   return { text: `${mentionText}${fallback}`, blocks };
@@ -130,8 +154,8 @@ export interface TurnModel {
 
 /** A later crossing or a return, as a reply in the alert's thread. */
 export function watchTurnReply(model: TurnModel): SlackMessage {
-  const qty = `${formatQty(model.now)} available`;
-  const from = model.before === undefined ? '' : ` (was ${formatQty(model.before)})`;
+  const qty = availableWords(model.now);
+  const from = model.before === undefined ? '' : ` (was ${signedQty(model.before)})`;
   const line =
     model.standing === 'back'
       ? `✅ ${capital(ruleReturned(model))}: ${qty}${from}`
@@ -152,13 +176,16 @@ export function watchTurnReply(model: TurnModel): SlackMessage {
 export function watchPressNote(
   userId: string,
   press: { kind: 'snooze'; until: Date } | { kind: 'stop' },
+  now: Date,
 ): SlackMessage {
   const line =
     press.kind === 'snooze'
       ? `:zzz: <@${userId}> snoozed this watch until ${slackTime(press.until)}: no alerts until then.`
       : `:black_square_for_stop: <@${userId}> stopped this watch.`;
   const text =
-    press.kind === 'snooze' ? `Snoozed until ${utcTime(press.until)}` : 'This watch was stopped';
+    press.kind === 'snooze'
+      ? `Snoozed: alerts resume ${relativeTime(press.until, now)}`
+      : 'This watch was stopped';
   return { text, blocks: [section(line)] };
 }
 
@@ -169,11 +196,18 @@ interface DigestModel {
 
 const DIGEST_LINES_PER_SECTION = 10;
 
+/** "*12* available", "*−13* available (over-allocated by 13)". */
+function digestQty(available: number): string {
+  const words = availableWords(available);
+  const figure = signedQty(available);
+  return `*${figure}*${words.slice(figure.length)}`;
+}
+
 /** The daily digest: this channel's watches past their threshold, each with its quantity now. */
 export function watchDigest(model: DigestModel): SlackMessage {
   const lines = model.watches.map((w) => {
     const cover = coverPhrase(w.cover);
-    return `• ${codeSpan(w.code)} ${where(w.branchName)}: *${formatQty(w.lastAvailable ?? 0)}* available, ${rule(w)}${cover ? ` · ${cover}` : ''}`;
+    return `• ${codeSpan(w.code)} ${where(w.branchName)}: ${digestQty(w.lastAvailable ?? 0)}, ${rule(w)}${cover ? ` · ${cover}` : ''}`;
   });
   const title = `Daily digest: ${plural(model.watches.length, 'watch', 'watches')} past the threshold`;
   const blocks: KnownBlock[] = [header(title)];
@@ -187,7 +221,7 @@ export function watchDigest(model: DigestModel): SlackMessage {
   );
   return {
     text: escapeTruncated(
-      `${title}: ${model.watches.map((w) => `${w.code} ${formatQty(w.lastAvailable ?? 0)}`).join(', ')}`,
+      `${title}: ${model.watches.map((w) => `${w.code} ${signedQty(w.lastAvailable ?? 0)}`).join(', ')}`,
       LIMITS.fallbackText,
     ),
     blocks: blocks.slice(0, LIMITS.blocks),

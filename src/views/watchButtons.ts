@@ -6,6 +6,7 @@
  */
 import type { Button, ConfirmationDialog } from '@slack/types';
 import { z } from 'zod';
+import { MEMBER_ID_SOURCE } from '../ids/member.js';
 import { LIMITS, plain, stripBidiControls, truncatePlain } from './blocks.js';
 import { watchName } from './watchWords.js';
 
@@ -18,6 +19,10 @@ export const WATCH_ACTION = {
   removeAll: 'watch_remove_all',
   /** The "Watch…" button on item cards: opens the modal. */
   open: 'watch_open',
+  /** Replace, when a second watch would replace the person's own on that item and place. */
+  replace: 'watch_replace',
+  /** Cancel beside Replace: nothing changes. */
+  keep: 'watch_keep',
 } as const;
 
 const watchId = z.string().uuid();
@@ -60,6 +65,34 @@ export const WatchOpenState = z
   .strict();
 export type WatchOpenState = z.infer<typeof WatchOpenState>;
 
+const MENTION_TOKEN = new RegExp(`^<(?:@${MEMBER_ID_SOURCE}|!subteam\\^S[A-Z0-9]{2,30})>$`);
+
+/**
+ * Replace: the watch to make, as the person asked for it, in the conversation it is for (the
+ * question may be answered from the app's direct messages, after the Watch… modal). Cancel
+ * carries only the code its words name.
+ */
+const WatchReplaceState = z.discriminatedUnion('t', [
+  z
+    .object({
+      v: z.literal(1),
+      t: z.literal('wp'),
+      ch: z.string().regex(/^[CGD][A-Z0-9]{2,30}$/),
+      c: z.string().min(1).max(100),
+      b: z.string().min(1).max(100).optional(),
+      d: z.enum(['below', 'above']),
+      n: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      no: z.array(z.string().regex(MENTION_TOKEN)).max(10).optional(),
+    })
+    .strict(),
+  z.object({ v: z.literal(1), t: z.literal('wk'), c: z.string().min(1).max(100) }).strict(),
+]);
+export type WatchReplaceState = z.infer<typeof WatchReplaceState>;
+
+export function decodeWatchReplace(value: unknown): WatchReplaceState | undefined {
+  return decodeJson(value, WatchReplaceState);
+}
+
 /** Never throws: undefined for a forged, stale or malformed value. */
 export function decodeWatchButton(value: unknown): WatchButtonState | undefined {
   return decodeJson(value, WatchButtonState);
@@ -89,7 +122,7 @@ interface ButtonExtras {
 function watchButton(
   text: string,
   actionId: string,
-  state: WatchButtonState | WatchOpenState,
+  state: WatchButtonState | WatchOpenState | WatchReplaceState,
   extras: ButtonExtras = {},
 ): Button {
   return {
@@ -196,4 +229,22 @@ export function watchOpenButton(code: string, channelId: string | undefined): Bu
   });
   if (!state.success) return undefined;
   return watchButton('Watch…', WATCH_ACTION.open, state.data);
+}
+
+/**
+ * Replace (primary) and Cancel, under the question: no watch changes until Replace is pressed.
+ * `replace` undefined (a value Slack would refuse): only Cancel is offered.
+ */
+export function replaceButtons(
+  replace: Extract<WatchReplaceState, { t: 'wp' }>,
+  label: string,
+): Button[] {
+  const keep = watchButton('Cancel', WATCH_ACTION.keep, { v: 1, t: 'wk', c: replace.c });
+  const parsed = WatchReplaceState.safeParse(replace);
+  const value = JSON.stringify(replace);
+  if (!parsed.success || value.length > LIMITS.buttonValue) return [keep];
+  return [
+    watchButton('Replace', WATCH_ACTION.replace, parsed.data, { style: 'primary', label }),
+    keep,
+  ];
 }

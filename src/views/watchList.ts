@@ -6,10 +6,11 @@
 import type { KnownBlock } from '@slack/types';
 import { actions, context, LIMITS, md, section } from './blocks.js';
 import { noticeMessage } from './feedback.js';
-import { codeSpan, formatQty, plural, slackTime } from './format.js';
+import { codeSpan, plural, slackTime } from './format.js';
 import type { SlackMessage } from './message.js';
 import { removeButton, snoozeButtons } from './watchButtons.js';
 import {
+  availableWords,
   channelLink,
   coverPhrase,
   interval,
@@ -47,7 +48,7 @@ function watchLine(w: WatchSummary, scope: 'channel' | 'mine'): string {
   const here = scope === 'mine' ? ` in ${channelLink(w.channelId)}` : '';
   const checked = w.checkedAt === undefined ? '' : ` (${slackTime(w.checkedAt, '{ago}')})`;
   const now =
-    w.lastAvailable === undefined ? '' : ` · ${formatQty(w.lastAvailable)} available${checked}`;
+    w.lastAvailable === undefined ? '' : ` · ${availableWords(w.lastAvailable)}${checked}`;
   return `${codeSpan(w.code)} ${where(w.branchName)}: ${rule(w)}${here}${now}`;
 }
 

@@ -7,10 +7,18 @@ import type { KnownBlock } from '@slack/types';
 import { MEMBER_ID } from '../ids/member.js';
 import { actions, context, LIMITS, section, truncatePlain } from './blocks.js';
 import { noticeMessage } from './feedback.js';
-import { codeSpan, escapeMrkdwn, escapeTruncated, formatQty, slackTime } from './format.js';
-import type { SlackMessage } from './message.js';
-import { removeAllButton, removeButton } from './watchButtons.js';
 import {
+  codeSpan,
+  escapeMrkdwn,
+  escapeTruncated,
+  relativeTime,
+  slackTime,
+  zonedTime,
+} from './format.js';
+import type { SlackMessage } from './message.js';
+import { removeAllButton, removeButton, replaceButtons } from './watchButtons.js';
+import {
+  availableQty,
   channelLink,
   interval,
   mentionsOf,
@@ -35,13 +43,13 @@ export function watchConfirmation(model: ConfirmationModel): SlackMessage {
   const what = `${codeSpan(watch.code)} ${where(watch.branchName)}`;
   const line = `:eyes: <@${watch.creatorId}> set a watch: I will tell this channel when ${what} is *${rule(watch)}* available.`;
   const now = model.past
-    ? `Available now: *${formatQty(model.available)}*, already ${rule(watch)}: I will speak when it changes side.`
-    : `Available now: *${formatQty(model.available)}*.`;
+    ? `Available now: *${availableQty(model.available)}*, already ${rule(watch)}: I will speak when it changes side.`
+    : `Available now: *${availableQty(model.available)}*.`;
   const mentions = mentionsOf(model.notify);
   const notify = mentions.length > 0 ? `\nAlerts will mention ${mentions.join(' ')}.` : '';
   return {
     text: escapeTruncated(
-      `Watch set on ${watch.code}: tell this channel when it is ${rule(watch)} available (now ${formatQty(model.available)}).`,
+      `Watch set on ${watch.code} ${watch.branchName === undefined ? 'company-wide' : `at ${watch.branchName}`}: tell this channel when it is ${rule(watch)} available (now ${availableQty(model.available)}).`,
       LIMITS.fallbackText,
     ),
     blocks: [
@@ -68,7 +76,9 @@ export type WatchRefusal =
   | { reason: 'store_unavailable' }
   /** Posted, then the database refused it: the confirmation was deleted unless left. */
   | { reason: 'not_saved'; confirmationLeft: boolean }
-  | { reason: 'not_found' };
+  | { reason: 'not_found' }
+  /** Stop, Remove or Snooze on someone else's watch by a guest or a Slack Connect partner. */
+  | { reason: 'not_yours' };
 
 export function watchRefusal(refusal: WatchRefusal): SlackMessage {
   switch (refusal.reason) {
@@ -116,6 +126,10 @@ export function watchRefusal(refusal: WatchRefusal): SlackMessage {
       );
     case 'not_found':
       return noticeMessage('That watch no longer exists (it may have been removed already).');
+    case 'not_yours':
+      return noticeMessage(
+        'Nothing changed: only the person who set this watch, or a full member of this workspace, may stop, remove or snooze it.',
+      );
   }
 }
 
@@ -137,10 +151,13 @@ export function watchSwitchedOff(watch: WatchSummary): SlackMessage {
   );
 }
 
-/** A notice whose parts are already escaped (noticeMessage would escape the channel link). */
-function offNotice(mrkdwn: string): SlackMessage {
+/**
+ * A notice whose parts are already escaped (noticeMessage would escape the channel link).
+ * `plain`: the fallback where the blocks carry a date token (Slack renders none in `text`).
+ */
+function offNotice(mrkdwn: string, plain = mrkdwn): SlackMessage {
   return {
-    text: truncatePlain(mrkdwn, LIMITS.fallbackText),
+    text: truncatePlain(plain, LIMITS.fallbackText),
     blocks: [section(truncatePlain(mrkdwn, 2000))],
   };
 }
@@ -182,9 +199,11 @@ export function watchRemoved(removed: readonly WatchSummary[]): SlackMessage {
   );
 }
 
-export function watchSnoozed(watch: WatchSummary, until: Date): SlackMessage {
+export function watchSnoozed(watch: WatchSummary, until: Date, now: Date): SlackMessage {
+  const head = `The watch on ${codeSpan(watch.code)} (${where(watch.branchName)}) is snoozed`;
   return offNotice(
-    `The watch on ${codeSpan(watch.code)} (${where(watch.branchName)}) is snoozed until ${slackTime(until)}: no alerts until then.`,
+    `${head} until ${slackTime(until)}: no alerts until then.`,
+    `${head}: alerts resume ${relativeTime(until, now)}.`,
   );
 }
 
@@ -216,9 +235,13 @@ export function unwatchSeveral(watches: readonly WatchSummary[]): SlackMessage {
 }
 
 type DigestAnswer =
-  | { kind: 'on'; minuteOfDay: number; zone: string; nextAt: Date }
+  | { kind: 'on'; minuteOfDay: number; zone: string; nextAt: Date; now: Date }
   | { kind: 'off'; wasOn: boolean }
-  | { kind: 'status'; setting: { minuteOfDay: number; zone: string; nextAt: Date } | undefined };
+  | {
+      kind: 'status';
+      setting: { minuteOfDay: number; zone: string; nextAt: Date } | undefined;
+      now: Date;
+    };
 
 function timeOfDay(minute: number, zone: string): string {
   const hh = String(Math.floor(minute / 60)).padStart(2, '0');
@@ -226,19 +249,41 @@ function timeOfDay(minute: number, zone: string): string {
   return `${hh}:${mm} ${escapeMrkdwn(zone)}`;
 }
 
+/**
+ * The next digest in the zone the person named (what they asked for, however their own Slack
+ * is set), then as a date token, which each reader sees in their own zone; in the fallback,
+ * relative.
+ */
+function nextDigest(nextAt: Date, zone: string): string {
+  return `${escapeMrkdwn(zonedTime(nextAt, zone))} (${slackTime(nextAt, '{date_short_pretty} at {time}')} your time)`;
+}
+
 /** The private answer to `/stock digest on|off`, or to `/stock digest` alone. */
 export function digestAnswer(answer: DigestAnswer): SlackMessage {
   let line: string;
   if (answer.kind === 'on') {
-    line = `Daily digest on: every day at ${timeOfDay(answer.minuteOfDay, answer.zone)}, this channel gets one message listing its watches past their threshold (none when there are none). The next: ${slackTime(answer.nextAt)}.`;
-  } else if (answer.kind === 'off') {
+    const head = `Daily digest on: every day at ${timeOfDay(answer.minuteOfDay, answer.zone)}, this channel gets one message listing its watches past their threshold (none when there are none).`;
+    return offNotice(
+      `${head} The next: ${nextDigest(answer.nextAt, answer.zone)}.`,
+      `${head} The next: ${relativeTime(answer.nextAt, answer.now)}.`,
+    );
+  }
+  if (answer.kind === 'off') {
     line = answer.wasOn
       ? 'Daily digest off: this channel gets no more digests. Alerts carry on.'
       : 'This channel had no daily digest. `/stock digest on 08:00` starts one.';
   } else {
-    line = answer.setting
-      ? `This channel's digest comes every day at ${timeOfDay(answer.setting.minuteOfDay, answer.setting.zone)}; the next: ${slackTime(answer.setting.nextAt)}. \`/stock digest off\` stops it.`
-      : 'This channel has no daily digest. `/stock digest on 08:00 Australia/Perth` starts one (UTC without a zone).';
+    const { setting } = answer;
+    if (setting !== undefined) {
+      const head = `This channel's digest comes every day at ${timeOfDay(setting.minuteOfDay, setting.zone)}; the next:`;
+      const tail = '`/stock digest off` stops it.';
+      return offNotice(
+        `${head} ${nextDigest(setting.nextAt, setting.zone)}. ${tail}`,
+        `${head} ${relativeTime(setting.nextAt, answer.now)}. ${tail}`,
+      );
+    }
+    line =
+      'This channel has no daily digest. `/stock digest on 08:00 Australia/Perth` starts one (UTC without a zone).';
   }
   return offNotice(line);
 }
@@ -255,14 +300,70 @@ export function watchNeedsChannelText(): string {
   return 'Set a watch from the channel it should tell: run /stock watch there.';
 }
 
+/** A watch of the person's own already on that key: what it is, and what would replace it. */
+export interface ReplaceQuestion {
+  existing: WatchSummary;
+  proposed: {
+    channelId: string;
+    code: string;
+    branchName: string | undefined;
+    direction: 'below' | 'above';
+    threshold: number;
+    notify: readonly string[];
+  };
+}
+
+/**
+ * "You already watch WIDGET-9 at Perth below 5 here: replace it with below 10?", with Replace
+ * and Cancel. Nothing changed yet: the first watch stands until Replace is pressed.
+ */
+export function watchReplaceAsk(question: ReplaceQuestion): SlackMessage {
+  const { existing, proposed } = question;
+  const place = where(existing.branchName);
+  const same = existing.threshold === proposed.threshold;
+  const line = same
+    ? `You already watch ${codeSpan(existing.code)} ${place} *${rule(existing)}* in ${channelLink(proposed.channelId)}. Set it again (its alert starts over, with the mentions you gave now)?`
+    : `You already watch ${codeSpan(existing.code)} ${place} *${rule(existing)}* in ${channelLink(proposed.channelId)}: replace it with *${rule(proposed)}*?`;
+  const plainPlace =
+    existing.branchName === undefined ? 'company-wide' : `at ${existing.branchName}`;
+  const buttons = replaceButtons(
+    {
+      v: 1,
+      t: 'wp',
+      ch: proposed.channelId,
+      c: proposed.code,
+      ...(proposed.branchName === undefined ? {} : { b: proposed.branchName }),
+      d: proposed.direction,
+      n: proposed.threshold,
+      ...(proposed.notify.length > 0 ? { no: [...proposed.notify] } : {}),
+    },
+    `Replace the watch on ${existing.code} ${plainPlace} ${rule(existing)} with ${rule(proposed)}`,
+  );
+  const row = actions(buttons);
+  return {
+    text: escapeTruncated(
+      `You already watch ${existing.code} ${plainPlace} ${rule(existing)} here: nothing changed yet.`,
+      LIMITS.fallbackText,
+    ),
+    blocks: [section(line), ...(row ? [row] : [])],
+  };
+}
+
+/** Cancel under the question: the first watch stands. */
+export function watchKept(code: string): SlackMessage {
+  return noticeMessage(`Nothing changed: your watch on ${code} stays as it was.`);
+}
+
 /** What making a watch came to, as the watch service says it. */
 type WatchMade =
   | { ok: true; watch: WatchSummary; past: boolean }
   | { ok: false; refusal: WatchRefusal }
-  | { ok: false; cannotPost: string };
+  | { ok: false; cannotPost: string }
+  | { ok: false; replace: ReplaceQuestion };
 
 /** The answer to the person who made a watch, or was refused one (a command or the modal). */
 export function watchMadeAnswer(made: WatchMade): SlackMessage {
   if (made.ok) return watchCreatedNote(made.watch, made.past);
+  if ('replace' in made) return watchReplaceAsk(made.replace);
   return 'refusal' in made ? watchRefusal(made.refusal) : cannotPostWatchAdvice(made.cannotPost);
 }

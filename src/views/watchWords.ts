@@ -42,6 +42,26 @@ export function watchName(w: { code: string; branchName: string | undefined }): 
   return w.branchName === undefined ? `${w.code} company-wide` : `${w.code} at ${w.branchName}`;
 }
 
+/**
+ * A quantity as the ERP's figures give it. Over-allocated (more allocated than on hand) is
+ * shown as such, never as 0: "−13 (over-allocated by 13)"; a true minus sign, not a hyphen.
+ */
+export function availableQty(available: number): string {
+  if (available >= 0) return formatQty(available);
+  return `${signedQty(available)} (over-allocated by ${formatQty(-available)})`;
+}
+
+/** "200 available", "−13 available (over-allocated by 13)". */
+export function availableWords(available: number): string {
+  if (available >= 0) return `${formatQty(available)} available`;
+  return `${signedQty(available)} available (over-allocated by ${formatQty(-available)})`;
+}
+
+/** "−13" with a true minus sign (a hyphen reads as a dash in a sentence). */
+export function signedQty(value: number): string {
+  return value < 0 ? `−${formatQty(-value)}` : formatQty(value);
+}
+
 export function rule(w: { direction: 'below' | 'above'; threshold: number }): string {
   if (w.direction === 'above' && w.threshold <= 0) return 'back in stock';
   return w.direction === 'below'

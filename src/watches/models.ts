@@ -6,6 +6,7 @@ import type { AlertModel, TurnModel } from '../views/watchAlert.js';
 import { mentionsOf, type WatchSummary } from '../views/watchWords.js';
 import type { Cover } from './cover.js';
 import type { Watch } from './repository.js';
+import { isPast } from './rules.js';
 
 export function summaryOf(watch: Watch, cover?: Cover): WatchSummary {
   return {
@@ -26,11 +27,19 @@ export function summaryOf(watch: Watch, cover?: Cover): WatchSummary {
   };
 }
 
+/**
+ * The alert as the data says now. Where it stands is read from the quantity, not only from the
+ * recorded state: the state keeps "past" through the re-arm margin and through a snooze (no
+ * turn is told then), and the root must never say "below 150" over 200 available.
+ */
 export function alertModelOf(
   watch: Watch,
   cover: Cover | undefined,
+  at: number,
   stoppedBy?: string,
 ): AlertModel {
+  const now = watch.last_available ?? 0;
+  const past = isPast(watch.direction, watch.threshold, now);
   return {
     watchId: watch.id,
     code: watch.item_code,
@@ -39,10 +48,10 @@ export function alertModelOf(
     branchName: watch.branch_name ?? undefined,
     direction: watch.direction,
     threshold: watch.threshold,
-    now: watch.last_available ?? 0,
+    now,
     onOrder: watch.last_on_order ?? 0,
     checkedAt: new Date(watch.last_checked_at ?? watch.updated_at),
-    standing: stoppedBy !== undefined ? 'stopped' : watch.state === 'past' ? 'past' : 'back',
+    standing: stoppedBy !== undefined ? 'stopped' : past ? 'past' : 'back',
     crossing:
       watch.crossed_at === null
         ? undefined
@@ -50,6 +59,8 @@ export function alertModelOf(
     cover,
     mentions: mentionsOf(watch.notify ?? undefined),
     ...(stoppedBy === undefined ? {} : { stoppedBy }),
+    snoozedUntil: watch.snoozed_until === null ? undefined : new Date(watch.snoozed_until),
+    asOf: new Date(at),
   };
 }
 

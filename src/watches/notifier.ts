@@ -59,7 +59,7 @@ export class WatchNotifier {
   async reconcile(): Promise<void> {
     const repo = await this.options.repo();
     const at = this.now();
-    const pending = await repo.pendingNotices(at - CLAIM_STALE_MS);
+    const pending = await repo.pendingNotices(at - CLAIM_STALE_MS, at);
     const off: Watch[] = [];
     const { mayWatch } = this.options;
     for (const watch of pending) {
@@ -100,13 +100,13 @@ export class WatchNotifier {
       if (root === null) {
         const { ts } = await this.options.poster.post(
           watch.channel_id,
-          watchAlert(alertModelOf(watch, cover)),
+          watchAlert(alertModelOf(watch, cover, at)),
         );
         await repo.rootPosted(watch, ts);
         this.options.metrics?.alerts.inc({ result: 'posted' });
       } else {
         if (!(await this.reply(repo, watch, root, turnModelOf(watch, cover)))) return;
-        await this.updateRoot(repo, watch, root, cover);
+        await this.updateRoot(repo, watch, root, cover, at);
       }
       await repo.turnTold(watch, watch.last_available);
     } catch (error) {
@@ -145,9 +145,10 @@ export class WatchNotifier {
     watch: Watch,
     root: string,
     cover: Cover | undefined,
+    at: number,
   ): Promise<void> {
     try {
-      await this.redraw(watch, root, cover);
+      await this.redraw(watch, root, cover, at);
     } catch (error) {
       if (ROOT_GONE.has(slackErrorOf(error))) await repo.rootGone(watch, root);
       else if (error instanceof PostError && error.permanent) throw error;
@@ -167,12 +168,13 @@ export class WatchNotifier {
   ): Promise<void> {
     const root = watch.alert_ts;
     if (root === null) return;
+    const at = this.now();
     try {
-      await this.options.poster.post(watch.channel_id, watchPressNote(userId, press), root);
-      if (press.kind === 'stop') {
-        const model = alertModelOf(watch, undefined, userId);
-        await this.options.poster.update(watch.channel_id, root, watchAlert(model));
-      }
+      const note = watchPressNote(userId, press, new Date(at));
+      await this.options.poster.post(watch.channel_id, note, root);
+      // The root says it is stopped, or snoozed until when (and stops leading with mentions).
+      const model = alertModelOf(watch, undefined, at, press.kind === 'stop' ? userId : undefined);
+      await this.options.poster.update(watch.channel_id, root, watchAlert(model));
     } catch (error) {
       this.options.logger.info({ slackError: slackErrorOf(error) }, 'watch press not told');
     }
@@ -187,7 +189,7 @@ export class WatchNotifier {
   ): Promise<void> {
     const cover = await this.coverOf(watch);
     try {
-      await this.redraw(watch, ts, cover);
+      await this.redraw(watch, ts, cover, at);
     } catch (error) {
       this.options.metrics?.alerts.inc({ result: 'failed' });
       if (await this.switchOffIfPermanent(repo, watch, error, at)) return;
@@ -200,11 +202,16 @@ export class WatchNotifier {
   }
 
   /** The root redrawn from the watch as recorded now; a Slack failure is the caller's. */
-  private async redraw(watch: Watch, root: string, cover: Cover | undefined): Promise<void> {
+  private async redraw(
+    watch: Watch,
+    root: string,
+    cover: Cover | undefined,
+    at: number,
+  ): Promise<void> {
     await this.options.poster.update(
       watch.channel_id,
       root,
-      watchAlert(alertModelOf(watch, cover)),
+      watchAlert(alertModelOf(watch, cover, at)),
     );
     this.options.metrics?.alerts.inc({ result: 'updated' });
   }

@@ -51,7 +51,9 @@ export class WatchRepository {
 
   /**
    * Creates the watch, replacing one on the same channel, item, branch and direction (a
-   * second `/stock watch` with a new threshold moves it; an old switched-off one is reset).
+   * second `/stock watch` with a new threshold moves it, once its creator said so; the service
+   * asks first). A switched-off one is replaced whoever made it: it watches nothing, and its
+   * creator was told it is off, so it must not hold the key.
    */
   async upsert(input: NewWatch): Promise<Watch> {
     const row: Insertable<WatchTable> = {
@@ -97,8 +99,14 @@ export class WatchRepository {
             ...update,
             version: (eb) => eb('watches.version', '+', 1),
           })
-          // Only the creator's own watch moves; another person's is left as it is (no row).
-          .where('watches.creator_id', '=', input.creatorId),
+          // Only the creator's own watch moves, or one that is off; another person's active
+          // watch is left as it is (no row).
+          .where((eb) =>
+            eb.or([
+              eb('watches.creator_id', '=', input.creatorId),
+              eb('watches.state', '=', 'off'),
+            ]),
+          ),
       )
       .returningAll()
       .executeTakeFirst()
@@ -108,22 +116,25 @@ export class WatchRepository {
       });
   }
 
-  /** Who set the watch on this channel, item, branch and direction, if anyone did. */
-  async holderOf(
+  /**
+   * The active watch on this channel, item, branch and direction, if there is one (one that is
+   * switched off holds nothing: a new one replaces it).
+   */
+  async activeOn(
     channelId: string,
     itemCode: string,
     branch: string,
     direction: WatchDirection,
-  ): Promise<string | undefined> {
-    const row = await this.db
+  ): Promise<Watch | undefined> {
+    return this.db
       .selectFrom('watches')
-      .select('creator_id')
+      .selectAll()
       .where('channel_id', '=', channelId)
       .where('item_code', '=', itemCode)
       .where('branch_key', '=', branch)
       .where('direction', '=', direction)
+      .where('state', '!=', 'off')
       .executeTakeFirst();
-    return row?.creator_id;
   }
 
   /** Watches a person keeps that are still on, wherever they are (their DMs included). */
@@ -355,7 +366,7 @@ export class WatchRepository {
   }
 
   /** Rows the notifier must act on: turns owed, roots to update, switch-offs to tell. */
-  pendingNotices(staleClaimBefore: number): Promise<Watch[]> {
+  pendingNotices(staleClaimBefore: number, now: number): Promise<Watch[]> {
     return this.db
       .selectFrom('watches')
       .selectAll()
@@ -366,6 +377,18 @@ export class WatchRepository {
           // Still past and the quantity moved: the root is updated in place.
           eb.and([
             eb('state', '=', 'past'),
+            eb('alert_ts', 'is not', null),
+            eb('alert_owed', '=', 0),
+            eb.or([
+              eb('alert_shown', 'is', null),
+              eb('alert_shown', '!=', eb.ref('last_available')),
+            ]),
+          ]),
+          // Snoozed and armed, the quantity moved: no turn is told until the snooze ends, so
+          // the root is redrawn to say where it stands (never a stale "back to 20 or more").
+          eb.and([
+            eb('state', '=', 'armed'),
+            eb('snoozed_until', '>', now),
             eb('alert_ts', 'is not', null),
             eb('alert_owed', '=', 0),
             eb.or([

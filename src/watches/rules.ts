@@ -3,10 +3,12 @@
  * tested on their own.
  *
  * - Available is on hand minus allocated (what the inventory tools compare), at the branch or
- *   company-wide; below zero (over-allocated) counts as 0.
- * - `below N` is past while available < N; `above N` while available >= N. Available never
- *   goes under 0, so `above 0` would always be past: it means "back in stock", available > 0,
- *   and re-arms when the item is out of stock again.
+ *   company-wide, kept as the ERP's figures give it: below zero is over-allocated, and the
+ *   messages say so (shown as 0 it would hide that more is promised than held). Thresholds are
+ *   0 or more, so a negative quantity crosses exactly as 0 would.
+ * - `below N` is past while available < N; `above N` while available >= N. `above 0` would
+ *   always be past: it means "back in stock", available > 0, and re-arms when the item is out
+ *   of stock (or over-allocated) again.
  * - Hysteresis: a past watch re-arms only once the quantity is back on the other side by a
  *   margin, a tenth of the threshold and at least 1, so a wobble around the line is one alert.
  */
@@ -21,11 +23,11 @@ interface Reading {
 /** Undefined when the branch is no longer in the item's record. */
 export function readItem(item: Item, branchId: number | undefined): Reading | undefined {
   if (branchId === undefined) {
-    return { available: Math.max(0, item.soh - item.allocated), onOrder: item.onorder };
+    return { available: item.soh - item.allocated, onOrder: item.onorder };
   }
   const branch = item.branches.find((b) => b.id === branchId);
   if (branch === undefined) return undefined;
-  return { available: Math.max(0, branch.soh - branch.allocated), onOrder: branch.onorder };
+  return { available: branch.soh - branch.allocated, onOrder: branch.onorder };
 }
 
 export function isPast(direction: WatchDirection, threshold: number, available: number): boolean {

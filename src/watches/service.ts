@@ -4,8 +4,13 @@
  */
 import { NotFoundError } from '../erp/errors.js';
 import type { BranchStock, Item } from '../erp/schemas.js';
-import { type WatchRefusal, watchConfirmation } from '../views/watchNotices.js';
+import {
+  type ReplaceQuestion,
+  type WatchRefusal,
+  watchConfirmation,
+} from '../views/watchNotices.js';
 import type { WatchSummary } from '../views/watchWords.js';
+import { matchBranch, matchesBranchWord } from './branchWords.js';
 import type { Cover } from './cover.js';
 import { summaryOf } from './models.js';
 import { PostError, slackErrorOf, type WatchPoster } from './poster.js';
@@ -51,6 +56,11 @@ interface CreateWatchInput {
   threshold: number;
   /** `notify`: Slack mention tokens already checked by the parser (`<@U…>`, `<!subteam^S…>`). */
   notify?: readonly string[];
+  /**
+   * The person said yes to replacing their own watch on the same item, place and direction
+   * (the Replace button). Without it, such a watch is not replaced: they are asked first.
+   */
+  replace?: boolean;
 }
 
 type CreateWatchResult =
@@ -58,7 +68,9 @@ type CreateWatchResult =
   /** Refused: bad input, a limit, or whose it is (another person's watch there, a quota). */
   | { ok: false; refusal: WatchRefusal }
   /** The confirmation could not be posted: no watch; tell the user how to fix it. */
-  | { ok: false; cannotPost: string };
+  | { ok: false; cannotPost: string }
+  /** Their own watch is on that key: nothing changed, they are asked before it is replaced. */
+  | { ok: false; replace: ReplaceQuestion };
 
 /**
  * The confirmation was posted but the watch could not be saved: no watch exists, and the
@@ -166,15 +178,33 @@ export class WatchService {
     const reading = readItem(item, branch?.id);
     if (reading === undefined)
       return refuse({ reason: 'branch_not_found', branch: input.branch ?? '', branches: [] });
-    // A watch belongs to its creator: another person's on the same key is never overwritten.
-    const holder = await repo.holderOf(
+    // A watch belongs to its creator: another person's on the same key is never overwritten,
+    // and the creator's own is replaced only once they said so. One switched off holds
+    // nothing (src/watches/repository.ts): it is replaced without asking.
+    const existing = await repo.activeOn(
       input.channelId,
       item.code,
       branchKey(branch?.id),
       input.direction,
     );
-    if (holder !== undefined && holder !== input.userId) {
-      return refuse({ reason: 'watched_by_other', creatorId: holder });
+    if (existing !== undefined && existing.creator_id !== input.userId) {
+      return refuse({ reason: 'watched_by_other', creatorId: existing.creator_id });
+    }
+    if (existing !== undefined && input.replace !== true) {
+      return {
+        ok: false,
+        replace: {
+          existing: summaryOf(existing),
+          proposed: {
+            channelId: input.channelId,
+            code: item.code,
+            branchName: branch?.name,
+            direction: input.direction,
+            threshold: input.threshold,
+            notify: input.notify ?? [],
+          },
+        },
+      };
     }
     const past = isPast(input.direction, input.threshold, reading.available);
     const at = this.now();
@@ -234,13 +264,13 @@ export class WatchService {
       if (error instanceof WatchHeldByOtherError) {
         // Another person set it between the look above and the insert: theirs stands.
         await this.options.poster.delete(input.channelId, confirmation.ts).catch(() => undefined);
-        const other = await repo.holderOf(
+        const other = await repo.activeOn(
           input.channelId,
           item.code,
           branchKey(branch?.id),
           input.direction,
         );
-        return refuse({ reason: 'watched_by_other', creatorId: other ?? '' });
+        return refuse({ reason: 'watched_by_other', creatorId: other?.creator_id ?? '' });
       }
       const removed = await this.options.poster
         .delete(input.channelId, confirmation.ts)
@@ -401,19 +431,4 @@ export class WatchService {
 
 function refuse(refusal: WatchRefusal): CreateWatchResult {
   return { ok: false, refusal };
-}
-
-function matchesBranchWord(name: string, id: string, word: string): boolean {
-  const w = word.trim().toLowerCase();
-  return w === id || name.toLowerCase() === w || name.toLowerCase().startsWith(w);
-}
-
-/** A branch by id, exact name, or the start of exactly one name (case-insensitive). */
-function matchBranch(branches: readonly BranchStock[], word: string): BranchStock | undefined {
-  const w = word.trim().toLowerCase();
-  if (w === '') return undefined;
-  const exact = branches.find((b) => String(b.id) === w || b.name.toLowerCase() === w);
-  if (exact) return exact;
-  const starts = branches.filter((b) => b.name.toLowerCase().startsWith(w));
-  return starts.length === 1 ? starts[0] : undefined;
 }

@@ -162,9 +162,9 @@ describe('watches and shares only where you belong', () => {
     const { watches } = await running.services.watches.service.listMine(MEMBER);
     const kept = watches.find((w) => w.code === code && w.channelId === SHARED);
     expect(kept).toMatchObject({ creatorId: MEMBER, threshold: 20 });
-    // The member still moves their own.
+    // The member may still move their own, once they say so: they are asked first.
     const moved = await running.command('/stock', `watch ${code} below 15`);
-    expect(await answerOf(running, moved)).toContain(`Watch set on ${code}`);
+    expect(await answerOf(running, moved)).toContain('replace it with *below 15*?');
   });
 
   it('a person at their quota is told why; another person still sets theirs', async () => {

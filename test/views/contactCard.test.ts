@@ -159,7 +159,7 @@ describe('contactCard', () => {
   it('keeps the fallback text free of personal contact data', () => {
     const message = card(makeContact());
     expect(message.text).toBe(
-      'Acme Pty Ltd (ACME01) · Customer · Active · 1 person · fetched 2 Mar 2026 at 10:42 UTC',
+      'Acme Pty Ltd (ACME01) · Customer · Active · 1 person · fetched 3 min ago',
     );
   });
 });

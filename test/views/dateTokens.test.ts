@@ -53,6 +53,7 @@ const alert = {
   crossing: { before: 30, at },
   cover: undefined,
   mentions: [],
+  asOf: new Date(at.getTime() + 120_000),
 };
 const freshness = makeFreshness({ fetchedAt: at });
 const stale = makeFreshness({ fetchedAt: at, stale: true, fromCache: true });
@@ -92,12 +93,18 @@ const views: Array<[string, { blocks: unknown }]> = [
   ],
   ['watch alert', watchAlert(alert)],
   ['watch turn', watchTurnReply({ ...alert, before: 30, standing: 'past', mentions: [] })],
-  ['snooze note', watchPressNote('U0123ABC', { kind: 'snooze', until: at })],
-  ['snoozed reply', watchSnoozed(watch, at)],
+  ['snooze note', watchPressNote('U0123ABC', { kind: 'snooze', until: at }, TEST_NOW)],
+  ['snoozed reply', watchSnoozed(watch, at, TEST_NOW)],
   ['digest', watchDigest({ watches: [watch], checkedAt: at })],
   [
     'digest on',
-    digestAnswer({ kind: 'on', minuteOfDay: 480, zone: 'Australia/Perth', nextAt: at }),
+    digestAnswer({
+      kind: 'on',
+      minuteOfDay: 480,
+      zone: 'Australia/Perth',
+      nextAt: at,
+      now: TEST_NOW,
+    }),
   ],
   [
     'watch list',
@@ -134,5 +141,34 @@ describe('times in blocks are date tokens', () => {
     const rest = withoutTokens(message.blocks);
     expect(rest).not.toMatch(/\bUTC\b/);
     expect(rest).not.toMatch(/\b\d{1,2}:\d{2}\b(?! [A-Z][a-z]+\/)/);
+  });
+});
+
+/**
+ * The plain `text` is what notifications and screen readers read: Slack renders no date
+ * token there, and a fixed zone is wrong for most readers, so any time in it is relative.
+ */
+describe('times in fallback texts are relative', () => {
+  it.each(views.filter(([, m]) => 'text' in m))('%s: no absolute time, no token', (_n, message) => {
+    const { text } = message as unknown as { text: string };
+    expect(text).not.toMatch(/<!date/);
+    expect(text).not.toMatch(/\bUTC\b/);
+    // A time of day with the zone a person named (the digest's setting) is their words.
+    expect(text).not.toMatch(/\b\d{1,2}:\d{2}\b(?! [A-Z][a-z]+\/)/);
+    expect(text).not.toMatch(/\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/);
+  });
+});
+
+describe('relativeTime', () => {
+  it('says a past or future time in plain relative words', async () => {
+    const { relativeTime } = await import('../../src/views/format.js');
+    const now = new Date('2026-03-02T10:45:00Z');
+    const at = (ms: number) => relativeTime(new Date(now.getTime() + ms), now);
+    expect([at(-20_000), at(-5 * 60_000), at(3 * 3_600_000), at(-3 * 86_400_000)]).toEqual([
+      'just now',
+      '5 min ago',
+      'in 3 h',
+      '3 days ago',
+    ]);
   });
 });

@@ -45,7 +45,7 @@ describe('itemCard: the top', () => {
     // What "available" means is in help, not a footnote on every card.
     expect(text).not.toContain('never counted as available');
     expect(message.text).toBe(
-      'WIDGET-9: 42 available, 20 on order; fetched 2 Mar 2026 at 10:42 UTC, Blue widget assembly',
+      'WIDGET-9: 42 available, 20 on order; fetched 3 min ago, Blue widget assembly',
     );
   });
 
@@ -364,7 +364,7 @@ describe('itemCard: footer and buttons', () => {
     expect(allText(message)).toContain(
       ':warning: *ERP unreachable*: data from <!date^1772447580^{ago}|2 Mar 2026 at 10:33 UTC>',
     );
-    expect(message.text).toContain('ERP unreachable; showing data fetched 2 Mar 2026 at 10:33 UTC');
+    expect(message.text).toContain('ERP unreachable; showing data fetched 12 min ago');
   });
 
   it('has Refresh and Share to channel carrying the card state', () => {

@@ -31,6 +31,15 @@ async function answerOf(running: RunningApp, sent: Sent): Promise<string> {
   return textOf(answer?.body ?? {});
 }
 
+/** The same, as the message body (for its buttons). */
+async function answerBodyOf(running: RunningApp, sent: Sent): Promise<Record<string, unknown>> {
+  if (sent.ack?.blocks !== undefined || sent.ack?.text !== undefined) return sent.ack;
+  const [first] = await running.slack.waitForResponses(sent.responseUrl, 1, 10_000);
+  if (!/^Looking up/.test(textOf(first?.body ?? {}))) return first?.body ?? {};
+  const [, answer] = await running.slack.waitForResponses(sent.responseUrl, 2, 10_000);
+  return answer?.body ?? {};
+}
+
 function posts(running: RunningApp, channel: string) {
   return running.slack.calls('chat.postMessage').filter((c) => c.args.channel === channel);
 }
@@ -275,6 +284,71 @@ function suite(
       expect(watches).toMatchObject([
         { code, branchName: branch, direction: 'below', threshold: 10, state: 'armed' },
       ]);
+
+      // The same item, branch and direction again: asked in the direct message, nothing
+      // changed until Replace, pressed there, replaces it in the channel chosen.
+      const asksBefore = posts(running, SLACK_DEFAULTS.userId).length;
+      await submit(values('20'));
+      await until(async () =>
+        posts(running, SLACK_DEFAULTS.userId)
+          .slice(asksBefore)
+          .some((c) => textOf(c.args).includes('You already watch')),
+      );
+      const ask = posts(running, SLACK_DEFAULTS.userId).at(-1);
+      expect(textOf(ask?.args ?? {})).toContain('replace it with *below 20*?');
+      const thresholds = async () =>
+        (await running.services.watches.service.listChannel(channel)).watches.map(
+          (w) => w.threshold,
+        );
+      expect(await thresholds()).toEqual([10]);
+      const replace = buttonLabelled(ask?.args ?? {}, 'Replace');
+      const pressed = await running.click(replace.action_id, replace.value ?? '', {
+        channelId: 'D0DIRECT01',
+        isEphemeral: false,
+      });
+      const [made] = await running.slack.waitForResponses(pressed.responseUrl, 1, 5_000);
+      expect(textOf(made?.body ?? {})).toContain(`Watch set on ${code}`);
+      expect(await thresholds()).toEqual([20]);
+    });
+
+    it('a second watch on the same item and place asks first: Cancel keeps the first, Replace replaces it', async () => {
+      const code = watchedCode(running, 50);
+      const channel = 'C0REPLACE1';
+      const first = await running.command('/stock', `watch ${code} below 5`, {
+        channel_id: channel,
+      });
+      expect(await answerOf(running, first)).toContain(`Watch set on ${code}`);
+      const second = await running.command('/stock', `watch ${code} below 10`, {
+        channel_id: channel,
+      });
+      const asked = await answerBodyOf(running, second);
+      expect(textOf(asked ?? {})).toContain(
+        `You already watch \`${code}\` company-wide *below 5* in <#${channel}>: replace it with *below 10*?`,
+      );
+      const thresholds = async () =>
+        (await running.services.watches.service.listChannel(channel)).watches.map(
+          (w) => w.threshold,
+        );
+      expect(await thresholds()).toEqual([5]);
+      expect(posts(running, channel)).toHaveLength(1);
+
+      const cancel = buttonLabelled(asked ?? {}, 'Cancel');
+      const kept = await running.click(cancel.action_id, cancel.value ?? '', {
+        channelId: channel,
+      });
+      const [keptReply] = await running.slack.waitForResponses(kept.responseUrl, 1, 5_000);
+      expect(keptReply?.body).toMatchObject({ replace_original: true });
+      expect(textOf(keptReply?.body ?? {})).toContain('Nothing changed');
+      expect(await thresholds()).toEqual([5]);
+
+      const replace = buttonLabelled(asked ?? {}, 'Replace');
+      const pressed = await running.click(replace.action_id, replace.value ?? '', {
+        channelId: channel,
+      });
+      const [made] = await running.slack.waitForResponses(pressed.responseUrl, 1, 5_000);
+      expect(textOf(made?.body ?? {})).toContain(`Watch set on ${code}`);
+      expect(await thresholds()).toEqual([10]);
+      expect(textOf(posts(running, channel).at(-1)?.args ?? {})).toContain('*below 10*');
     });
 
     it("a signed channel_archive event switches that channel's watches off and DMs each creator once", async () => {

@@ -20,6 +20,9 @@ import { appHomeOpenedEnvelope } from '../helpers/slack/searchPayloads.js';
 import { scratchDatabase } from './stores.js';
 
 const MEMBER = 'U0MEMBER02';
+const GUEST = 'U0GUEST001';
+/** A Slack Connect partner: their own team, not the installing one. */
+const PARTNER = { userId: 'U0PARTNER1', userTeamId: 'T0PARTNER1' };
 
 interface Posted {
   channel: string;
@@ -54,7 +57,14 @@ function suite(
     /** Every replica's clock: one, as if they ran on one machine. */
     const clock = movableClock();
     const start = async () => {
-      const running = await startApp({ erp, env, logLevel: 'info', now: clock.now });
+      const running = await startApp({
+        erp,
+        env,
+        logLevel: 'info',
+        now: clock.now,
+        // Another full member, and a guest: who may press Stop and Snooze on others' watches.
+        slack: { users: { [MEMBER]: {}, [GUEST]: { is_restricted: true } } },
+      });
       ran.push(running);
       return running;
     };
@@ -149,7 +159,9 @@ function suite(
       await tickAll();
       expect(replies().map((r) => [r.threadTs, r.broadcast])).toEqual([[root.ts, 'false']]);
       expect(replies()[0]?.text).toContain('Back to 10 or more: 30 available');
-      expect(textOf(updates().at(-1)?.args ?? {})).toContain(`${code} is back to 10 or more`);
+      expect(textOf(updates().at(-1)?.args ?? {})).toContain(
+        `${code} company-wide is back to 10 or more`,
+      );
 
       // A restart of the first replica (on PostgreSQL the other one may take over the checks).
       const stopped = replicas.shift();
@@ -199,13 +211,29 @@ function suite(
         if (!found?.value) throw new Error(`no ${prefix} button on the alert`);
         return found;
       };
-      const press = (b: { action_id: string; value: string | undefined }) =>
+      const press = (
+        b: { action_id: string; value: string | undefined },
+        who: { userId: string; userTeamId?: string } = { userId: MEMBER },
+      ) =>
         first().click(b.action_id, b.value ?? '', {
-          userId: MEMBER,
+          ...who,
           channelId: channel,
           isEphemeral: false,
           messageTs: root,
         });
+
+      // A guest and a Slack Connect partner see the buttons but may not press them on a
+      // member's watch: told so privately, nothing changes, nothing is said in the thread.
+      for (const who of [{ userId: GUEST }, PARTNER]) {
+        for (const prefix of ['watch_snooze', 'watch_stop']) {
+          const refused = await press(button(prefix), who);
+          const [reply] = await first().slack.waitForResponses(refused.responseUrl, 1, 10_000);
+          expect(textOf(reply?.body ?? {})).toContain('Nothing changed: only the person who set');
+        }
+      }
+      const still = await first().services.watches.service.listChannel(channel);
+      expect(still.watches.map((w) => w.snoozedUntil)).toEqual([undefined]);
+      expect(posts(channel).filter((p) => p.threadTs === root)).toHaveLength(0);
 
       const snooze = await press(button('watch_snooze'));
       const [snoozeReply] = await first().slack.waitForResponses(snooze.responseUrl, 1, 10_000);

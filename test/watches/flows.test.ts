@@ -43,7 +43,7 @@ describe.each(STORE_CASES)('watches on $name', (storeCase) => {
     expect(roots).toHaveLength(1);
     const root = requireValue(roots[0]);
     const alert = textOf(root.message);
-    expect(alert).toContain('WIDGET-9 is below 20: 15 available');
+    expect(alert).toContain('WIDGET-9 company-wide is below 20: 15 available');
     expect(alert).toContain('(from 30)');
     expect(alert).not.toMatch(/cost|Before/i);
 
@@ -66,7 +66,7 @@ describe.each(STORE_CASES)('watches on $name', (storeCase) => {
       expect.stringContaining('Back to 20 or more: 22 available'),
     ]);
     expect(textOf(requireValue(rig.slack.updates().at(-1)).message)).toContain(
-      'WIDGET-9 is back to 20 or more: 22 available',
+      'WIDGET-9 company-wide is back to 20 or more: 22 available',
     );
     expect(requireValue(rig.slack.updates().at(-1)).ts).toBe(root.ts);
     const watch = requireValue((await rig.repo.listByChannel('C1'))[0]);
@@ -82,7 +82,7 @@ describe.each(STORE_CASES)('watches on $name', (storeCase) => {
       expect.stringContaining('Below 20 again: 3 available (was 22)'),
     ]);
     expect(textOf(requireValue(rig.slack.updates().at(-1)).message)).toContain(
-      'WIDGET-9 is below 20: 3 available',
+      'WIDGET-9 company-wide is below 20: 3 available',
     );
   });
 
@@ -222,8 +222,8 @@ describe.each(STORE_CASES)('watches on $name', (storeCase) => {
     // confirmation already posted is taken back.
     const racing: WatchRepository = Object.create(rig.repo);
     let looked = false;
-    racing.holderOf = async (...where) => {
-      if (looked) return rig.repo.holderOf(...where);
+    racing.activeOn = async (...where) => {
+      if (looked) return rig.repo.activeOn(...where);
       looked = true;
       return undefined;
     };

@@ -6,7 +6,7 @@ import { makeBranch, makeItem } from '../helpers/builders.js';
 import { LIMITS } from './rig.js';
 
 describe('watch rules', () => {
-  it('compares on hand minus allocated, over-allocation counting as 0, at a branch or company-wide', () => {
+  it('compares on hand minus allocated, over-allocation kept negative, at a branch or company-wide', () => {
     const item = makeItem({
       branches: [
         makeBranch({ id: 1, name: 'Perth', soh: 5, allocated: 9, onorder: 3 }),
@@ -14,7 +14,13 @@ describe('watch rules', () => {
       ],
     });
     expect(readItem(item, undefined)).toEqual({ available: 12, onOrder: 3 });
-    expect(readItem(item, 1)).toEqual({ available: 0, onOrder: 3 });
+    expect(readItem(item, 1)).toEqual({ available: -4, onOrder: 3 });
+    // Over-allocated crosses as 0 would: below any threshold, never "in stock".
+    expect([isPast('below', 1, -4), isPast('above', 0, -4), isRearmed('above', 0, -4)]).toEqual([
+      true,
+      false,
+      true,
+    ]);
     expect(readItem(item, 2)).toEqual({ available: 16, onOrder: 0 });
     expect(readItem(item, 99)).toBeUndefined();
   });

@@ -6,6 +6,7 @@ import { watchAlert, watchDigest, watchTurnReply } from '../../src/views/watchAl
 import {
   decodeWatchButton,
   decodeWatchOpen,
+  decodeWatchReplace,
   WATCH_ACTION,
   watchOpenButton,
 } from '../../src/views/watchButtons.js';
@@ -13,10 +14,12 @@ import { homeWatchBlocks, watchList } from '../../src/views/watchList.js';
 import { watchModal } from '../../src/views/watchModal.js';
 import {
   cannotPostWatchAdvice,
+  digestAnswer,
   unwatchSeveral,
   watchConfirmation,
   watchesSwitchedOff,
   watchRefusal,
+  watchReplaceAsk,
   watchSnoozed,
   watchSwitchedOff,
 } from '../../src/views/watchNotices.js';
@@ -40,6 +43,7 @@ const alertModel = {
   crossing: { before: 30, at: new Date('2026-03-02T10:40:00Z') },
   cover: { days: 4.6, windowDays: 12 },
   mentions: ['<@U0PURCH01>', '<!subteam^S0GROUP01>'],
+  asOf: new Date('2026-03-02T10:47:00Z'),
 };
 
 const dateToken = /<!date\^\d+\^[^|>]+\|[^>]+>/;
@@ -49,7 +53,7 @@ describe('watch views', () => {
     const message = watchAlert(alertModel);
     const text = textOf(message);
     for (const part of [
-      'WIDGET-9 is below 20: 12 available',
+      'WIDGET-9 at Perth is below 20: 12 available',
       'Available:* 12',
       'Fell below 20',
       '(from 30)',
@@ -93,7 +97,7 @@ describe('watch views', () => {
         cover: undefined,
       }),
     );
-    expect(back).toContain('WIDGET-9 is out of stock again: 0 available');
+    expect(back).toContain('WIDGET-9 at Perth is out of stock again: 0 available');
     expect(back).not.toMatch(/Before|cover/);
     const backIn = textOf(
       watchAlert({
@@ -150,7 +154,11 @@ describe('watch views', () => {
   });
 
   it('snoozed until a date token, never a frozen UTC string in the blocks', () => {
-    const message = watchSnoozed(watch, new Date('2026-11-28T06:28:00Z'));
+    const message = watchSnoozed(
+      watch,
+      new Date('2026-11-28T06:28:00Z'),
+      new Date('2026-11-27T06:28:00Z'),
+    );
     const blocksText = JSON.stringify(message.blocks);
     expect(blocksText).toMatch(dateToken);
     expect(blocksText).not.toContain('28 Nov 2026 at 06:28 UTC"');
@@ -321,5 +329,87 @@ describe('watch views', () => {
       'watch_branch',
       'watch_channel',
     ]);
+  });
+
+  it('the alert names the branch (or company-wide) in its first line and its fallback; snoozed, no mention leads', () => {
+    const perth = watchAlert(alertModel);
+    expect(perth.text).toBe(
+      '<@U0PURCH01> <!subteam^S0GROUP01> ⚠️ WIDGET-9 at Perth is below 20: 12 available, checked 2 min ago',
+    );
+    const wide = watchAlert({ ...alertModel, branchName: undefined, mentions: [] });
+    expect(wide.text).toBe('⚠️ WIDGET-9 company-wide is below 20: 12 available, checked 2 min ago');
+    const quiet = watchAlert({ ...alertModel, snoozedUntil: new Date('2026-03-03T10:45:00Z') });
+    expect(quiet.text).toBe(
+      '⚠️ WIDGET-9 at Perth is below 20: 12 available, checked 2 min ago (snoozed)',
+    );
+    expect(textOf(quiet)).toContain(':zzz: snoozed until <!date^');
+    const over = watchAlert({ ...alertModel, now: -13, mentions: [] });
+    expect(over.text).toContain('−13 available (over-allocated by 13)');
+    expect(textOf(over)).toContain('*Available:* −13 (over-allocated by 13)');
+  });
+
+  it('a second watch on the same key: the question, with Replace carrying the new watch and Cancel', () => {
+    const message = watchReplaceAsk({
+      existing: { ...watch, threshold: 5, branchName: 'Perth' },
+      proposed: {
+        channelId: 'C0123ABC',
+        code: 'WIDGET-9',
+        branchName: 'Perth',
+        direction: 'below',
+        threshold: 10,
+        notify: ['<@U0PURCH01>'],
+      },
+    });
+    expect(textOf(message)).toContain(
+      'You already watch `WIDGET-9` at Perth *below 5* in <#C0123ABC>: replace it with *below 10*?',
+    );
+    expect(message.text).toBe(
+      'You already watch WIDGET-9 at Perth below 5 here: nothing changed yet.',
+    );
+    const [replace, cancel] = buttonsOf(message);
+    expect(replace?.text).toBe('Replace');
+    expect(JSON.stringify(message.blocks)).toContain('"style":"primary"');
+    expect(decodeWatchReplace(replace?.value)).toEqual({
+      v: 1,
+      t: 'wp',
+      ch: 'C0123ABC',
+      c: 'WIDGET-9',
+      b: 'Perth',
+      d: 'below',
+      n: 10,
+      no: ['<@U0PURCH01>'],
+    });
+    expect(cancel?.text).toBe('Cancel');
+    expect(decodeWatchReplace(cancel?.value)).toEqual({ v: 1, t: 'wk', c: 'WIDGET-9' });
+    // A forged mention in the value is refused, like any forged value.
+    const forged = JSON.stringify({ ...JSON.parse(replace?.value ?? '{}'), no: ['<!channel>'] });
+    expect(decodeWatchReplace(forged)).toBeUndefined();
+    expect(checkMessageLimits(message)).toEqual([]);
+  });
+
+  it('the digest turned on says the next one in the zone given, then as a date token; the fallback relative', () => {
+    const answer = digestAnswer({
+      kind: 'on',
+      minuteOfDay: 480,
+      zone: 'Australia/Perth',
+      nextAt: new Date('2026-12-02T00:00:00Z'),
+      now: new Date('2026-12-01T15:00:00Z'),
+    });
+    const shown = textOf({ blocks: answer.blocks });
+    expect(shown).toContain(
+      'The next: Wed 2 Dec at 08:00 Australia/Perth (<!date^1796169600^{date_short_pretty} at {time}|',
+    );
+    expect(shown).toContain('your time)');
+    expect(answer.text).toContain('The next: in 9 h.');
+    expect(answer.text).not.toMatch(/UTC|<!date/);
+    const status = digestAnswer({
+      kind: 'status',
+      setting: { minuteOfDay: 480, zone: 'UTC', nextAt: new Date('2026-12-02T08:00:00Z') },
+      now: new Date('2026-12-01T15:00:00Z'),
+    });
+    expect(textOf({ blocks: status.blocks })).toContain(
+      'the next: Wed 2 Dec at 08:00 UTC (<!date^',
+    );
+    expect(status.text).toContain('the next: in 17 h.');
   });
 });

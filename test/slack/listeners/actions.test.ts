@@ -42,6 +42,8 @@ const EMITTED = [
   `${WATCH_ACTION.snooze}:w-1:7`,
   WATCH_ACTION.removeAll,
   WATCH_ACTION.open,
+  WATCH_ACTION.replace,
+  WATCH_ACTION.keep,
 ];
 
 describe('button listeners', () => {

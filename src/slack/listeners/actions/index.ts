@@ -23,6 +23,7 @@ import { setWatchClick } from './setWatch.js';
 import { shareClick } from './share.js';
 import { watchOpenClick } from './watchOpen.js';
 import { watchRemoveClick } from './watchRemove.js';
+import { watchReplaceClick } from './watchReplace.js';
 import { watchSnoozeClick } from './watchSnooze.js';
 
 /** An action id pattern: any of these alternatives, the whole id. */
@@ -101,4 +102,9 @@ export function registerActions(
   );
   app.action<BlockAction>(anyOf(withWatchId(WATCH_ACTION.snooze)), screen, watchSnoozeClick(deps));
   app.action<BlockAction>(WATCH_ACTION.open, screen, watchOpenClick(deps));
+  app.action<BlockAction>(
+    anyOf(WATCH_ACTION.replace, WATCH_ACTION.keep),
+    screen,
+    watchReplaceClick(deps),
+  );
 }

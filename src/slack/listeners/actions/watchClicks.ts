@@ -3,12 +3,13 @@
  * (zod-checked), the /stock access lists, and the watches switched on. Refusals are answered
  * here, privately; `undefined` means "answered".
  */
-import { checkAccess } from '../../../privacy/access.js';
+import { checkAccess, type InternalFiguresPolicy } from '../../../privacy/access.js';
 import { noticeMessage } from '../../../views/feedback.js';
 import { watchesNotReadyText } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import { unreadableText } from '../../../views/unreadable.js';
 import type { Watches } from '../../../watches/index.js';
+import { internalFiguresFor } from '../../answers.js';
 import { type ClickArgs, clickActor } from '../../clicks.js';
 import { privateReply, sendSafely } from '../../delivery.js';
 import type { DeliveryDeps, WatchDeps } from '../../deps.js';
@@ -18,7 +19,12 @@ interface WatchClick<S> {
   actor: Actor;
   state: S;
   watches: Watches;
+  /** The presser is a full member of the installing workspace (asked only when needed). */
+  internalMember: () => Promise<boolean>;
 }
+
+/** Who is a full member: the same answer that guards internal figures. */
+export type WatchClickDeps = DeliveryDeps & WatchDeps & { internal?: InternalFiguresPolicy };
 
 /** A private answer to the presser, where there is somewhere to put one. */
 export async function replyPrivately(
@@ -31,7 +37,7 @@ export async function replyPrivately(
 }
 
 export async function acceptWatchClick<S>(
-  deps: DeliveryDeps & WatchDeps,
+  deps: WatchClickDeps,
   args: ClickArgs,
   decode: (value: unknown) => S | undefined,
 ): Promise<WatchClick<S> | undefined> {
@@ -60,15 +66,20 @@ export async function acceptWatchClick<S>(
     actor,
     state,
     watches: deps.watches,
+    internalMember: () => internalFiguresFor(deps.internal, actor, args.client),
   };
 }
 
 /**
- * Remove and Snooze on App Home have no channel to hold them to: there they touch only the
- * presser's own watches. True when the button may act on watch `id`.
+ * Who may press Remove, Stop watching and Snooze on watch `id`. Its creator, always. Anyone
+ * else only in the watch's own channel (the service checks that) and only as a full member
+ * of the installing workspace: a Slack Connect partner or a guest sits in shared channels
+ * and sees the alert's buttons, but must not silence or delete the members' watches (the
+ * safer default; SECURITY.md says so). App Home has no channel to hold a press to: there
+ * only the presser's own.
  */
 export async function mayTouchWatch(click: WatchClick<unknown>, id: string): Promise<boolean> {
-  if (click.actor.channelId !== undefined) return true;
+  if (click.actor.channelId !== undefined && (await click.internalMember())) return true;
   const mine = await click.watches.service.listMine(click.actor.userId);
   return mine.watches.some((w) => w.id === id);
 }

@@ -6,10 +6,14 @@
 import { decodeWatchButton } from '../../../views/watchButtons.js';
 import { watchRefusal, watchRemoved } from '../../../views/watchNotices.js';
 import type { ClickArgs } from '../../clicks.js';
-import type { DeliveryDeps, WatchDeps } from '../../deps.js';
-import { acceptWatchClick, mayTouchWatch, replyPrivately } from './watchClicks.js';
+import {
+  acceptWatchClick,
+  mayTouchWatch,
+  replyPrivately,
+  type WatchClickDeps,
+} from './watchClicks.js';
 
-export function watchRemoveClick(deps: DeliveryDeps & WatchDeps) {
+export function watchRemoveClick(deps: WatchClickDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptWatchClick(deps, args, decodeWatchButton);
     if (click === undefined) return;
@@ -19,6 +23,14 @@ export function watchRemoveClick(deps: DeliveryDeps & WatchDeps) {
     try {
       const mine = await Promise.all(ids.map((id) => mayTouchWatch(click, id)));
       const allowed = ids.filter((_id, i) => mine[i]);
+      if (allowed.length === 0 && actor.channelId !== undefined) {
+        deps.logger.info(
+          { user: actor.userId, press: state.t },
+          'watch remove refused: not theirs',
+        );
+        await replyPrivately(deps, args, watchRefusal({ reason: 'not_yours' }));
+        return;
+      }
       const removed = await watches.service.removeMany(allowed, actor.channelId, actor.userId);
       deps.logger.info(
         { user: actor.userId, press: state.t, asked: ids.length, removed: removed.length },

@@ -5,17 +5,23 @@
 import { decodeWatchButton } from '../../../views/watchButtons.js';
 import { watchRefusal, watchSnoozed } from '../../../views/watchNotices.js';
 import type { ClickArgs } from '../../clicks.js';
-import type { DeliveryDeps, WatchDeps } from '../../deps.js';
-import { acceptWatchClick, mayTouchWatch, replyPrivately } from './watchClicks.js';
+import {
+  acceptWatchClick,
+  mayTouchWatch,
+  replyPrivately,
+  type WatchClickDeps,
+} from './watchClicks.js';
 
-export function watchSnoozeClick(deps: DeliveryDeps & WatchDeps) {
+export function watchSnoozeClick(deps: WatchClickDeps) {
   return async (args: ClickArgs): Promise<void> => {
     const click = await acceptWatchClick(deps, args, decodeWatchButton);
     if (click?.state.t !== 'ws') return;
     const { actor, watches, state } = click;
     try {
       if (!(await mayTouchWatch(click, state.w))) {
-        await replyPrivately(deps, args, watchRefusal({ reason: 'not_found' }));
+        deps.logger.info({ user: actor.userId }, 'watch snooze refused: not theirs');
+        const reason = actor.channelId === undefined ? 'not_found' : 'not_yours';
+        await replyPrivately(deps, args, watchRefusal({ reason }));
         return;
       }
       const snoozed = await watches.service.snooze(state.w, state.d, actor.channelId, actor.userId);
@@ -27,7 +33,7 @@ export function watchSnoozeClick(deps: DeliveryDeps & WatchDeps) {
         deps,
         args,
         snoozed
-          ? watchSnoozed(snoozed.watch, snoozed.until)
+          ? watchSnoozed(snoozed.watch, snoozed.until, deps.now())
           : watchRefusal({ reason: 'not_found' }),
       );
     } catch (error) {

@@ -37,6 +37,8 @@ export async function watchAnswer(
   watches: Watches,
   request: WatchRequest,
   actor: Actor,
+  /** `replace`: the person pressed Replace on the question a second watch asked. */
+  options: { replace?: boolean } = {},
 ): Promise<SlackMessage> {
   const channelId = actor.channelId;
   if (channelId === undefined) return noticeMessage(watchNeedsChannelText());
@@ -52,6 +54,7 @@ export async function watchAnswer(
           direction: request.direction,
           threshold: request.threshold,
           ...(request.notify ? { notify: request.notify } : {}),
+          ...(options.replace === true ? { replace: true } : {}),
         });
         const answer = watchMadeAnswer(made);
         return made.ok ? markedAs(answer, 'done') : answer;
@@ -72,7 +75,7 @@ export async function watchAnswer(
         return result.removed.length > 0 ? markedAs(removed, 'done') : removed;
       }
       case 'digest':
-        return digestCommand(watches, request, channelId, actor);
+        return digestCommand(watches, request, channelId, actor, deps.now());
     }
   } catch (error) {
     // ERP failures get the usual answer; anything else here is the watch database.
@@ -87,6 +90,7 @@ async function digestCommand(
   request: Extract<WatchRequest, { kind: 'digest' }>,
   channelId: string,
   actor: Actor,
+  now: Date,
 ): Promise<SlackMessage> {
   if (request.action === 'on') {
     const setting = await watches.digests.turnOn({
@@ -96,12 +100,16 @@ async function digestCommand(
       minuteOfDay: request.minuteOfDay,
       zone: request.zone,
     });
-    return markedAs(digestAnswer({ kind: 'on', ...setting }), 'done');
+    return markedAs(digestAnswer({ kind: 'on', ...setting, now }), 'done');
   }
   if (request.action === 'off') {
     const wasOn = await watches.digests.turnOff(channelId, actor.userId);
     const answer = digestAnswer({ kind: 'off', wasOn });
     return wasOn ? markedAs(answer, 'done') : answer;
   }
-  return digestAnswer({ kind: 'status', setting: await watches.digests.setting(channelId) });
+  return digestAnswer({
+    kind: 'status',
+    setting: await watches.digests.setting(channelId),
+    now,
+  });
 }
