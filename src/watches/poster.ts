@@ -8,6 +8,7 @@
  * about 30 minutes, which would stall every other channel's alert behind one busy channel.
  */
 import type { WebClient } from '@slack/web-api';
+import { outgoing } from '../views/format.js';
 import type { SlackMessage } from '../views/message.js';
 
 export interface WatchPoster {
@@ -74,8 +75,7 @@ export function slackPoster(client: WebClient): WatchPoster {
       const result = await wrap(() =>
         client.chat.postMessage({
           channel,
-          text: message.text,
-          blocks: message.blocks,
+          ...outgoing(message),
           unfurl_links: false,
           ...(threadTs === undefined ? {} : { thread_ts: threadTs, reply_broadcast: false }),
         }),
@@ -84,9 +84,7 @@ export function slackPoster(client: WebClient): WatchPoster {
       return { ts: result.ts };
     },
     async update(channel, ts, message) {
-      await wrap(() =>
-        client.chat.update({ channel, ts, text: message.text, blocks: message.blocks }),
-      );
+      await wrap(() => client.chat.update({ channel, ts, ...outgoing(message) }));
     },
     async delete(channel, ts) {
       await wrap(() => client.chat.delete({ channel, ts }));

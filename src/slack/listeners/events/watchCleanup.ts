@@ -6,6 +6,7 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
 import { errorFields } from '../../../log/logger.js';
+import { outgoing } from '../../../views/format.js';
 import { watchesSwitchedOff } from '../../../views/watchNotices.js';
 import type { WatchSummary } from '../../../views/watchWords.js';
 import type { DeliveryDeps, WatchDeps } from '../../deps.js';
@@ -47,7 +48,7 @@ export function watchChannelGone(
         const notice = watchesSwitchedOff(watches);
         if (notice === undefined) continue;
         await client.chat
-          .postMessage({ channel: creatorId, text: notice.text, blocks: notice.blocks })
+          .postMessage({ channel: creatorId, ...outgoing(notice) })
           .catch((error: unknown) =>
             deps.logger.info({ err: errorFields(error) }, 'watch switch-off notice not delivered'),
           );
