@@ -128,7 +128,7 @@ function announce(config: AppConfig, logger: AppLogger): void {
   logger.info(
     config.mode === 'socket'
       ? `Socket Mode; /healthz, /readyz and /metrics on ${where}`
-      : `Listening on ${where}: POST /slack/events, GET /healthz, GET /readyz, GET /metrics`,
+      : `Listening on ${where}: POST /slack/events${config.mcp.enabled ? ', POST /mcp' : ''}, GET /healthz, GET /readyz, GET /metrics`,
   );
 }
 

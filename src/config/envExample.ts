@@ -57,6 +57,8 @@ const MEANINGS = {
     'true: item and component costs also show on cards shared to a channel (internal-only workspaces).',
   SHARE_ACCOUNT_TERMS:
     'true: credit limit, discount, terms and stop credit also show on contact cards shared to a channel.',
+  MCP_ENABLED:
+    'HTTP mode: the MCP server for Slackbot (POST /mcp, declared in manifest/http.yml); false turns it off. Socket Mode has none.',
   DATABASE_URL:
     'Watches: PostgreSQL (postgres://…) shared by every replica. Unset: an embedded database file in DATA_DIR.',
   DATA_DIR: 'Where the embedded watches database keeps its file (the console keeps it in memory).',
