@@ -1,7 +1,7 @@
 /**
  * App Home: every `app_home_opened` on the Home tab publishes the user's view afresh (the
  * event fires on every visit and carries no "first time" flag, so this is idempotent). On the
- * Messages tab (the agent surface) it sets the suggested prompts (assistant.ts).
+ * Messages tab (the agent surface) it sets the suggested prompts (agentSurface.ts).
  */
 
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
@@ -11,7 +11,7 @@ import { appHomeRefusedView, appHomeView, type HomeWatchRow } from '../../../vie
 import { NO_CATALOGUE } from '../../../views/catalogue.js';
 import { homeRecentRows } from '../../answers.js';
 import type { DeliveryDeps, ItemDeps, WatchDeps } from '../../deps.js';
-import { messagesTabOpened } from './assistant.js';
+import { messagesTabOpened } from './agentSurface.js';
 
 export function appHomeOpened(deps: DeliveryDeps & ItemDeps & WatchDeps) {
   return async ({

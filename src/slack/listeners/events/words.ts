@@ -13,7 +13,7 @@ import { answerReading, type Place, readWords, subjectOf } from '../../words/ans
 import { deliverWords, wordsWorkingLine } from '../../words/deliver.js';
 import { PersonMention, PersonMessage } from '../../words/events.js';
 import { messageKey } from '../../words/once.js';
-import { whileWorking } from './assistant.js';
+import { whileWorking } from './agentSurface.js';
 
 type EventArgs<T extends 'message' | 'app_mention'> = SlackEventMiddlewareArgs<T> &
   AllMiddlewareArgs;
