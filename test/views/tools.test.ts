@@ -47,7 +47,7 @@ describe('stockToolText', () => {
     const verdict = stockVerdict(item, { quantity: 5 });
     const text = stockToolText({
       verdict,
-      freshness: makeFreshness({ stale: true, fromCache: true, staleBecause: 'erp_unavailable' }),
+      freshness: makeFreshness({ stale: true, fromCache: true, staleBecause: 'busy' }),
     });
     expect(text.split('\n')[0]).toMatch(/showing data fetched/);
   });
