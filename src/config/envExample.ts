@@ -11,7 +11,7 @@ const MEANINGS = {
   SLACK_BOT_TOKEN:
     'Bot User OAuth Token (xoxb-…) from OAuth & Permissions. Unset: the console in the terminal.',
   SLACK_SIGNING_SECRET:
-    'HTTP mode: Signing Secret from Basic Information › App Credentials; verifies POST /slack/events.',
+    'HTTP mode: Signing Secret from Basic Information › App Credentials; verifies POST /slack/events and POST /mcp.',
   SLACK_APP_TOKEN:
     'Socket Mode when set: app-level token (xapp-…) with connections:write. Unset: HTTP mode.',
   SLACK_API_URL: 'Slack Web API base URL (change only for a proxy or a test double).',
