@@ -244,6 +244,34 @@ describe('POST /mcp', () => {
     expect(run.sandbox.stats().requests.getItem ?? 0).toBe(before);
   });
 
+  it('answers a signed body that is not JSON-RPC with a JSON-RPC error, not a crash', async () => {
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    };
+    const send = async (body: string) => {
+      const reply = await request(`${run.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: { ...headers, ...signSlackRequest(SIGNING_SECRET, body) },
+        body,
+      });
+      const text = await reply.body.text();
+      return { status: reply.statusCode, text };
+    };
+    const notJson = await send('{"jsonrpc": "2.0", "id": 1, "method": ');
+    expect(notJson.status).toBe(400);
+    expect(JSON.parse(notJson.text)).toMatchObject({ error: { code: -32700 } });
+    const notRpc = await send('{"hello":"world"}');
+    expect(notRpc.status).toBe(400);
+    // The app still answers.
+    const client = await connect();
+    try {
+      expect((await client.listTools()).tools).toHaveLength(4);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('answers GET /mcp 405: a stateless server keeps no stream', async () => {
     const reply = await request(`${run.baseUrl}/mcp`, { method: 'GET' });
     await reply.body.dump();
