@@ -221,6 +221,14 @@ async function main(): Promise<number> {
     process.stderr.write(`--tool takes its arguments as one JSON text.\n\n${USAGE}`);
     return 2;
   }
+  if (values.tool !== undefined) {
+    // Before anything starts: a usage error costs no ERP and no sandbox.
+    const usage = (await import('./mcp/console.js')).toolCall(values.tool, positionals[0]);
+    if (!usage.ok) {
+      process.stderr.write(`${usage.problem}\n\n${USAGE}`);
+      return 2;
+    }
+  }
   if (!values.step && values.tool === undefined && positionals.length > 0) {
     process.stderr.write(`Unexpected argument ${positionals[0] ?? ''}.\n\n${USAGE}`);
     return 2;

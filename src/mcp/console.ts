@@ -38,21 +38,34 @@ interface ToolRunOptions {
   errorOutput?: NodeJS.WritableStream;
 }
 
+/** The call's arguments, or what is wrong with the command line (a usage error). */
+export function toolCall(
+  name: string,
+  json: string | undefined,
+): { ok: true; args: Record<string, unknown> } | { ok: false; problem: string } {
+  if (!(TOOL_NAMES as readonly string[]).includes(name)) {
+    return { ok: false, problem: `Unknown tool ${name}: use one of ${TOOL_NAMES.join(', ')}.` };
+  }
+  try {
+    return { ok: true, args: ToolArguments.parse(JSON.parse(json?.trim() || '{}')) };
+  } catch {
+    return {
+      ok: false,
+      problem: `The arguments must be a JSON object, e.g. '{"code":"WIDGET-9"}'.`,
+    };
+  }
+}
+
 /** 0 when the tool answered, 1 when it refused or failed, 2 on a usage error. */
 export async function runTool(options: ToolRunOptions): Promise<number> {
   const output = options.output ?? process.stdout;
   const errorOutput = options.errorOutput ?? process.stderr;
-  if (!(TOOL_NAMES as readonly string[]).includes(options.name)) {
-    errorOutput.write(`Unknown tool ${options.name}: use one of ${TOOL_NAMES.join(', ')}.\n`);
+  const call = toolCall(options.name, options.json);
+  if (!call.ok) {
+    errorOutput.write(`${call.problem}\n`);
     return 2;
   }
-  let args: Record<string, unknown>;
-  try {
-    args = ToolArguments.parse(JSON.parse(options.json?.trim() || '{}'));
-  } catch {
-    errorOutput.write(`The arguments must be a JSON object, e.g. '{"code":"WIDGET-9"}'.\n`);
-    return 2;
-  }
+  const { args } = call;
   const server = toolServer({ tools: options.deps, client: () => consoleUsers });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'console', version: '1.0.0' });
