@@ -10,23 +10,19 @@
  * request without one did not pass the guard and is refused. `GET` (a server-sent stream) and
  * `DELETE` (ending a session) have no meaning without sessions: 405, as the SDK's stateless
  * example answers.
+ *
+ * The SDK (about 15 MB of heap and half a second to load) is loaded at the first call, so a
+ * replica that Slackbot never calls does not pay for it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { BufferedIncomingMessage, CustomRoute } from '@slack/bolt';
 import { errorFields } from '../log/logger.js';
-import { type ToolServerDeps, toolServer } from './server.js';
+import { rpcError } from './rpcError.js';
+import type { ToolServerDeps } from './server.js';
 
 export const MCP_PATH = '/mcp';
 
-/** A JSON-RPC error with no request id: what a request the server could not read gets. */
-function rpcError(res: ServerResponse, status: number, code: number, message: string): void {
-  if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
-}
-
-/** The body the guard verified, parsed; undefined when there is none or it is not JSON. */
+/** The body the guard verified, parsed; undefined when it is not JSON. */
 function verifiedBody(req: IncomingMessage): { ok: true; body: unknown } | { ok: false } {
   const raw = (req as Partial<BufferedIncomingMessage>).rawBody;
   if (!Buffer.isBuffer(raw)) return { ok: false };
@@ -36,6 +32,8 @@ function verifiedBody(req: IncomingMessage): { ok: true; body: unknown } | { ok:
     return { ok: true, body: undefined };
   }
 }
+
+let serving: Promise<typeof import('./serve.js')> | undefined;
 
 async function serve(deps: ToolServerDeps, req: IncomingMessage, res: ServerResponse) {
   const read = verifiedBody(req);
@@ -47,20 +45,12 @@ async function serve(deps: ToolServerDeps, req: IncomingMessage, res: ServerResp
     rpcError(res, 400, -32700, 'Parse error');
     return;
   }
-  const server = toolServer(deps);
-  const transport = new StreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    // One JSON answer per request: the tools send no progress or notifications.
-    enableJsonResponse: true,
-  });
-  res.on('close', () => {
-    void transport.close();
-    void server.close();
-  });
   try {
-    await server.connect(transport);
-    await transport.handleRequest(req, res, read.body);
+    serving ??= import('./serve.js');
+    await (await serving).serveMcp(deps, req, res, read.body);
   } catch (error) {
+    // A failed load is tried again at the next call.
+    serving = undefined;
     deps.tools.logger.error({ err: errorFields(error) }, 'the MCP server could not answer');
     rpcError(res, 500, -32603, 'Internal server error');
   }
