@@ -20,6 +20,7 @@ import { RedisHealth } from './lookup/redis.js';
 import { lookupServiceOver } from './lookup/service.js';
 import type { LookupService } from './lookup/types.js';
 import type { Upstream } from './lookup/upstream.js';
+import { mcpRoutes } from './mcp/route.js';
 import { connectOnce } from './ops/connectionCheck.js';
 import { followErpCalls, Readiness, type ReadinessOptions } from './ops/readiness.js';
 import { checkAccess, createInternalFigures, createMembership } from './privacy/access.js';
@@ -369,6 +370,10 @@ export function slackAppFor(
       registry: services.metrics.registry,
     },
     watchSocket: services.readiness.watchSocket,
+    // The MCP server for Slack's agent, behind the same guard as /slack/events.
+    ...(services.config.mcp.enabled
+      ? { httpRoutes: (client) => mcpRoutes({ tools: services.listeners, client }) }
+      : {}),
   });
 }
 

@@ -7,6 +7,7 @@
  *   npm start --silent -- --once "/stock WIDGET-9" --json      the same, as Block Kit JSON
  *   npm start --silent -- --once "Is WIDGET-9 in?" --shortcut  the message shortcut on a text
  *   npm start --silent -- --step WIDGET-9 50 perth             the workflow step, outputs as JSON
+ *   npm start --silent -- --tool check_stock '{"code":"WIDGET-9"}'  a tool of Slack's agent
  */
 import { parseArgs } from 'node:util';
 import { type App, HTTPReceiver, LogLevel, SocketModeReceiver } from '@slack/bolt';
@@ -32,6 +33,7 @@ const USAGE = `Usage: npm start --silent [-- --once "/stock WIDGET-9" [--json]]
        npm start --silent [-- --once "message text" --shortcut [--json]]
        npm start --silent [-- --once "have we got 50 WIDGET-9 in perth?" --words [--json]]
        npm start --silent -- --step CODE [QUANTITY] [BRANCH WORDS]
+       npm start --silent -- --tool NAME ['{"argument":"value"}'] [--json]
 
 With SLACK_BOT_TOKEN set, runs the Slack app (Socket Mode with SLACK_APP_TOKEN, else HTTP on
 PORT). Without it, starts a console that answers /stock and /contact in the terminal.
@@ -40,6 +42,9 @@ direct message to the app would (in the console, /ask <sentence> does the same).
 output carries only the Block Kit JSON; everything else goes to standard error.
 --step runs the Workflow Builder step "Look up stock" once and prints its outputs as JSON
 (exit 0), or its error sentence on standard error (exit 1).
+--tool calls one of the tools Slackbot calls over MCP (check_stock, find_items, find_contact,
+list_watches) with its arguments as JSON, for the console's person, and prints its text (exit 0),
+or its refusal (exit 1); with --json the whole result, blocks included.
 See README.md for every environment variable.
 
 Exit codes with --once: 0 answered with a record or a list, 1 nothing found or refused,
@@ -128,7 +133,7 @@ function announce(config: AppConfig, logger: AppLogger): void {
   logger.info(
     config.mode === 'socket'
       ? `Socket Mode; /healthz, /readyz and /metrics on ${where}`
-      : `Listening on ${where}: POST /slack/events, GET /healthz, GET /readyz, GET /metrics`,
+      : `Listening on ${where}: POST /slack/events${config.mcp.enabled ? ', POST /mcp' : ''}, GET /healthz, GET /readyz, GET /metrics`,
   );
 }
 
@@ -170,6 +175,7 @@ function parseArguments() {
       shortcut: { type: 'boolean', default: false },
       words: { type: 'boolean', default: false },
       step: { type: 'boolean', default: false },
+      tool: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     // Positionals are the --step inputs: `--step WIDGET-9 50 perth`.
@@ -207,7 +213,23 @@ async function main(): Promise<number> {
     process.stderr.write(`--step needs an item code: --step WIDGET-9 [50] [perth].\n\n${USAGE}`);
     return 2;
   }
-  if (!values.step && positionals.length > 0) {
+  if (values.tool !== undefined && (values.once !== undefined || values.step)) {
+    process.stderr.write(`--tool goes alone: --tool NAME '{"code":"WIDGET-9"}'.\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.tool !== undefined && positionals.length > 1) {
+    process.stderr.write(`--tool takes its arguments as one JSON text.\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.tool !== undefined) {
+    // Before anything starts: a usage error costs no ERP and no sandbox.
+    const usage = (await import('./mcp/console.js')).toolCall(values.tool, positionals[0]);
+    if (!usage.ok) {
+      process.stderr.write(`${usage.problem}\n\n${USAGE}`);
+      return 2;
+    }
+  }
+  if (!values.step && values.tool === undefined && positionals.length > 0) {
     process.stderr.write(`Unexpected argument ${positionals[0] ?? ''}.\n\n${USAGE}`);
     return 2;
   }
@@ -256,6 +278,18 @@ async function main(): Promise<number> {
       callbackId: LOOKUP_STOCK_FUNCTION,
       inputs: step,
       logger,
+    });
+    await services.close();
+    return code;
+  }
+  if (values.tool !== undefined) {
+    // A tool call answered in-process, whatever the mode: it never reaches Slack.
+    const { runTool } = await import('./mcp/console.js');
+    const code = await runTool({
+      deps: services.listeners,
+      name: values.tool,
+      json: positionals[0],
+      asJson: values.json ?? false,
     });
     await services.close();
     return code;

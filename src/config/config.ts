@@ -119,6 +119,7 @@ export function loadConfigReport(source: NodeJS.ProcessEnv = process.env): {
     },
     shareCost: env.SHARE_COST,
     shareAccountTerms: env.SHARE_ACCOUNT_TERMS,
+    mcp: { enabled: mode === 'http' && env.MCP_ENABLED },
     watches: {
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,

@@ -11,7 +11,7 @@ const MEANINGS = {
   SLACK_BOT_TOKEN:
     'Bot User OAuth Token (xoxb-…) from OAuth & Permissions. Unset: the console in the terminal.',
   SLACK_SIGNING_SECRET:
-    'HTTP mode: Signing Secret from Basic Information › App Credentials; verifies POST /slack/events.',
+    'HTTP mode: Signing Secret from Basic Information › App Credentials; verifies POST /slack/events and POST /mcp.',
   SLACK_APP_TOKEN:
     'Socket Mode when set: app-level token (xapp-…) with connections:write. Unset: HTTP mode.',
   SLACK_API_URL: 'Slack Web API base URL (change only for a proxy or a test double).',
@@ -57,6 +57,8 @@ const MEANINGS = {
     'true: item and component costs also show on cards shared to a channel (internal-only workspaces).',
   SHARE_ACCOUNT_TERMS:
     'true: credit limit, discount, terms and stop credit also show on contact cards shared to a channel.',
+  MCP_ENABLED:
+    'HTTP mode: the MCP server for Slackbot (POST /mcp, declared in manifest/http.yml); false turns it off. Socket Mode has none.',
   DATABASE_URL:
     'Watches: PostgreSQL (postgres://…) shared by every replica. Unset: an embedded database file in DATA_DIR.',
   DATA_DIR: 'Where the embedded watches database keeps its file (the console keeps it in memory).',

@@ -56,6 +56,8 @@ const FIXES: Record<string, string> = {
     'Use true to show item costs on cards shared to a channel too, or false (the default) to keep them private.',
   SHARE_ACCOUNT_TERMS:
     'Use true to show credit limit, discount, terms and stop credit on contact cards shared to a channel too, or false (the default).',
+  MCP_ENABLED:
+    'Use true (the default) to serve Slackbot the tools at POST /mcp in HTTP mode, or false to turn them off.',
   STOCK_ALLOWED_USERS: MEMBER_ID_FIX,
   CONTACT_ALLOWED_USERS: MEMBER_ID_FIX,
   STOCK_ALLOWED_CHANNELS: CHANNEL_ID_FIX,

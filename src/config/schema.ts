@@ -33,6 +33,14 @@ const booleanFlag = z
   )
   .transform((v) => v === 'true');
 
+/** The same, on unless set to false. */
+const booleanFlagOn = z
+  .preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v),
+    z.enum(['true', 'false'], { message: 'must be true or false' }).default('true'),
+  )
+  .transform((v) => v === 'true');
+
 const share = (fallback: number) =>
   z.preprocess(blankToUndefined, z.coerce.number().min(0).max(1).default(fallback));
 
@@ -147,6 +155,8 @@ export const EnvSchema = z.object({
   CONTACT_ALLOWED_USERS: idList(MEMBER_ID, 'member id (U… or W…)'),
   SHARE_COST: booleanFlag,
   SHARE_ACCOUNT_TERMS: booleanFlag,
+  // HTTP mode only: Slack's MCP client needs an HTTPS endpoint, which Socket Mode has not.
+  MCP_ENABLED: booleanFlagOn,
   // The catalogue index: 0 turns the crawl off (the index then fills from lookups).
   CATALOGUE_CRAWL_SHARE: share(0.25),
   CATALOGUE_REFRESH_MINUTES: intInRange(60, 1, 10_080),

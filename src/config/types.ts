@@ -55,6 +55,8 @@ export interface AppConfig {
   shareCost: boolean;
   /** SHARE_ACCOUNT_TERMS: credit limit, discount, terms, stop credit on shared contact cards. */
   shareAccountTerms: boolean;
+  /** MCP_ENABLED: the MCP server for Slack's agent at `POST /mcp`, in HTTP mode only. */
+  mcp: { enabled: boolean };
   /** Watches: where they are kept and how much of the budget their checks may use. */
   watches: {
     /** DATABASE_URL (postgres://…); unset: the embedded SQLite database in `dataDir`. */

@@ -1,7 +1,8 @@
 /**
  * The assistant panel's Web API methods (`assistant.threads.*`), checked the way Slack checks
  * them: a channel, a thread, and a status, a title or one to four prompts with a title and a
- * message each. The console and the tests' fake Slack answer them; nothing is shown for them.
+ * message each. Prompts may name no thread: an agent app's (agent_view) are set for its
+ * Messages tab. The console and the tests' fake Slack answer them; nothing is shown for them.
  */
 type Args = Record<string, unknown>;
 
@@ -13,6 +14,10 @@ function thread(args: Args): string | undefined {
   if (text(args, 'channel_id') === undefined) return 'channel_not_found';
   const ts = text(args, 'thread_ts');
   return ts === undefined || !THREAD_TS.test(ts) ? 'invalid_thread_ts' : undefined;
+}
+
+function channel(args: Args): string | undefined {
+  return text(args, 'channel_id') === undefined ? 'channel_not_found' : undefined;
 }
 
 const answer = (problem: string | undefined) =>
@@ -47,6 +52,7 @@ export const ASSISTANT_HANDLERS: Record<string, (args: Args) => Record<string, u
     const list = prompts(args);
     const valid =
       list !== undefined && list.length >= 1 && list.length <= 4 && list.every(isPrompt);
-    return answer(thread(args) ?? (valid ? undefined : 'invalid_arguments'));
+    const where = args.thread_ts === undefined ? channel(args) : thread(args);
+    return answer(where ?? (valid ? undefined : 'invalid_arguments'));
   },
 };

@@ -50,13 +50,13 @@ export function checkAccess(
 
 /**
  * What the access rules say to this person here about a family of commands, asked by a
- * command or by a sentence: undefined when allowed; a refusal is logged (ids only).
+ * command, a sentence or a tool call of Slack's agent: undefined when allowed; a refusal is logged (ids only).
  */
 export function accessRefusal(
   deps: { logger: AppLogger; access: AccessRules },
   family: 'stock' | 'contact',
   actor: { userId: string; channelId: string | undefined },
-  asked: 'command' | 'sentence',
+  asked: 'command' | 'sentence' | 'tool',
 ): string | undefined {
   const decision = checkAccess(
     deps.access[family],

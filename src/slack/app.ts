@@ -3,7 +3,7 @@
  * on `POST /slack/events` otherwise, or a custom receiver (the console, tests). Every Web API
  * call goes to SLACK_API_URL. Transport lives in `transport/`, the listeners in `listeners/`.
  */
-import { App, type AppOptions, type Receiver } from '@slack/bolt';
+import { App, type AppOptions, type CustomRoute, type Receiver } from '@slack/bolt';
 import { Counter, type Registry } from 'prom-client';
 import { type AppLogger, toBoltLogger } from '../log/logger.js';
 import type { SocketEvents } from '../ops/readiness.js';
@@ -15,7 +15,7 @@ import {
   type ServerLimits,
 } from './transport/receivers.js';
 import { createResponseUrlGuard, screeningMiddleware } from './transport/responseUrls.js';
-import { operationalRoutes, type RouteDeps } from './transport/routes.js';
+import { exactly, operationalRoutes, type RouteDeps } from './transport/routes.js';
 
 export type SlackTransport =
   | {
@@ -45,6 +45,11 @@ interface SlackAppOptions {
   routes: RouteDeps;
   /** Handed the Socket Mode client, so readiness can follow its connection. */
   watchSocket?: (client: SocketEvents) => void;
+  /**
+   * More routes for the HTTP receiver alone (the MCP server), behind the same guard as
+   * `/slack/events`; handed the app's Web API client once the app is built.
+   */
+  httpRoutes?: (client: () => App['client']) => CustomRoute[];
 }
 
 /**
@@ -107,7 +112,15 @@ export function createSlackApp(options: SlackAppOptions): App {
   const boltLogger = toBoltLogger(logger);
   const clientOptions = makeClientOptions(apiUrl, responseUrls.fetch);
   const guards = { logger, boltLogger, registry, watchSocket: options.watchSocket };
-  const customRoutes = operationalRoutes(options.routes);
+  let built: App | undefined;
+  const appClient = (): App['client'] => {
+    if (built === undefined) throw new Error('the Slack app is not built yet');
+    return built.client;
+  };
+  const customRoutes = [
+    ...operationalRoutes(options.routes),
+    ...(transport.kind === 'http' ? (options.httpRoutes?.(appClient) ?? []).map(exactly) : []),
+  ];
   const common: AppOptions = {
     token: transport.botToken,
     logger: boltLogger,
@@ -127,6 +140,7 @@ export function createSlackApp(options: SlackAppOptions): App {
     transport.kind === 'custom'
       ? newBoltApp({ ...common, receiver, botId: transport.botId, botUserId: transport.botUserId })
       : newBoltApp({ ...common, receiver });
+  built = app;
   receivers.set(app, receiver);
   responseUrls.useClient(app.client);
   // Where each refused response_url should have answered is noted, so the answer can go

@@ -80,8 +80,10 @@ describe.each([
     // usergroups:read: CONTACT_REVEAL groups; channels:read, groups:read, im:read, mpim:read:
     // conversations.members before posting where a person chose, and the events that end
     // watches; app_mentions:read, im:history, assistant:write: asking in words (mentions, direct
-    // messages, the assistant surface's prompts, status and title).
-    expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(
+    // messages, the assistant surface's prompts, status and title). mcp:connect: Slackbot's
+    // MCP client, over HTTP only (its own test below).
+    const scopes = manifest.oauth_config.scopes.bot.filter((s) => s !== 'mcp:connect');
+    expect([...scopes].sort()).toEqual(
       [
         'app_mentions:read',
         'assistant:write',
@@ -140,6 +142,10 @@ describe('the two manifests', () => {
     expect(http.settings.interactivity.request_url).toMatch(/^https:\/\/.+\/slack\/events$/);
     const strip = (m: typeof socket) => ({
       ...m,
+      // The MCP server is HTTP's alone (its own test below).
+      oauth_config: {
+        scopes: { bot: m.oauth_config.scopes.bot.filter((s) => s !== 'mcp:connect') },
+      },
       features: {
         ...m.features,
         slash_commands: m.features.slash_commands.map(({ url: _url, ...rest }) => rest),
@@ -147,6 +153,39 @@ describe('the two manifests', () => {
       settings: { interactivity: { is_enabled: m.settings.interactivity.is_enabled } },
     });
     expect(strip(http)).toEqual(strip(socket));
+  });
+});
+
+/**
+ * The MCP server for Slackbot's MCP client, as Slack's Slack-identity sample declares it: an
+ * `mcp_servers` entry with its https URL and `auth_type: slack_identity_auth`, and the bot
+ * scope `mcp:connect`. Only over HTTP: Slack's MCP client needs an HTTPS endpoint.
+ */
+const McpParts = z.object({
+  mcp_servers: z
+    .record(
+      z.string().regex(/^[a-z0-9_-]{1,64}$/),
+      z.object({ url: z.string(), auth_type: z.literal('slack_identity_auth') }),
+    )
+    .optional(),
+  oauth_config: z.object({ scopes: z.object({ bot: z.array(z.string()) }) }),
+});
+
+describe('the MCP server for Slackbot', () => {
+  const mcp = (path: string) => McpParts.parse(parse(readFileSync(path, 'utf8')));
+
+  it('is declared in manifest/http.yml at /mcp, with Slack identity auth and mcp:connect', () => {
+    const manifest = mcp('manifest/http.yml');
+    const servers = Object.values(manifest.mcp_servers ?? {});
+    expect(servers).toHaveLength(1);
+    expect(servers[0]?.url).toMatch(/^https:\/\/.+\/mcp$/);
+    expect(manifest.oauth_config.scopes.bot).toContain('mcp:connect');
+  });
+
+  it('is not declared in the Socket Mode manifest', () => {
+    const manifest = mcp('slack-manifest.yml');
+    expect(manifest.mcp_servers).toBeUndefined();
+    expect(manifest.oauth_config.scopes.bot).not.toContain('mcp:connect');
   });
 });
 

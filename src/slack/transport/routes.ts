@@ -28,7 +28,7 @@ const send = (res: ServerResponse, status: number, type: string, body: string) =
 };
 
 /** The route's handler, for its exact path alone (the query string aside). */
-function exactly(route: CustomRoute): CustomRoute {
+export function exactly(route: CustomRoute): CustomRoute {
   const { path, handler } = route;
   return {
     ...route,

@@ -1,6 +1,7 @@
 /**
  * App Home: every `app_home_opened` on the Home tab publishes the user's view afresh (the
- * event fires on every visit and carries no "first time" flag, so this is idempotent).
+ * event fires on every visit and carries no "first time" flag, so this is idempotent). On the
+ * Messages tab (the agent surface) it sets the suggested prompts (agentSurface.ts).
  */
 
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
@@ -10,12 +11,17 @@ import { appHomeRefusedView, appHomeView, type HomeWatchRow } from '../../../vie
 import { NO_CATALOGUE } from '../../../views/catalogue.js';
 import { homeRecentRows } from '../../answers.js';
 import type { DeliveryDeps, ItemDeps, WatchDeps } from '../../deps.js';
+import { messagesTabOpened } from './agentSurface.js';
 
 export function appHomeOpened(deps: DeliveryDeps & ItemDeps & WatchDeps) {
   return async ({
     event,
     client,
   }: SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddlewareArgs): Promise<void> => {
+    if (event.tab === 'messages' && typeof event.channel === 'string') {
+      await messagesTabOpened(deps, client, event.channel);
+      return;
+    }
     if (event.tab !== 'home' || typeof event.user !== 'string') return;
     const who = { userId: event.user, channelId: undefined };
     // Home shows the user's recent item lookups and opens the search modal: /stock's rules.

@@ -9,10 +9,11 @@ import { z } from 'zod';
 import type { OnceGate } from '../../../ops/onceGate.js';
 import type { DeliveryDeps, ListenerDeps } from '../../deps.js';
 import type { Actor } from '../../payloads.js';
-import { answerReading, type Place, readWords } from '../../words/answer.js';
+import { answerReading, type Place, readWords, subjectOf } from '../../words/answer.js';
 import { deliverWords, wordsWorkingLine } from '../../words/deliver.js';
 import { PersonMention, PersonMessage } from '../../words/events.js';
 import { messageKey } from '../../words/once.js';
+import { whileWorking } from './agentSurface.js';
 
 type EventArgs<T extends 'message' | 'app_mention'> = SlackEventMiddlewareArgs<T> &
   AllMiddlewareArgs;
@@ -59,22 +60,26 @@ export async function firstDelivery<T>(
  * (`answerReading`), with the catalogue's branch names; so do the mention and the assistant.
  */
 export function directMessage(deps: ListenerDeps, once: OnceGate) {
-  return async ({ event, body, context, client }: EventArgs<'message'>): Promise<void> => {
+  return async (args: EventArgs<'message'>): Promise<void> => {
+    const { event, body, context, client } = args;
     const parsed = PersonMessage.safeParse(event);
     const message = await firstDelivery(deps, once, context.retryNum, parsed);
     if (message?.channel_type !== 'im') return;
     const actor = askerOf(message, body);
     const reading = readWords(deps, message.text);
-    await deliverWords(
-      deps,
-      {
-        chat: client.chat,
-        channel: message.channel,
-        threadTs: message.thread_ts,
-        user: message.user,
-      },
-      answerReading(deps, reading, actor, client, 'private'),
-      { working: () => wordsWorkingLine(deps, reading, actor), workingInPublic: true },
+    // The agent surface's status on the message while it is answered (Bolt's setStatus).
+    await whileWorking(deps, args.setStatus, subjectOf(reading), () =>
+      deliverWords(
+        deps,
+        {
+          chat: client.chat,
+          channel: message.channel,
+          threadTs: message.thread_ts,
+          user: message.user,
+        },
+        answerReading(deps, reading, actor, client, 'private'),
+        { working: () => wordsWorkingLine(deps, reading, actor), workingInPublic: true },
+      ),
     );
   };
 }
