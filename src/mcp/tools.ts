@@ -134,7 +134,13 @@ export function checkStock(
       client,
     );
     return {
-      text: stockToolText({ verdict, freshness: fetched.freshness, price, display: deps.display }),
+      text: stockToolText({
+        verdict,
+        freshness: fetched.freshness,
+        now: deps.now(),
+        price,
+        display: deps.display,
+      }),
       blocks: card.blocks,
     };
   });
@@ -225,6 +231,7 @@ export function findItems(deps: ToolDeps, args: FindItemsArgs, actor: Actor): Pr
           rows,
           more: indexed.page.hasNext,
           freshness,
+          now: deps.now(),
           fromIndex: true,
           display: deps.display,
           notes,
@@ -240,6 +247,7 @@ export function findItems(deps: ToolDeps, args: FindItemsArgs, actor: Actor): Pr
         rows,
         more: fetched.data.hasNext || fetched.data.rows.length > MAX_ITEMS,
         freshness: fetched.freshness,
+        now: deps.now(),
         fromIndex: false,
         display: deps.display,
         notes,
@@ -300,6 +308,7 @@ export function findContact(
       text: contactToolText({
         contact,
         freshness: fetched.freshness,
+        now: deps.now(),
         roleWords,
         people: matchingPeople(contact.addressbook, roleWords),
         showStopCredit: showsAccountTerms(true, deps.display ?? {}),

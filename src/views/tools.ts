@@ -29,14 +29,16 @@ function withoutReach(text: string, max: number): string {
   );
 }
 
-/** "figures fetched 10:42 UTC" when the answer came from the cache while the ERP was away. */
-function freshnessNote(freshness: Freshness): string {
-  return freshness.stale ? ` (${freshnessText(freshness)})` : '';
+/** "figures fetched 5 min ago" when the answer came from the cache while the ERP was away. */
+function freshnessNote(freshness: Freshness, now: Date): string {
+  return freshness.stale ? ` (${freshnessText(freshness, now)})` : '';
 }
 
 export interface StockToolModel {
   verdict: StockVerdict;
   freshness: Freshness;
+  /** When the answer is given: a stale answer's age is said relative to it. */
+  now: Date;
   /** The item's sell price, when the catalogue index has one. */
   price?: number | undefined;
   display?: DisplayOptions;
@@ -49,7 +51,7 @@ export interface StockToolModel {
 export function stockToolText(model: StockToolModel): string {
   const { verdict } = model;
   const lines = [
-    `${verdictSentence(verdict)}${freshnessNote(model.freshness)}`,
+    `${verdictSentence(verdict)}${freshnessNote(model.freshness, model.now)}`,
     `${plainLine(verdict.code, 60)}: ${plainLine(verdict.description, 200) || 'no description'}.`,
   ];
   const covering = verdict.coveringBranches;
@@ -88,6 +90,8 @@ export interface ItemsToolModel {
   /** More rows exist than were listed. */
   more: boolean;
   freshness: Freshness;
+  /** When the answer is given: a stale answer's age is said relative to it. */
+  now: Date;
   /** From the app's catalogue index rather than a fresh ERP search. */
   fromIndex: boolean;
   display?: DisplayOptions;
@@ -108,7 +112,7 @@ export function itemsToolText(model: ItemsToolModel): string {
   );
   const source = model.fromIndex
     ? ' (from the app’s catalogue index; check_stock gives current figures)'
-    : freshnessNote(model.freshness);
+    : freshnessNote(model.freshness, model.now);
   const more = model.more ? '\nMore items match: add words to narrow it down.' : '';
   const sandbox = model.display?.sandbox ? '\nSandbox data: every figure is invented.' : '';
   return `${notes}${plural(model.rows.length, 'item')} matching “${asked}”${source}:\n${lines.join('\n')}${more}${sandbox}`;
@@ -133,6 +137,8 @@ export function filterProblemToolText(
 export interface ContactToolModel {
   contact: Contact;
   freshness: Freshness;
+  /** When the answer is given: a stale answer's age is said relative to it. */
+  now: Date;
   /** The role words asked, if any. */
   roleWords: readonly string[];
   /** The people matching them (all of them without role words). */
@@ -172,7 +178,7 @@ export function contactToolText(model: ContactToolModel): string {
   ]
     .filter(Boolean)
     .join(', ');
-  const lines = [`${account}${freshnessNote(model.freshness)}.`];
+  const lines = [`${account}${freshnessNote(model.freshness, model.now)}.`];
   if (model.showStopCredit) {
     lines.push(contact.stopcred !== 0 ? 'On stop credit.' : 'Not on stop credit.');
   }

@@ -20,7 +20,10 @@ import {
   makeItem,
   makeItemRow,
   makeWatchSummary,
+  TEST_NOW,
 } from '../helpers/builders.js';
+
+const NOW = TEST_NOW;
 
 describe('stockToolText', () => {
   const item = makeItem({
@@ -36,7 +39,7 @@ describe('stockToolText', () => {
 
   it('leads with the verdict sentence and lists every branch that could cover it', () => {
     const verdict = stockVerdict(item, { quantity: 50, branchWords: ['perth'] });
-    const text = stockToolText({ verdict, freshness: makeFreshness() });
+    const text = stockToolText({ verdict, freshness: makeFreshness(), now: NOW });
     const [first, , cover] = text.split('\n');
     expect(first).toMatch(/^No, 50 of WIDGET-9 at Perth: Perth has 10 free/);
     expect(cover).toBe('Branches that could cover it alone: Sydney (80 free), Brisbane (60 free).');
@@ -48,6 +51,7 @@ describe('stockToolText', () => {
     const text = stockToolText({
       verdict,
       freshness: makeFreshness({ stale: true, fromCache: true, staleBecause: 'busy' }),
+      now: NOW,
     });
     expect(text.split('\n')[0]).toMatch(/showing data fetched/);
   });
@@ -84,6 +88,7 @@ describe('contactToolText', () => {
     const text = contactToolText({
       contact,
       freshness: makeFreshness(),
+      now: NOW,
       roleWords: [],
       people: contact.addressbook,
       showStopCredit: false,
@@ -101,6 +106,7 @@ describe('contactToolText', () => {
     const text = contactToolText({
       contact,
       freshness: makeFreshness(),
+      now: NOW,
       roleWords: [],
       people: [],
       showStopCredit: true,
@@ -112,6 +118,7 @@ describe('contactToolText', () => {
     const text = contactToolText({
       contact,
       freshness: makeFreshness(),
+      now: NOW,
       roleWords: ['warehouse'],
       people: [],
       showStopCredit: false,
@@ -131,6 +138,7 @@ describe('itemsToolText and watchesToolText', () => {
       ],
       more: false,
       freshness: makeFreshness(),
+      now: NOW,
       fromIndex: false,
     });
     expect(text).toContain('- WIDGET-9: Blue widget; 42 available');
