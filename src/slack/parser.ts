@@ -40,7 +40,7 @@ import { readDigest, splitNotify } from './watchGrammar.js';
 export interface ItemQuestion {
   kind: 'question';
   code: string;
-  /** The whole number asked for (`50`, `50x`, `50 pcs`, `50 units`); absent: no quantity. */
+  /** The number asked for (`50`, `50x`, `50 pcs`, `2.5` metres); absent: no quantity. */
   quantity?: number;
   /** Words that should name a branch of the item (matched by src/rules/stock.ts). */
   branchWords: string[];
@@ -153,7 +153,7 @@ const CONTACT: CommandSpec<'contact', ContactQuery> = {
 type StockSearch = ItemQuery & { supplierName?: string };
 
 export function parseStockCommand(typed: string): ParseResult<StockRequest> {
-  const text = typeof typed === 'string' ? typed : '';
+  const text = typeof typed === 'string' ? asCodesAreWritten(typed) : '';
   // `digest …` and `watch … notify @someone` are read from the raw text: they need Slack's
   // escaped entities, which the words lose. Any other text is words from the start.
   const verb = /^\s*(\S+)/.exec(text)?.[1]?.toLowerCase();
@@ -232,14 +232,27 @@ function looksLikeCode(word: string): boolean {
   return /[\p{N}\-_./]/u.test(word) || (/\p{Lu}/u.test(word) && !/\p{Ll}/u.test(word));
 }
 
-/** A whole number of units: `50`, `50x`, `x50`, `50pcs`, `50units` (a unit alone follows it). */
-const QUANTITY = /^(?:x)?([0-9]+)(?:x|pcs?|units?)?$/i;
-const UNIT_WORD = /^(?:x|pcs?|units?)$/i;
+/**
+ * A code as people paste it: a non-breaking or typographic hyphen is the code's `-`
+ * (`WIDGET‑9`), and back-ticks around it (`` `WIDGET-9` ``) are formatting, not the code.
+ */
+function asCodesAreWritten(text: string): string {
+  return text
+    .replace(/[\u2010\u2011\u2012\u2212\uFE63\uFF0D]/g, '-')
+    .replace(/(^|\s)`+([^`\s]+)`+(?=\s|$)/g, '$1$2');
+}
+
+/**
+ * A number of units: `50`, `50x`, `x50`, `50pcs`, `50units` (a unit alone follows it), or a
+ * decimal where stock is measured (`2.5` metres of cable): never a branch word.
+ */
+const QUANTITY = /^(?:x)?([0-9]{1,15}(?:\.[0-9]{1,3})?)(?:x|pcs?|units?|m|l|kg)?$/i;
+const UNIT_WORD = /^(?:x|pcs?|units?|m|metres?|meters?|l|litres?|liters?|kg)$/i;
 
 function quantityOf(word: string): number | undefined {
   const match = QUANTITY.exec(word);
   const value = match?.[1] === undefined ? Number.NaN : Number(match[1]);
-  return Number.isSafeInteger(value) ? value : undefined;
+  return Number.isFinite(value) && value <= Number.MAX_SAFE_INTEGER ? value : undefined;
 }
 
 /**
@@ -261,12 +274,13 @@ function readStockWords(
   return readQuestion(first, [code, ...rest], fallback);
 }
 
-/** `A, B` / `A,B,C`: two or more single-word codes separated by commas. */
+/** `A, B` / `A,B,C` / `A; B`: two or more single-word codes separated by commas. */
 function commaSeparatedCodes(words: readonly string[]): string[] | undefined {
   const joined = words.join(' ');
-  if (!joined.includes(',')) return undefined;
+  if (!joined.includes(',') && !joined.includes(';')) return undefined;
   const parts = joined
-    .split(',')
+    // `WIDGET-9; FST-M8-25`: a semicolon separates codes as a comma does.
+    .split(/[,;]/)
     .map((part) => part.trim())
     .filter((part) => part !== '');
   if (parts.length < 2 || parts.some((part) => part.includes(' '))) return undefined;
@@ -300,9 +314,10 @@ function readWatch(code: string, rest: readonly string[]): Step<StockRequest> | 
   return { ok: true, value: { kind: 'watch', code, direction: lower, threshold, branchWords } };
 }
 
-/** Branch words after an optional `at`. */
+/** Branch words after an optional `at` (or `in`, `from`: `below 10 in sydney`). */
 function atBranch(words: readonly string[]): string[] {
-  return words[0]?.toLowerCase() === 'at' ? words.slice(1) : [...words];
+  const first = words[0]?.toLowerCase();
+  return first === 'at' || first === 'in' || first === 'from' ? words.slice(1) : [...words];
 }
 
 /**

@@ -35,6 +35,8 @@ export interface WatchRequest {
 /** A code found in a sentence; `near` when the index does not know it but knows close ones. */
 export interface CodeHit {
   at: number;
+  /** The last token the code covers: past `at` when written loosely (`fst m8 25`). */
+  to: number;
   code: string;
   /** The index knows this code as written (case, accents and separators aside). */
   known: boolean;

@@ -71,12 +71,15 @@ export const BRANCH_MARKERS = set(`in at from @ ex`);
 /** Words after a number that make it something other than a quantity (`in 2 days`). */
 export const NOT_QUANTITY_UNITS = set(`
   day days week weeks wk wks month months year years yr yrs hour hours hr hrs h minute minutes
-  min mins sec secs second seconds am pm oclock o'clock mm cm m km kg g mg l ml % percent pct
+  min mins sec secs second seconds am pm oclock o'clock mm cm mg % percent pct
   dollars dollar bucks aud usd th st nd rd
 `);
 
 /** Words after a number that belong to it (`50 pcs`, `5 x`, `10 units of`). */
-export const UNIT_WORDS = set(`x pc pcs piece pieces unit units ea each off lots qty`);
+export const UNIT_WORDS = set(`
+  x pc pcs piece pieces unit units ea each off lots qty m metre metres meter meters km kg
+  kgs kilo kilos g l litre litres liter liters ml box boxes roll rolls
+`);
 
 /** Filler: question words, verbs, pronouns and stock talk that name nothing. */
 export const FILLER = set(`
