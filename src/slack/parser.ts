@@ -23,7 +23,7 @@
  */
 import type { ContactType, ErpRef } from '../erp/schemas.js';
 import type { ContactQuery, ItemQuery } from '../lookup/types.js';
-import type { WatchRequest } from '../words/reading.js';
+import type { CodesQuestion, WatchRequest } from '../words/reading.js';
 import {
   type CommandSpec,
   type Filter,
@@ -55,8 +55,11 @@ export type StockRequest =
   | ItemQuestion
   /** `supplierName`: `supplier:WORD`, for the handler to resolve to an id from the index. */
   | { kind: 'search'; query: ItemQuery; supplierName?: string }
-  /** `A, B, C`: distinct codes in the order typed (the message shortcut's answer). */
-  | { kind: 'codes'; codes: string[] }
+  /**
+   * `A, B, C`: distinct codes in the order typed (the message shortcut's answer); `A 20, B 5
+   * at brisbane`: each with its quantity, at one branch, a verdict line each.
+   */
+  | { kind: 'codes'; codes: string[]; question?: CodesQuestion }
   /** `/stock categories`: the categories the catalogue index knows, with ids and counts. */
   | { kind: 'categories' }
   /** `/stock suppliers`: the suppliers the catalogue index learned, with their ids. */
@@ -264,7 +267,7 @@ function readStockWords(
   fallback: ItemQuery,
 ): Step<StockRequest> | undefined {
   const codes = commaSeparatedCodes(words);
-  if (codes) return { ok: true, value: { kind: 'codes', codes } };
+  if (codes) return { ok: true, value: { kind: 'codes', ...codes } };
   const [first, code, ...rest] = words;
   if (first === undefined || code === undefined) return undefined;
   const verb = first.toLowerCase();
@@ -274,8 +277,13 @@ function readStockWords(
   return readQuestion(first, [code, ...rest], fallback);
 }
 
-/** `A, B` / `A,B,C` / `A; B`: two or more single-word codes separated by commas. */
-function commaSeparatedCodes(words: readonly string[]): string[] | undefined {
+/**
+ * `A, B` / `A,B,C` / `A; B`: two or more codes separated by commas, each alone or with its
+ * quantity (`A 20, B 5`), the last part may end with the branch (`… at brisbane`).
+ */
+function commaSeparatedCodes(
+  words: readonly string[],
+): { codes: string[]; question?: CodesQuestion } | undefined {
   const joined = words.join(' ');
   if (!joined.includes(',') && !joined.includes(';')) return undefined;
   const parts = joined
@@ -283,8 +291,30 @@ function commaSeparatedCodes(words: readonly string[]): string[] | undefined {
     .split(/[,;]/)
     .map((part) => part.trim())
     .filter((part) => part !== '');
-  if (parts.length < 2 || parts.some((part) => part.includes(' '))) return undefined;
-  return distinctCodes(parts);
+  if (parts.length < 2) return undefined;
+  const quantities: Array<number | undefined> = [];
+  const codes: string[] = [];
+  let branchWords: string[] = [];
+  for (const [i, part] of parts.entries()) {
+    const [code = '', ...rest] = part.split(' ');
+    const quantity = rest[0] === undefined ? undefined : quantityOf(rest[0]);
+    const after = quantity === undefined ? rest : rest.slice(1);
+    if (quantity === 0) return undefined;
+    if (after.length > 0) {
+      // Only the last part names the branch, after `at`, `in` or `from`.
+      const marker = after[0]?.toLowerCase();
+      const named = marker === 'at' || marker === 'in' || marker === 'from';
+      if (i !== parts.length - 1 || !named || after.length < 2) return undefined;
+      branchWords = after.slice(1);
+    }
+    codes.push(code);
+    quantities.push(quantity);
+  }
+  const distinct = distinctCodes(codes);
+  const asked = quantities.some((q) => q !== undefined) || branchWords.length > 0;
+  if (!asked) return { codes: distinct };
+  if (distinct.length !== codes.length) return undefined;
+  return { codes, question: { quantities, branchWords } };
 }
 
 /** Codes in the order typed, each once whatever its case. */

@@ -41,6 +41,9 @@ const NUMBER = /^x?(\d{1,9}(?:\.\d{1,3})?)(?:x|pcs?|units?|ea)?$/;
 /** The most an item could be asked for in one sentence; beyond it the number is not a quantity. */
 const MAX_QUANTITY = 1_000_000_000;
 
+/** A number as a quantity is written (`20`, `x20`, `20pcs`, `2.5`), or undefined. */
+export const quantityOf = (word: string): number | undefined => numberOf(word);
+
 function numberOf(word: string): number | undefined {
   const match = NUMBER.exec(word);
   const value = match?.[1] === undefined ? Number.NaN : Number(match[1]);

@@ -17,6 +17,7 @@ import {
   isNoise,
   type Marks,
   namesKnownBranch,
+  quantityOf,
   readBranch,
   readDirection,
   readQuantity,
@@ -180,9 +181,9 @@ function readStock(
   codes: readonly CodeHit[],
   index: WordsIndex,
 ): Reading {
-  // Several codes: one line each, as `/stock A, B` answers (quantities are for one item).
+  // Several codes: one line each, as `/stock A, B` answers, each with its own quantity.
   if (codes.length > 1 && codes.every((hit) => hit.near.length === 0)) {
-    return { kind: 'request', request: { kind: 'codes', codes: codes.map((hit) => hit.code) } };
+    return severalCodes(tokens, used, codes, index);
   }
   const quantity = readQuantity(tokens, used);
   if (quantity === 'several') return { kind: 'not_understood', reason: 'two_quantities' };
@@ -193,10 +194,13 @@ function readStock(
   if (phrase) return phrase.kind === 'code' ? itemRequest(phrase.code, ask) : phrase.reading;
   const item = oneItem(tokens, used, codes, index, ask);
   if (item.kind !== 'code') return item.reading;
-  return itemRequest(item.code, ask);
+  return itemRequest(item.code, qualifiers ? { ...ask, qualifiers: qualifiers.words } : ask);
 }
 
-const itemRequest = (code: string, ask: { quantity?: number; branchWords: string[] }): Reading => ({
+const itemRequest = (
+  code: string,
+  ask: { quantity?: number; branchWords: string[]; qualifiers?: string[] },
+): Reading => ({
   kind: 'request',
   request: { kind: 'item', code, ...ask },
 });
@@ -226,17 +230,29 @@ function qualifiersOf(
   const [hit] = codes;
   if (hit === undefined || codes.length > 1 || !hit.known) return undefined;
   const names = index.branchNames();
-  const words: string[] = [];
-  for (let at = hit.to + 1; at < tokens.length; at += 1) {
+  const qualifies = (at: number) => {
     const token = tokens[at];
-    if (token === undefined || used[at] || !isWordLike(token.word)) break;
-    if (isNoise(token.word) || CONTACT_WORDS.has(token.word)) break;
-    if (namesKnownBranch(token.word, names)) break;
-    words.push(token.raw.toLowerCase());
+    if (token === undefined || used[at] || !isWordLike(token.word)) return false;
+    if (isNoise(token.word) || CONTACT_WORDS.has(token.word) || WATCH_TRIGGERS.has(token.word)) {
+      return false;
+    }
+    return !namesKnownBranch(token.word, names);
+  };
+  const taken: number[] = [];
+  for (let at = hit.to + 1; qualifies(at); at += 1) taken.push(at);
+  // `the gear motor for widget 9`, `seal kit of WIDGET-9`: the words before `for` or `of`.
+  const link = tokens[hit.at - 1]?.word;
+  if ((link === 'for' || link === 'of') && !used[hit.at - 1]) {
+    const before: number[] = [];
+    for (let at = hit.at - 2; qualifies(at); at -= 1) before.unshift(at);
+    if (before.length > 0) taken.unshift(...before, hit.at - 1);
   }
+  const words = taken
+    .filter((at) => at !== hit.at - 1)
+    .map((at) => tokens[at]?.raw.toLowerCase() ?? '');
   if (words.length === 0) return undefined;
   // Taken for now; given back to the branch reader when they resolve to nothing.
-  for (let at = hit.to + 1; at <= hit.to + words.length; at += 1) used[at] = true;
+  for (const at of taken) used[at] = true;
   return { hit, words, surely: names.length > 0 };
 }
 
@@ -244,8 +260,9 @@ function qualifiersOf(
  * The item a qualified code names: the code written out (`WIDGET-9 bracket` is
  * WIDGET-9-BRACKET), else the one item of a complete index matching every word; several are
  * a question. None: a question naming the phrase and the nearest codes when the words are
- * surely no branch and the index is complete; else undefined, the words read as a branch's
- * (the command then finds them naming no branch of the item, and searches the phrase).
+ * surely no branch and the index is complete; else undefined: the request carries them as
+ * `qualifiers`, and the command finds whether they name a branch of the item or are searched
+ * with its code as the phrase.
  */
 function qualifiedItem(
   qualified: Qualified,
@@ -268,13 +285,46 @@ function qualifiedItem(
     return { kind: 'code', code: only.code };
   }
   if (only !== undefined) return notSure('several_items', typed, items, ask, total);
-  if (!qualified.surely || !index.complete()) {
-    ask.branchWords.unshift(...words);
-    return undefined;
-  }
+  // The command settles them: the item's branches say whether they name one.
+  if (!qualified.surely || !index.complete()) return undefined;
   const near = index.itemsMatching([hit.code.toLowerCase()], MAX_CANDIDATES);
   return notSure('near_codes', typed, near.items, ask);
 }
+
+/**
+ * "can we do 20 FST-M8-25 and 5 WIDGET-9 from brisbane?": each code with the number right
+ * before it (`20 x`, `20 pcs of` too), and the question's one branch for all of them.
+ */
+function severalCodes(
+  tokens: readonly Token[],
+  used: Marks,
+  codes: readonly CodeHit[],
+  index: WordsIndex,
+): Reading {
+  const quantities = codes.map((hit) => quantityBefore(tokens, used, hit.at));
+  const branchWords = readBranch(tokens, used, index.branchNames(), false);
+  const request = { kind: 'codes' as const, codes: codes.map((hit) => hit.code) };
+  if (quantities.every((q) => q === undefined) && branchWords.length === 0) {
+    return { kind: 'request', request };
+  }
+  return { kind: 'request', request: { ...request, question: { quantities, branchWords } } };
+}
+
+/** The number before the token at `at`, skipping `x`, `pcs`, `of`: taken when found. */
+function quantityBefore(tokens: readonly Token[], used: Marks, at: number): number | undefined {
+  let before = at - 1;
+  while (before >= 0 && !used[before] && QUANTITY_LINKS.has(tokens[before]?.word ?? '')) {
+    before -= 1;
+  }
+  const token = tokens[before];
+  if (token === undefined || used[before] || !/^x?\d/.test(token.word)) return undefined;
+  const value = quantityOf(token.word);
+  if (value === undefined || value === 0) return undefined;
+  for (let i = before; i < at; i += 1) used[i] = true;
+  return value;
+}
+
+const QUANTITY_LINKS = new Set(['x', 'pc', 'pcs', 'units', 'unit', 'of', 'ea']);
 
 type OneItem = { kind: 'code'; code: string } | { kind: 'reading'; reading: Reading };
 

@@ -61,4 +61,10 @@ describe('words that qualify an item', () => {
     expect(text).not.toMatch(/not a branch/i);
     expect(text).toMatch(/Yes: .* free company-wide/);
   });
+
+  it("answers several items each with its own quantity at the question's branch", async () => {
+    const { text } = await once('/ask can we do 20 FST-M8-25 and 5 WIDGET-9 from brisbane?');
+    expect(text).toMatch(/No, 20 of FST-M8-25 at Brisbane/);
+    expect(text).toMatch(/Yes, 5 of WIDGET-9 at Brisbane/);
+  });
 });

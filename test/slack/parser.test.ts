@@ -699,4 +699,17 @@ describe('codes and numbers as people write them', () => {
       branchWords: ['sydney'],
     });
   });
+
+  it('reads several codes each with its quantity, at one branch', () => {
+    expect(request(parseStockCommand('FST-M8-25 20, WIDGET-9 5 at brisbane'))).toEqual({
+      kind: 'codes',
+      codes: ['FST-M8-25', 'WIDGET-9'],
+      question: { quantities: [20, 5], branchWords: ['brisbane'] },
+    });
+    expect(request(parseStockCommand('FST-M8-25, WIDGET-9 5'))).toEqual({
+      kind: 'codes',
+      codes: ['FST-M8-25', 'WIDGET-9'],
+      question: { quantities: [undefined, 5], branchWords: [] },
+    });
+  });
 });

@@ -29,6 +29,7 @@ import { stockAnswer } from '../listeners/commands/stock.js';
 import type { Actor } from '../payloads.js';
 import { accountOf } from './account.js';
 import { contactRequestAnswer, stockRequestAnswer } from './asCommand.js';
+import { sharedPhraseAnswer } from './phrase.js';
 import { readWords } from './read.js';
 
 export { readWords };
@@ -196,7 +197,9 @@ async function channelItemAnswer(
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<SlackMessage> {
-  if (request.kind === 'codes') return codesAnswer(deps, request.codes, actor, 'command');
+  if (request.kind === 'codes') {
+    return codesAnswer(deps, request.codes, actor, 'command', undefined, request.question);
+  }
   const question =
     request.quantity === undefined && request.branchWords.length === 0
       ? undefined
@@ -205,9 +208,13 @@ async function channelItemAnswer(
           branchWords: request.branchWords,
         };
   try {
+    // `the widget-9 bracket`: words after the code may name another item than the code's.
+    const phrased = await sharedPhraseAnswer(deps, request, actor, client);
+    if (phrased && 'answer' in phrased) return phrased.answer;
+    const code = phrased?.code ?? request.code;
     return await itemCardAnswer(
       deps,
-      { ref: { code: request.code }, ...(question ? { question } : {}), shared: true },
+      { ref: { code }, ...(question ? { question } : {}), shared: true },
       actor,
       client,
     );

@@ -13,7 +13,7 @@ import type { SlackUsersApi } from '../../privacy/revealPolicy.js';
 import { matchBranch } from '../../rules/stock.js';
 import type { SlackMessage } from '../../views/message.js';
 import { notSureMessage } from '../../views/words.js';
-import { MAX_CANDIDATES } from '../../words/reading.js';
+import { MAX_CANDIDATES, type WordsRequest } from '../../words/reading.js';
 import { namesEveryWord } from '../../words/wholeWords.js';
 import {
   codeBySearch,
@@ -28,6 +28,30 @@ import type { Actor } from '../payloads.js';
 
 type PhraseDeps = ItemDeps & Pick<DeliveryDeps, 'display' | 'now'>;
 
+/** What a question about one item asked: the command's, or a sentence's. */
+type Asked = Pick<ItemQuestion, 'code' | 'quantity' | 'branchWords'>;
+
+/**
+ * A sentence's item in a channel, when words after its code name no branch or were left to
+ * the command (`qualifiers`): answered as the command would, with the card shared (no cost).
+ * Else the code as the ERP spells it, for the shared card of the item itself; undefined when
+ * there were no such words, or no item has the code (the command's answer says so).
+ */
+export async function sharedPhraseAnswer(
+  deps: PhraseDeps,
+  request: Extract<WordsRequest, { kind: 'item' }>,
+  actor: Actor,
+  client: SlackUsersApi,
+): Promise<{ answer: SlackMessage } | { code: string } | undefined> {
+  const branchWords = [...(request.qualifiers ?? []), ...request.branchWords];
+  if (branchWords.length === 0) return undefined;
+  const item = await questionItem(deps, request, actor);
+  if (item === undefined) return undefined;
+  const asked = { ...request, branchWords };
+  const answer = await qualifiedPhraseAnswer(deps, asked, item, actor, client, true);
+  return answer ? { answer } : { code: item.code };
+}
+
 /**
  * The answer when the question's branch words (some of them) name no branch of `item` and
  * are part of the item's name instead; undefined when every word names a branch, or when
@@ -35,10 +59,11 @@ type PhraseDeps = ItemDeps & Pick<DeliveryDeps, 'display' | 'now'>;
  */
 export async function qualifiedPhraseAnswer(
   deps: PhraseDeps,
-  request: ItemQuestion,
+  request: Asked,
   item: Item,
   actor: Actor,
   client: SlackUsersApi,
+  shared = false,
 ): Promise<SlackMessage | undefined> {
   const { unknownWords } = matchBranch(item.branches, request.branchWords);
   if (unknownWords.length === 0) return undefined;
@@ -56,7 +81,7 @@ export async function qualifiedPhraseAnswer(
   const others = rows.filter((row) => row.code !== item.code);
   const [only] = others;
   if (only !== undefined && others.length === 1) {
-    return itemCardAnswer(deps, { ref: { code: only.code }, question }, actor, client);
+    return itemCardAnswer(deps, { ref: { code: only.code }, question, shared }, actor, client);
   }
   if (others.length > 1) return itemSearchAnswer(deps, { words }, 0, actor);
   // Only the item itself matches every word (`WIDGET-9 blue`): the words describe it.
@@ -100,7 +125,7 @@ async function phraseRows(
  */
 export async function questionItem(
   deps: PhraseDeps,
-  request: ItemQuestion,
+  request: Pick<Asked, 'code'>,
   actor: Actor,
 ): Promise<Item | undefined> {
   const known = knownItemCode(deps, request.code);

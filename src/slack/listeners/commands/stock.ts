@@ -95,7 +95,7 @@ export function stockAnswer(
     case 'question':
       return questionAnswer(deps, request, actor, client);
     case 'codes':
-      return codesAnswer(deps, request.codes, actor, 'command');
+      return codesAnswer(deps, request.codes, actor, 'command', undefined, request.question);
     case 'search':
       return request.supplierName === undefined
         ? itemSearchAnswer(deps, request.query, 0, actor, undefined, ifNothingFound)
