@@ -228,7 +228,9 @@ function qualifiersOf(
   index: WordsIndex,
 ): Qualified | undefined {
   const [hit] = codes;
-  if (hit === undefined || codes.length > 1 || !hit.known) return undefined;
+  // A code the index does not know yet takes its qualifiers all the same: the command then
+  // settles them with the item's branches (a fresh start must not drop `the WIDGET-9 motor`).
+  if (hit === undefined || codes.length > 1 || hit.near.length > 0) return undefined;
   const names = index.branchNames();
   const qualifies = (at: number) => {
     const token = tokens[at];
