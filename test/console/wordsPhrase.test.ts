@@ -67,4 +67,13 @@ describe('words that qualify an item', () => {
     expect(text).toMatch(/No, 20 of FST-M8-25 at Brisbane/);
     expect(text).toMatch(/Yes, 5 of WIDGET-9 at Brisbane/);
   });
+
+  it('retries plural words singular when the plural finds nothing', async () => {
+    const widgets = await once('/stock blue widgets');
+    expect(widgets.text).not.toContain('No items match');
+    expect(widgets.text).toMatch(/WIDGET-9/);
+    const bolts = await once('/stock bolts m8');
+    expect(bolts.text).not.toContain('No items match');
+    expect(bolts.text).toMatch(/FST-/);
+  });
 });
