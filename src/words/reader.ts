@@ -48,6 +48,8 @@ export function readSentence(sentence: string, index: WordsIndex): Reading {
   const codes = findCodes(tokens, index);
   for (const hit of codes) for (let at = hit.at; at <= hit.to; at += 1) used[at] = true;
 
+  const intent = readWatchIntent(tokens, used, codes, index);
+  if (intent) return intent;
   const watch = readWatch(tokens, used, codes, index);
   if (watch) return watch;
   const contact = readContact(tokens, codes);
@@ -145,6 +147,38 @@ function codeAt(token: Token, at: number, index: WordsIndex): CodeHit | undefine
   if (near.length > 0) return { at, to: at, code: raw, known: false, near };
   return /[-/._]/.test(raw) ? { at, to: at, code: raw, known: false, near: [] } : undefined;
 }
+
+const STOP_WORDS = new Set(['stop', 'cancel', 'remove', 'delete', 'end', 'unsubscribe']);
+const WATCH_NOUNS = new Set(['watch', 'watches', 'watching', 'alert', 'alerts', 'alerting']);
+
+/**
+ * "stop watching WIDGET-9", "unwatch WIDGET-9 at perth": an offer to stop this conversation's
+ * watch; "what are we watching?", "my watches": the list. Never a lookup of the item.
+ */
+function readWatchIntent(
+  tokens: readonly Token[],
+  used: Marks,
+  codes: readonly CodeHit[],
+  index: WordsIndex,
+): Reading | undefined {
+  const words = tokens.map((token) => token.word);
+  const stop =
+    words.includes('unwatch') ||
+    (words.some((word) => STOP_WORDS.has(word)) && words.some((word) => WATCH_NOUNS.has(word)));
+  const [hit] = codes;
+  if (stop) {
+    if (hit === undefined) return { kind: 'not_understood', reason: 'which_item' };
+    const branchWords = readBranch(tokens, used, index.branchNames(), false);
+    return { kind: 'request', request: { kind: 'unwatch', code: hit.code, branchWords } };
+  }
+  const listing =
+    hit === undefined &&
+    (words.includes('watches') || words.includes('watching')) &&
+    words.every((word) => isNoise(word) || WATCH_NOUNS.has(word) || LIST_WORDS.has(word));
+  return listing ? { kind: 'request', request: { kind: 'watches' } } : undefined;
+}
+
+const LIST_WORDS = new Set(['list', 'my', 'our', 'current', 'active', 'open', 'all']);
 
 /** `tell me when WIDGET-9 drops below 20 in perth`: a watch to propose. */
 function readWatch(

@@ -31,7 +31,11 @@ export type WordsRequest =
   /** `/contact …`: the account, with only the people matching `peopleWords` when given. */
   | { kind: 'contact'; account: AccountRef; peopleWords: string[] }
   /** Proposed, never set without a click. */
-  | WatchRequest;
+  | WatchRequest
+  /** "what are we watching?": this conversation's watches, as `/stock watches` lists them. */
+  | { kind: 'watches' }
+  /** "stop watching WIDGET-9": offered (a button with a confirm), never removed unasked. */
+  | { kind: 'unwatch'; code: string; branchWords: string[] };
 
 /**
  * What several codes asked besides themselves: each its own quantity (by position, undefined
@@ -144,6 +148,12 @@ export function commandFor(
         ...branch,
       ];
       return { command: '/stock', text: parts.join(' ') };
+    }
+    case 'watches':
+      return { command: '/stock', text: 'watches' };
+    case 'unwatch': {
+      const branch = request.branchWords.length > 0 ? ['at', ...request.branchWords] : [];
+      return { command: '/stock', text: ['unwatch', request.code, ...branch].join(' ') };
     }
     case 'contact': {
       const { account, peopleWords } = request;

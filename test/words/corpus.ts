@@ -27,6 +27,8 @@ export type Expected =
   | { contact: { code: string } | { words: string[] }; people: string[] }
   | { watch: string; direction: 'below' | 'above'; threshold: number; branch?: string }
   | { help: true }
+  | { watches: true }
+  | { unwatch: string }
   | { notUnderstood: NotUnderstoodReason };
 
 export type Verdict = 'correct' | 'asks' | 'wrong';
@@ -96,6 +98,13 @@ export function judge(reading: Reading, expected: Expected): Verdict {
   if (reading.kind !== 'request' || unsettled) return 'asks';
   const request = reading.request;
   if ('help' in expected) return request.kind === 'help' ? 'correct' : 'wrong';
+  if ('watches' in expected) return request.kind === 'watches' ? 'correct' : 'wrong';
+  if ('unwatch' in expected) {
+    return request.kind === 'unwatch' &&
+      request.code.toLowerCase() === expected.unwatch.toLowerCase()
+      ? 'correct'
+      : 'wrong';
+  }
   if ('item' in expected) {
     if (request.kind !== 'item') return 'wrong';
     if (!CODES.has(request.code) && request.code.toLowerCase() !== expected.item.toLowerCase()) {

@@ -199,4 +199,11 @@ export const OWN_CORPUS: ReadonlyArray<readonly [string, Expected, Expected?]> =
   // Contacts by role words (matched to roles and departments when answered).
   ['who is the buyer at ACME01', { contact: { code: 'ACME01' }, people: ['buyer'] }],
   ['ta', { notUnderstood: 'greeting' }],
+  // Watches asked about: offered or listed, never a lookup of the item.
+  ['stop watching WIDGET-9', { unwatch: W9 }],
+  ['unwatch PLANT-88', { unwatch: 'PLANT-88' }],
+  ['cancel the alert on widget-90', { unwatch: 'WIDGET-90' }],
+  ['what are my watches', { watches: true }],
+  ['what are we watching?', { watches: true }],
+  ['list our watches', { watches: true }],
 ];

@@ -31,6 +31,7 @@ import { accountOf } from './account.js';
 import { contactRequestAnswer, stockRequestAnswer } from './asCommand.js';
 import { sharedPhraseAnswer } from './phrase.js';
 import { readWords } from './read.js';
+import { watchIntentAnswer } from './watchIntents.js';
 
 export { readWords };
 
@@ -56,7 +57,10 @@ export function subjectOf(reading: Reading): string | undefined {
       return request.codes.join(', ');
     case 'contact':
       return 'code' in request.account ? request.account.code : request.account.words.join(' ');
+    case 'unwatch':
+      return request.code;
     case 'help':
+    case 'watches':
       return undefined;
   }
 }
@@ -94,6 +98,10 @@ async function answerRequest(
   const family = request.kind === 'contact' ? 'contact' : 'stock';
   const refused = accessRefusal(deps, family, actor, 'sentence');
   if (refused !== undefined) return mine(noticeMessage(refused));
+  // "stop watching WIDGET-9", "what are we watching?": the asker's, privately.
+  if (request.kind === 'watches' || request.kind === 'unwatch') {
+    return mine(await safely(deps.logger, 'words', () => watchIntentAnswer(deps, request, actor)));
+  }
   if (request.kind === 'watch') {
     // Proposed to the asker: a watch is set only by their click.
     if (!deps.watches) return mine(noticeMessage(watchesNotReadyText('watch')));
