@@ -47,6 +47,11 @@ export const CONTACT_PHRASES: readonly (readonly [string, string])[] = [
   ['speak', 'to'],
   ['talk', 'to'],
   ['get', 'hold'],
+  // `is acme on stop credit?`: the account's standing, shown on its card.
+  ['stop', 'credit'],
+  ['on', 'stop'],
+  ['credit', 'limit'],
+  ['credit', 'terms'],
 ];
 
 /** `who …`: a contact question unless the sentence names an item code the index knows. */

@@ -206,4 +206,11 @@ export const OWN_CORPUS: ReadonlyArray<readonly [string, Expected, Expected?]> =
   ['what are my watches', { watches: true }],
   ['what are we watching?', { watches: true }],
   ['list our watches', { watches: true }],
+  // An account's standing: its card, which leads with a stop credit.
+  ['is acme on stop credit?', { contact: { words: ['acme'] }, people: [] }],
+  ['is ACME01 on stop', { contact: { code: 'ACME01' }, people: [] }],
+  [
+    'what is the credit limit for big mining',
+    { contact: { words: ['big', 'mining'] }, people: [] },
+  ],
 ];
