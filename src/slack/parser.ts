@@ -412,6 +412,8 @@ function readQuestion(
       return { ok: false, error: { kind: 'quantity_not_positive', typed: quote(word), code } };
     }
     if (quantity !== undefined && quantity.value !== value) {
+      // `can we do 20 FST-M8-25 and 5 WIDGET-9 …`: no code first, so a sentence, not a typo.
+      if (!looksLikeCode(code)) return undefined;
       return {
         ok: false,
         error: {

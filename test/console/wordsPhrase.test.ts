@@ -76,4 +76,14 @@ describe('words that qualify an item', () => {
     expect(bolts.text).not.toContain('No items match');
     expect(bolts.text).toMatch(/FST-/);
   });
+
+  it('reads a sentence typed after /stock as the sentence: several items, a code in pieces', async () => {
+    const several = await once('/stock can we do 20 FST-M8-25 and 5 WIDGET-9 from brisbane?');
+    expect(several.text).toMatch(/No, 20 of FST-M8-25 at Brisbane/);
+    expect(several.text).toMatch(/Yes, 5 of WIDGET-9 at Brisbane/);
+    // `widget 9` is WIDGET-9 once the index knows it: the 9 is no quantity.
+    const pieces = await once('/stock widget 9 sydney');
+    expect(pieces.text).toMatch(/Sydney has \d+ free/);
+    expect(pieces.text).not.toMatch(/ 9 of /);
+  });
 });
