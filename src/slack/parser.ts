@@ -25,6 +25,13 @@ import type { ContactType, ErpRef } from '../erp/schemas.js';
 import type { ContactQuery, ItemQuery } from '../lookup/types.js';
 import type { CodesQuestion, WatchRequest } from '../words/reading.js';
 import {
+  asCodesAreWritten,
+  commaSeparatedCodes,
+  distinctCodes,
+  quantityOf,
+  UNIT_WORD,
+} from './codesGrammar.js';
+import {
   type CommandSpec,
   type Filter,
   type ParseResult,
@@ -236,29 +243,6 @@ function looksLikeCode(word: string): boolean {
 }
 
 /**
- * A code as people paste it: a non-breaking or typographic hyphen is the code's `-`
- * (`WIDGET‑9`), and back-ticks around it (`` `WIDGET-9` ``) are formatting, not the code.
- */
-function asCodesAreWritten(text: string): string {
-  return text
-    .replace(/[\u2010\u2011\u2012\u2212\uFE63\uFF0D]/g, '-')
-    .replace(/(^|\s)`+([^`\s]+)`+(?=\s|$)/g, '$1$2');
-}
-
-/**
- * A number of units: `50`, `50x`, `x50`, `50pcs`, `50units` (a unit alone follows it), or a
- * decimal where stock is measured (`2.5` metres of cable): never a branch word.
- */
-const QUANTITY = /^(?:x)?([0-9]{1,15}(?:\.[0-9]{1,3})?)(?:x|pcs?|units?|m|l|kg)?$/i;
-const UNIT_WORD = /^(?:x|pcs?|units?|m|metres?|meters?|l|litres?|liters?|kg)$/i;
-
-function quantityOf(word: string): number | undefined {
-  const match = QUANTITY.exec(word);
-  const value = match?.[1] === undefined ? Number.NaN : Number(match[1]);
-  return Number.isFinite(value) && value <= Number.MAX_SAFE_INTEGER ? value : undefined;
-}
-
-/**
  * The forms of `/stock` that several plain words can take besides a search: several codes,
  * a watch, an unwatch, or a question about one item. `undefined`: they are a search.
  */
@@ -275,57 +259,6 @@ function readStockWords(
   if (verb === 'unwatch')
     return { ok: true, value: { kind: 'unwatch', code, branchWords: atBranch(rest) } };
   return readQuestion(first, [code, ...rest], fallback);
-}
-
-/**
- * `A, B` / `A,B,C` / `A; B`: two or more codes separated by commas, each alone or with its
- * quantity (`A 20, B 5`), the last part may end with the branch (`… at brisbane`).
- */
-function commaSeparatedCodes(
-  words: readonly string[],
-): { codes: string[]; question?: CodesQuestion } | undefined {
-  const joined = words.join(' ');
-  if (!joined.includes(',') && !joined.includes(';')) return undefined;
-  const parts = joined
-    // `WIDGET-9; FST-M8-25`: a semicolon separates codes as a comma does.
-    .split(/[,;]/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  if (parts.length < 2) return undefined;
-  const quantities: Array<number | undefined> = [];
-  const codes: string[] = [];
-  let branchWords: string[] = [];
-  for (const [i, part] of parts.entries()) {
-    const [code = '', ...rest] = part.split(' ');
-    const quantity = rest[0] === undefined ? undefined : quantityOf(rest[0]);
-    const after = quantity === undefined ? rest : rest.slice(1);
-    if (quantity === 0) return undefined;
-    if (after.length > 0) {
-      // Only the last part names the branch, after `at`, `in` or `from`.
-      const marker = after[0]?.toLowerCase();
-      const named = marker === 'at' || marker === 'in' || marker === 'from';
-      if (i !== parts.length - 1 || !named || after.length < 2) return undefined;
-      branchWords = after.slice(1);
-    }
-    codes.push(code);
-    quantities.push(quantity);
-  }
-  const distinct = distinctCodes(codes);
-  const asked = quantities.some((q) => q !== undefined) || branchWords.length > 0;
-  if (!asked) return { codes: distinct };
-  if (distinct.length !== codes.length) return undefined;
-  return { codes, question: { quantities, branchWords } };
-}
-
-/** Codes in the order typed, each once whatever its case. */
-function distinctCodes(codes: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return codes.filter((code) => {
-    const key = code.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /** `watch CODE below|above N [at] [branch words]`; without a direction it is a search. */
