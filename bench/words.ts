@@ -6,7 +6,7 @@
  */
 import { parseContactCommand, parseStockCommand } from '../src/slack/parser.js';
 import { readSentence } from '../src/words/reader.js';
-import { commandFor, type WordsIndex } from '../src/words/reading.js';
+import { commandFor, EMPTY_WORDS_INDEX, type WordsIndex } from '../src/words/reading.js';
 import { type Expected, sandboxIndex, tally } from '../test/words/corpus.js';
 import { OWN_CORPUS } from '../test/words/ownCorpus.js';
 import { SHARED_SAMPLE } from '../test/words/sample.js';
@@ -28,6 +28,8 @@ const INDEXES: ReadonlyArray<readonly [string, () => WordsIndex]> = [
   ['complete, branch names known', () => sandboxIndex()],
   ['still filling', () => sandboxIndex({ complete: false })],
   ['no branch names seen yet', () => sandboxIndex({ branches: false })],
+  // A fresh start: the index holds nothing yet, so codes are read as typed.
+  ['empty (a fresh start)', () => EMPTY_WORDS_INDEX],
 ];
 
 function corpusRows(): { lines: string[]; wrongOnSample: number } {

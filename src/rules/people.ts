@@ -5,17 +5,27 @@
  */
 import type { AddressbookEntry } from '../erp/schemas.js';
 import type { ContactQuery } from '../lookup/types.js';
+import { roleForms } from './roleWords.js';
 import { fold } from './stock.js';
+
+/** Case, accents and the apostrophe's spelling aside: `o'connor` finds O’Connor. */
+const foldPerson = (text: string) => fold(text).replace(/[’‘ʼ`´]/g, "'");
 
 /** True when every word is found in one of the texts (any case, accents ignored). */
 export function holdsEveryWord(texts: readonly string[], words: readonly string[]): boolean {
-  const haystack = fold(texts.join(' '));
-  return words.every((word) => haystack.includes(fold(word)));
+  const haystack = foldPerson(texts.join(' '));
+  return words.every((word) => haystack.includes(foldPerson(word)));
 }
 
-/** True when every word is found in the person's name, role or department (any case). */
+/**
+ * True when every word, or a word it stands for (a buyer is in purchasing: `ROLE_SYNONYMS`),
+ * is found in the person's name, role or department (any case).
+ */
 function personMatches(person: AddressbookEntry, words: readonly string[]): boolean {
-  return holdsEveryWord([person.salutation, person.name, person.role, person.department], words);
+  const haystack = foldPerson(
+    [person.salutation, person.name, person.role, person.department].join(' '),
+  );
+  return words.every((word) => roleForms(foldPerson(word)).some((form) => haystack.includes(form)));
 }
 
 /** The people matching every word, in the ERP's order; all of them when there are no words. */
@@ -67,4 +77,29 @@ export function contactRetryPlan(query: ContactQuery): ContactRetry | undefined 
     account: { ...query, words: account },
     peopleWords: rest,
   };
+}
+
+/** What the ERP's contact search cannot find contacts by, when that is what was typed. */
+export type UnsearchableKind = 'phone' | 'email' | 'abn';
+
+/**
+ * `/contact 0412 345 678`, `/contact jane@acme.com.au`, `/contact 51 824 753 556`: a phone
+ * number, an e-mail address or an ABN, which the ERP's search does not look in (it matches
+ * codes, company names and people's names), so "nothing found" needs saying why.
+ */
+export function unsearchableKind(words: readonly string[]): UnsearchableKind | undefined {
+  const text = words.join(' ');
+  if (/\S@\S/.test(text)) return 'email';
+  const digits = text.replace(/[\s()+\-.]/g, '');
+  if (!/^\d+$/.test(digits)) return undefined;
+  if (digits.length === 11 && !digits.startsWith('0')) return 'abn';
+  return digits.length >= 8 && digits.length <= 15 ? 'phone' : undefined;
+}
+
+/** The words with the other apostrophe (`o'connor` and `o’connor`), or undefined for none. */
+export function otherApostrophe(words: readonly string[]): string[] | undefined {
+  if (!words.some((word) => /['’]/.test(word))) return undefined;
+  return words.map((word) =>
+    word.includes("'") ? word.replace(/'/g, '’') : word.replace(/’/g, "'"),
+  );
 }

@@ -21,6 +21,7 @@ import { notFoundNotice } from '../views/notFound.js';
 import { progressMessage, type WorkSubject } from '../views/progress.js';
 import { itemSearchList } from '../views/searchLists.js';
 import { whichBranch } from '../views/whichBranch.js';
+import { singular } from '../words/vocabulary.js';
 import { type AskedOfCode, askedSuggestions, indexedSearchAnswer } from './catalogueAnswers.js';
 import type { DeliveryDeps, ItemDeps } from './deps.js';
 import type { Actor } from './payloads.js';
@@ -211,15 +212,29 @@ export async function itemSearchAnswer(
   ifNothingFound?: IfNothingFound,
 ): Promise<SlackMessage> {
   const indexed = indexedSearchAnswer(deps, query, offset, asked);
+  // `blue widgets` finds nothing where "Blue Steel Widget" is: the plural words once singular.
+  const singular = singularQuery(query);
   if (indexed) {
+    if (indexed.found === 0 && singular) {
+      return itemSearchAnswer(deps, singular, offset, actor, asked, ifNothingFound);
+    }
     return ifNothingFound && indexed.found === 0 ? ifNothingFound() : indexed.message;
   }
   const fetched = await deps.lookup.searchItems(query, offset, lookupOptions(actor));
+  if (fetched.data.rows.length === 0 && singular && offset === 0) {
+    return itemSearchAnswer(deps, singular, offset, actor, asked, ifNothingFound);
+  }
   if (ifNothingFound && fetched.data.rows.length === 0) return ifNothingFound();
   return itemSearchList({
     ...pageModel(deps, query, fetched),
     ...askedSuggestions(deps, asked, fetched.data.rows),
   });
+}
+
+/** The query with its plural words singular (`widgets` -> `widget`), or undefined for none. */
+function singularQuery(query: ItemQuery): ItemQuery | undefined {
+  const words = query.words.map((word) => (/\p{Ll}s$/u.test(word) ? singular(word) : word));
+  return words.some((word, i) => word !== query.words[i]) ? { ...query, words } : undefined;
 }
 
 /** What a lookup by code carries: the reference, and the token as typed (for the search). */

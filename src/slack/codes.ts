@@ -58,6 +58,12 @@ interface ExtractOptions {
    * ordinary word costs no lookup. Asked at most `MAX_KNOWN_ASKS` times a message.
    */
   knownCode?: (piece: string) => string | undefined;
+  /**
+   * The index does not know the whole catalogue yet (a fresh start): a lower-case piece
+   * written with a separator, as codes are (`widget-9`), that `knownCode` does not know is
+   * offered upper-cased, as codes are spelled; the ERP decides, one getItem each. Default off.
+   */
+  upperWhenUnknown?: boolean;
 }
 
 /** How many pieces of one message may be offered to `knownCode`: each scans the index. */
@@ -130,6 +136,7 @@ function* candidates(text: string, options: ExtractOptions): Generator<string> {
       } else if (looksLikeItemCode(code.toUpperCase())) {
         const spelled = known(code);
         if (spelled !== undefined) yield spelled;
+        else if (options.upperWhenUnknown && /[-/._]/.test(code)) yield code.toUpperCase();
       }
     }
   }

@@ -7,9 +7,11 @@
 import { NotFoundError } from '../erp/errors.js';
 import type { Item } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
+import { type StockVerdict, stockVerdict } from '../rules/stock.js';
 import { commandRetry } from '../views/feedback.js';
 import type { SlackMessage } from '../views/message.js';
 import { shortcutResults } from '../views/shortcut.js';
+import { type CodesQuestion, codesText } from '../words/reading.js';
 import { knownItemCode } from './answers.js';
 import type { DeliveryDeps, ItemDeps } from './deps.js';
 import type { Actor } from './payloads.js';
@@ -23,9 +25,10 @@ export async function codesAnswer(
   actor: Actor,
   source: 'shortcut' | 'command',
   threadTs?: string,
+  question?: CodesQuestion,
 ): Promise<SlackMessage> {
   const asked = codes.slice(0, MAX_CODES);
-  const found: Array<{ item: Item; freshness: Freshness }> = [];
+  const found: Array<{ item: Item; freshness: Freshness; verdict?: StockVerdict }> = [];
   const notFound: string[] = [];
   const failed: Array<{ code: string; error: unknown }> = [];
   const results = await Promise.allSettled(
@@ -36,7 +39,18 @@ export async function codesAnswer(
   results.forEach((result, index) => {
     const code = asked[index] ?? '';
     if (result.status === 'fulfilled') {
-      found.push({ item: result.value.data, freshness: result.value.freshness });
+      const item = result.value.data;
+      // Each code its own quantity, all at the question's branch: a verdict line each.
+      const verdict =
+        question === undefined
+          ? undefined
+          : stockVerdict(item, {
+              ...(question.quantities[index] === undefined
+                ? {}
+                : { quantity: question.quantities[index] }),
+              branchWords: question.branchWords,
+            });
+      found.push({ item, freshness: result.value.freshness, ...(verdict ? { verdict } : {}) });
     } else if (result.reason instanceof NotFoundError) notFound.push(code);
     else failed.push({ code, error: result.reason });
   });
@@ -47,7 +61,9 @@ export async function codesAnswer(
     failed,
     notLookedUp: codes.slice(MAX_CODES),
     // "Try again" asks the same codes as `/stock A, B` would (the found ones come from cache).
-    ...(failed.length > 0 ? { retry: commandRetry('stock', asked.join(', ')) } : {}),
+    ...(failed.length > 0
+      ? { retry: commandRetry('stock', codesText(asked, question && { ...question })) }
+      : {}),
     source,
     threadTs,
     now: deps.now(),

@@ -1,7 +1,7 @@
 import type { ErpRef } from '../erp/schemas.js';
 import type { ContactQuery } from '../lookup/types.js';
 import type { SlackUsersApi } from '../privacy/revealPolicy.js';
-import { matchingPeople } from '../rules/people.js';
+import { matchingPeople, otherApostrophe, unsearchableKind } from '../rules/people.js';
 import { contactCard } from '../views/contactCard.js';
 import type { SlackMessage } from '../views/message.js';
 import { contactSearchList } from '../views/searchLists.js';
@@ -84,14 +84,33 @@ export async function contactSearchAnswer(
   notice?: string,
   ifNothingFound?: IfNothingFound,
 ): Promise<SlackMessage> {
-  const fetched = await deps.lookup.searchContacts(query, offset, lookupOptions(actor));
+  const fetched = await searchEitherApostrophe(deps, query, offset, actor);
   if (ifNothingFound && fetched.data.rows.length === 0) return ifNothingFound();
   const matches = await matchedPeople(deps, query, fetched.data.rows, actor.userId);
+  const unsearchable = unsearchableKind(query.words);
   return contactSearchList({
     ...pageModel(deps, query, fetched),
     notice,
     ...matches,
+    ...(unsearchable && fetched.data.rows.length === 0 ? { unsearchable } : {}),
   });
+}
+
+/**
+ * The ERP's search, and when it finds nothing for words with an apostrophe, once more with
+ * the other one: `o'connor` as typed, O’Connor as the record spells it (the ERP compares
+ * characters).
+ */
+async function searchEitherApostrophe(
+  deps: ContactAnswerDeps,
+  query: ContactQuery,
+  offset: number,
+  actor: Actor,
+) {
+  const fetched = await deps.lookup.searchContacts(query, offset, lookupOptions(actor));
+  const other = fetched.data.rows.length === 0 ? otherApostrophe(query.words) : undefined;
+  if (other === undefined) return fetched;
+  return deps.lookup.searchContacts({ ...query, words: other }, offset, lookupOptions(actor));
 }
 
 /** `/contact CODE`: as `itemByCodeAnswer`, over contacts. */
@@ -104,12 +123,15 @@ export function contactByCodeAnswer(
   const query: ContactQuery = { words: [request.token] };
   return byCodeAnswer(request, 'contact', {
     card: (ref) => contactCardAnswer(deps, { ref }, actor, client),
-    search: () => deps.lookup.searchContacts(query, 0, lookupOptions(actor)),
-    list: async (fetched) =>
-      contactSearchList({
+    search: () => searchEitherApostrophe(deps, query, 0, actor),
+    list: async (fetched) => {
+      const unsearchable = unsearchableKind(query.words);
+      return contactSearchList({
         ...pageModel(deps, query, fetched),
         fromCode: true,
         ...(await matchedPeople(deps, query, fetched.data.rows, actor.userId)),
-      }),
+        ...(unsearchable && fetched.data.rows.length === 0 ? { unsearchable } : {}),
+      });
+    },
   });
 }

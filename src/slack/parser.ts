@@ -23,7 +23,14 @@
  */
 import type { ContactType, ErpRef } from '../erp/schemas.js';
 import type { ContactQuery, ItemQuery } from '../lookup/types.js';
-import type { WatchRequest } from '../words/reading.js';
+import type { CodesQuestion, WatchRequest } from '../words/reading.js';
+import {
+  asCodesAreWritten,
+  commaSeparatedCodes,
+  distinctCodes,
+  quantityOf,
+  UNIT_WORD,
+} from './codesGrammar.js';
 import {
   type CommandSpec,
   type Filter,
@@ -40,7 +47,7 @@ import { readDigest, splitNotify } from './watchGrammar.js';
 export interface ItemQuestion {
   kind: 'question';
   code: string;
-  /** The whole number asked for (`50`, `50x`, `50 pcs`, `50 units`); absent: no quantity. */
+  /** The number asked for (`50`, `50x`, `50 pcs`, `2.5` metres); absent: no quantity. */
   quantity?: number;
   /** Words that should name a branch of the item (matched by src/rules/stock.ts). */
   branchWords: string[];
@@ -55,8 +62,11 @@ export type StockRequest =
   | ItemQuestion
   /** `supplierName`: `supplier:WORD`, for the handler to resolve to an id from the index. */
   | { kind: 'search'; query: ItemQuery; supplierName?: string }
-  /** `A, B, C`: distinct codes in the order typed (the message shortcut's answer). */
-  | { kind: 'codes'; codes: string[] }
+  /**
+   * `A, B, C`: distinct codes in the order typed (the message shortcut's answer); `A 20, B 5
+   * at brisbane`: each with its quantity, at one branch, a verdict line each.
+   */
+  | { kind: 'codes'; codes: string[]; question?: CodesQuestion }
   /** `/stock categories`: the categories the catalogue index knows, with ids and counts. */
   | { kind: 'categories' }
   /** `/stock suppliers`: the suppliers the catalogue index learned, with their ids. */
@@ -153,7 +163,7 @@ const CONTACT: CommandSpec<'contact', ContactQuery> = {
 type StockSearch = ItemQuery & { supplierName?: string };
 
 export function parseStockCommand(typed: string): ParseResult<StockRequest> {
-  const text = typeof typed === 'string' ? typed : '';
+  const text = typeof typed === 'string' ? asCodesAreWritten(typed) : '';
   // `digest …` and `watch … notify @someone` are read from the raw text: they need Slack's
   // escaped entities, which the words lose. Any other text is words from the start.
   const verb = /^\s*(\S+)/.exec(text)?.[1]?.toLowerCase();
@@ -232,16 +242,6 @@ function looksLikeCode(word: string): boolean {
   return /[\p{N}\-_./]/u.test(word) || (/\p{Lu}/u.test(word) && !/\p{Ll}/u.test(word));
 }
 
-/** A whole number of units: `50`, `50x`, `x50`, `50pcs`, `50units` (a unit alone follows it). */
-const QUANTITY = /^(?:x)?([0-9]+)(?:x|pcs?|units?)?$/i;
-const UNIT_WORD = /^(?:x|pcs?|units?)$/i;
-
-function quantityOf(word: string): number | undefined {
-  const match = QUANTITY.exec(word);
-  const value = match?.[1] === undefined ? Number.NaN : Number(match[1]);
-  return Number.isSafeInteger(value) ? value : undefined;
-}
-
 /**
  * The forms of `/stock` that several plain words can take besides a search: several codes,
  * a watch, an unwatch, or a question about one item. `undefined`: they are a search.
@@ -251,7 +251,7 @@ function readStockWords(
   fallback: ItemQuery,
 ): Step<StockRequest> | undefined {
   const codes = commaSeparatedCodes(words);
-  if (codes) return { ok: true, value: { kind: 'codes', codes } };
+  if (codes) return { ok: true, value: { kind: 'codes', ...codes } };
   const [first, code, ...rest] = words;
   if (first === undefined || code === undefined) return undefined;
   const verb = first.toLowerCase();
@@ -259,29 +259,6 @@ function readStockWords(
   if (verb === 'unwatch')
     return { ok: true, value: { kind: 'unwatch', code, branchWords: atBranch(rest) } };
   return readQuestion(first, [code, ...rest], fallback);
-}
-
-/** `A, B` / `A,B,C`: two or more single-word codes separated by commas. */
-function commaSeparatedCodes(words: readonly string[]): string[] | undefined {
-  const joined = words.join(' ');
-  if (!joined.includes(',')) return undefined;
-  const parts = joined
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  if (parts.length < 2 || parts.some((part) => part.includes(' '))) return undefined;
-  return distinctCodes(parts);
-}
-
-/** Codes in the order typed, each once whatever its case. */
-function distinctCodes(codes: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return codes.filter((code) => {
-    const key = code.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /** `watch CODE below|above N [at] [branch words]`; without a direction it is a search. */
@@ -300,9 +277,10 @@ function readWatch(code: string, rest: readonly string[]): Step<StockRequest> | 
   return { ok: true, value: { kind: 'watch', code, direction: lower, threshold, branchWords } };
 }
 
-/** Branch words after an optional `at`. */
+/** Branch words after an optional `at` (or `in`, `from`: `below 10 in sydney`). */
 function atBranch(words: readonly string[]): string[] {
-  return words[0]?.toLowerCase() === 'at' ? words.slice(1) : [...words];
+  const first = words[0]?.toLowerCase();
+  return first === 'at' || first === 'in' || first === 'from' ? words.slice(1) : [...words];
 }
 
 /**
@@ -367,6 +345,8 @@ function readQuestion(
       return { ok: false, error: { kind: 'quantity_not_positive', typed: quote(word), code } };
     }
     if (quantity !== undefined && quantity.value !== value) {
+      // `can we do 20 FST-M8-25 and 5 WIDGET-9 …`: no code first, so a sentence, not a typo.
+      if (!looksLikeCode(code)) return undefined;
       return {
         ok: false,
         error: {

@@ -85,7 +85,7 @@ export const ItemCardState = z
     /** Page of the all-branches view, from 0. */
     br: z.number().int().min(0).max(1000).optional(),
     /** The quantity asked about (`/stock CODE 50`): the card answers it first. */
-    q: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    q: z.number().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     /** The branch words asked about (`/stock CODE perth`): that branch first. */
     b: shortWords.optional(),
     /** The thread the card was opened from (the message shortcut's answer): Share posts there. */

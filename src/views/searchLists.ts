@@ -6,6 +6,7 @@
 import type { Button, KnownBlock, SectionBlock } from '@slack/types';
 import type { ContactSearchRow, ItemSearchRow } from '../erp/schemas.js';
 import type { ContactQuery, Freshness, ItemQuery, Page } from '../lookup/types.js';
+import type { UnsearchableKind } from '../rules/people.js';
 import {
   ACTION,
   type ActionBase,
@@ -77,7 +78,15 @@ interface ContactListModel extends ListModel<ContactQuery, ContactSearchRow> {
    * whose people are looked up: found by a person or the trading name, who is not known here.
    */
   notLookedUp?: ReadonlySet<string>;
+  /** Nothing found, and the words were a phone number, e-mail or ABN: say the ERP cannot. */
+  unsearchable?: UnsearchableKind;
 }
+
+const UNSEARCHABLE: Readonly<Record<UnsearchableKind, string>> = {
+  phone: 'phone numbers',
+  email: 'e-mail addresses',
+  abn: 'ABNs',
+};
 
 export function itemSearchList(model: ListModel<ItemQuery, ItemSearchRow>): SlackMessage {
   const described = describeItemQuery(model.query);
@@ -103,7 +112,10 @@ export function contactSearchList(model: ContactListModel): SlackMessage {
   return list(model, {
     noun: ['contact', 'contacts'],
     described,
-    hint: 'Try fewer words, or part of the company name or code.',
+    hint:
+      model.unsearchable === undefined
+        ? 'Try fewer words, or part of the company name or code.'
+        : `The ERP cannot search contacts by ${UNSEARCHABLE[model.unsearchable]}: try the company's name or code (\`/contact acme\`), or a person's name.`,
     rows: rows.map((row, i) => contactRow(row, i, personMatch(model, row.code), model.query)),
     paging: [ACTION.contactPrevPage, ACTION.contactNextPage],
     state: (offset) => contactSearchState(model.query, offset),

@@ -6,12 +6,14 @@
 import type { KnownBlock, SectionBlock } from '@slack/types';
 import type { Item } from '../erp/schemas.js';
 import type { Freshness } from '../lookup/types.js';
+import type { StockVerdict } from '../rules/stock.js';
 import { ACTION, actionId, itemState } from './actions.js';
 import { context, LIMITS, md, section, stateButton } from './blocks.js';
 import { errorToUserMessage, type RetryButton, tryAgainRow } from './feedback.js';
 import {
   codeSpan,
   type DisplayOptions,
+  escapeMrkdwn,
   escapeTruncated,
   formatQty,
   oneLine,
@@ -21,7 +23,7 @@ import {
   slackTimeAgo,
   statusLabel,
 } from './format.js';
-import { availablePhrase, rankBranches } from './itemParts.js';
+import { availablePhrase, rankBranches, verdictSentence } from './itemParts.js';
 import type { SlackMessage } from './message.js';
 
 /** The shortcut looks up at most 5 codes; this also bounds a careless caller. */
@@ -29,7 +31,8 @@ const MAX_LINES = 20;
 const BEST = 3;
 
 interface ShortcutResultsModel extends DisplayOptions {
-  found: Array<{ item: Item; freshness: Freshness }>;
+  /** `verdict`: the item's own question answered (`20 FST-M8-25 and 5 WIDGET-9 at …`). */
+  found: Array<{ item: Item; freshness: Freshness; verdict?: StockVerdict }>;
   notFound: string[];
   failed: Array<{ code: string; error: unknown }>;
   /** Codes past the ones looked up, named so none is dropped silently ("+2 more: …"). */
@@ -45,8 +48,8 @@ interface ShortcutResultsModel extends DisplayOptions {
 
 export function shortcutResults(model: ShortcutResultsModel): SlackMessage {
   const found = model.found.slice(0, MAX_LINES);
-  const blocks: KnownBlock[] = found.map(({ item, freshness }, i) =>
-    foundLine(item, freshness, i, model.threadTs),
+  const blocks: KnownBlock[] = found.map(({ item, freshness, verdict }, i) =>
+    foundLine(item, freshness, i, model.threadTs, verdict),
   );
   if (model.notFound.length > 0) {
     blocks.push(section(`:grey_question: *Not found:* ${codes(model.notFound)}`));
@@ -77,6 +80,7 @@ function foundLine(
   freshness: Freshness,
   index: number,
   threadTs: string | undefined,
+  verdict?: StockVerdict,
 ): SectionBlock {
   const description = oneLineAtWord(item.description, 80);
   const best = rankBranches(item.branches)
@@ -88,7 +92,10 @@ function foundLine(
   const stale = freshness.stale
     ? ` · :warning: _ERP unreachable; data fetched ${slackTimeAgo(freshness.fetchedAt)}_`
     : '';
+  const answer =
+    verdict === undefined ? [] : [`${icon(verdict)} ${escapeMrkdwn(verdictSentence(verdict))}`];
   const text = [
+    ...answer,
     `${codeSpan(item.code)}${description ? ` ${description}` : ''}${status}`,
     `${availablePhrase(item.available)}${best.length > 0 ? ` · best: ${best.join(', ')}` : ' · no branch has any available'}${stale}`,
   ].join('\n');
@@ -98,6 +105,8 @@ function foundLine(
   });
   return button ? { type: 'section', text: md(text), accessory: button } : section(text);
 }
+
+const icon = (verdict: StockVerdict) => (verdict.canSupply ? ':white_check_mark:' : ':x:');
 
 function codes(list: readonly string[]): string {
   const shown = list.slice(0, 10).map((c) => codeSpan(c, 40));

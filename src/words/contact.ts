@@ -28,7 +28,10 @@ export function readContact(
 ): Reading | undefined {
   const words = tokens.map((token) => token.word);
   const phrase = phraseWords(words);
-  const strong = words.some((word) => CONTACT_WORDS.has(word)) || phrase.size > 0;
+  // `customer on the phone asking about PLANT-88`: on the phone is where they are, not what
+  // is asked for.
+  const onThe = (at: number) => words[at - 1] === 'the' && words[at - 2] === 'on';
+  const strong = words.some((word, at) => CONTACT_WORDS.has(word) && !onThe(at)) || phrase.size > 0;
   // `who has WIDGET-9?` asks about an item the index knows; `who does accounts at ACME01`
   // about an account.
   const who = words.some((word) => WHO_WORDS.has(word)) && !codes.some((hit) => hit.known);

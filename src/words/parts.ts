@@ -36,14 +36,18 @@ export function isNoise(word: string): boolean {
   );
 }
 
-const NUMBER = /^x?(\d{1,9})(?:x|pcs?|units?|ea)?$/;
+// Whole or decimal (`2.5` metres of cable, `40.5` litres): stock is counted in either.
+const NUMBER = /^x?(\d{1,9}(?:\.\d{1,3})?)(?:x|pcs?|units?|ea)?$/;
 /** The most an item could be asked for in one sentence; beyond it the number is not a quantity. */
 const MAX_QUANTITY = 1_000_000_000;
+
+/** A number as a quantity is written (`20`, `x20`, `20pcs`, `2.5`), or undefined. */
+export const quantityOf = (word: string): number | undefined => numberOf(word);
 
 function numberOf(word: string): number | undefined {
   const match = NUMBER.exec(word);
   const value = match?.[1] === undefined ? Number.NaN : Number(match[1]);
-  return Number.isSafeInteger(value) && value < MAX_QUANTITY ? value : undefined;
+  return Number.isFinite(value) && value < MAX_QUANTITY ? value : undefined;
 }
 
 /**
@@ -187,6 +191,11 @@ function phraseAfter(tokens: readonly Token[], used: Marks, start: number): Toke
   }
   if (phrase.length > 0) for (const i of taken) used[i] = true;
   return phrase;
+}
+
+/** Whether `word` names one of the branches the app knows (`perth`, `bne`, `gc`). */
+export function namesKnownBranch(word: string, names: readonly string[]): boolean {
+  return nameFor(word, names.map(foldedName)) !== undefined;
 }
 
 /** The one known branch `word` names: whole, a prefix of 3+, initials, or an abbreviation. */

@@ -15,13 +15,36 @@ export type AccountRef = { code: string } | { words: string[] };
 export type WordsRequest =
   | { kind: 'help' }
   /** `/stock CODE [N] [branch words]`: the card, or a verdict first with a quantity. */
-  | { kind: 'item'; code: string; quantity?: number; branchWords: string[] }
-  /** `/stock A, B`: one line each. */
-  | { kind: 'codes'; codes: string[] }
+  | {
+      kind: 'item';
+      code: string;
+      quantity?: number;
+      branchWords: string[];
+      /**
+       * Words right after the code that may be part of the item's name (`widget-9 bracket`)
+       * and that the index could not settle: the command resolves the phrase.
+       */
+      qualifiers?: string[];
+    }
+  /** `/stock A, B` (`/stock A 20, B 5 at brisbane`): one line each, a verdict when asked. */
+  | { kind: 'codes'; codes: string[]; question?: CodesQuestion }
   /** `/contact …`: the account, with only the people matching `peopleWords` when given. */
   | { kind: 'contact'; account: AccountRef; peopleWords: string[] }
   /** Proposed, never set without a click. */
-  | WatchRequest;
+  | WatchRequest
+  /** "what are we watching?": this conversation's watches, as `/stock watches` lists them. */
+  | { kind: 'watches' }
+  /** "stop watching WIDGET-9": offered (a button with a confirm), never removed unasked. */
+  | { kind: 'unwatch'; code: string; branchWords: string[] };
+
+/**
+ * What several codes asked besides themselves: each its own quantity (by position, undefined
+ * for none) and the question's one branch: "20 FST-M8-25 and 5 WIDGET-9 from brisbane".
+ */
+export interface CodesQuestion {
+  quantities: ReadonlyArray<number | undefined>;
+  branchWords: readonly string[];
+}
 
 /** `/stock watch CODE below|above N [at BRANCH]`, as `/stock` reads it too. */
 export interface WatchRequest {
@@ -35,6 +58,8 @@ export interface WatchRequest {
 /** A code found in a sentence; `near` when the index does not know it but knows close ones. */
 export interface CodeHit {
   at: number;
+  /** The last token the code covers: past `at` when written loosely (`fst m8 25`). */
+  to: number;
   code: string;
   /** The index knows this code as written (case, accents and separators aside). */
   known: boolean;
@@ -103,11 +128,16 @@ export function commandFor(
       const quantity = request.quantity === undefined ? [] : [String(request.quantity)];
       return {
         command: '/stock',
-        text: [request.code, ...quantity, ...request.branchWords].join(' '),
+        text: [
+          request.code,
+          ...(request.qualifiers ?? []),
+          ...quantity,
+          ...request.branchWords,
+        ].join(' '),
       };
     }
     case 'codes':
-      return { command: '/stock', text: request.codes.join(', ') };
+      return { command: '/stock', text: codesText(request.codes, request.question) };
     case 'watch': {
       const branch = request.branchWords.length > 0 ? ['at', ...request.branchWords] : [];
       const parts = [
@@ -119,6 +149,12 @@ export function commandFor(
       ];
       return { command: '/stock', text: parts.join(' ') };
     }
+    case 'watches':
+      return { command: '/stock', text: 'watches' };
+    case 'unwatch': {
+      const branch = request.branchWords.length > 0 ? ['at', ...request.branchWords] : [];
+      return { command: '/stock', text: ['unwatch', request.code, ...branch].join(' ') };
+    }
     case 'contact': {
       const { account, peopleWords } = request;
       if ('code' in account) {
@@ -128,4 +164,14 @@ export function commandFor(
       return { command: '/contact', text: account.words.join(' ') };
     }
   }
+}
+
+/** `A 20, B 5 at brisbane`: the codes as `/stock` reads them back, each with its quantity. */
+export function codesText(codes: readonly string[], question?: CodesQuestion): string {
+  const parts = codes.map((code, i) => {
+    const quantity = question?.quantities[i];
+    return quantity === undefined ? code : `${code} ${quantity}`;
+  });
+  const branch = question?.branchWords.length ? ` at ${question.branchWords.join(' ')}` : '';
+  return `${parts.join(', ')}${branch}`;
 }

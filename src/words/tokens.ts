@@ -30,7 +30,9 @@ export function tokenize(sentence: string): Token[] {
     .slice(0, MAX_SENTENCE)
     .normalize('NFC')
     .replace(/&(?:lt|gt|amp);/g, (entity) => ENTITIES[entity] ?? entity)
-    .replace(/[’‘]/g, "'");
+    .replace(/[’‘ʼ′]/g, "'")
+    // A non-breaking or typographic hyphen inside a code is the code's `-` (`WIDGET‑9`).
+    .replace(/[\u2010\u2011\u2012\u2212\uFE63\uFF0D]/g, '-');
   const tokens: Token[] = [];
   for (const piece of text.split(/[\s,]+/)) {
     if (tokens.length >= MAX_TOKENS) break;

@@ -48,11 +48,13 @@ export const CONTACT_PHRASES: readonly (readonly [string, string])[] = [
   ['speak', 'to'],
   ['talk', 'to'],
   ['get', 'hold'],
-  // An account's terms are a contact question (answered as a contact card, whose terms a
-  // channel never sees), never an item's branch words.
+  // An account's terms and standing are a contact question (`is acme on stop credit?`),
+  // answered as a contact card whose terms a channel never sees; never an item's branch words.
   ['credit', 'limit'],
-  ['stop', 'credit'],
+  ['credit', 'terms'],
   ['payment', 'terms'],
+  ['stop', 'credit'],
+  ['on', 'stop'],
 ];
 
 /** `who …`: a contact question unless the sentence names an item code the index knows. */
@@ -77,12 +79,15 @@ export const BRANCH_MARKERS = set(`in at from @ ex`);
 /** Words after a number that make it something other than a quantity (`in 2 days`). */
 export const NOT_QUANTITY_UNITS = set(`
   day days week weeks wk wks month months year years yr yrs hour hours hr hrs h minute minutes
-  min mins sec secs second seconds am pm oclock o'clock mm cm m km kg g mg l ml % percent pct
+  min mins sec secs second seconds am pm oclock o'clock mm cm mg % percent pct
   dollars dollar bucks aud usd th st nd rd
 `);
 
 /** Words after a number that belong to it (`50 pcs`, `5 x`, `10 units of`). */
-export const UNIT_WORDS = set(`x pc pcs piece pieces unit units ea each off lots qty`);
+export const UNIT_WORDS = set(`
+  x pc pcs piece pieces unit units ea each off lots qty m metre metres meter meters km kg
+  kgs kilo kilos g l litre litres liter liters ml box boxes roll rolls
+`);
 
 /** Filler: question words, verbs, pronouns and stock talk that name nothing. */
 export const FILLER = set(`

@@ -47,10 +47,18 @@ describe('answer-first /stock and /contact', () => {
     expect(JSON.parse(share?.value ?? '{}')).toMatchObject({ q: asked });
   });
 
-  it('/stock WIDGET-9 hobart notes the unknown branch and keeps the card', async () => {
+  it('/stock WIDGET-9 nowhereville asks back naming the phrase, never answers WIDGET-9', async () => {
+    // A word naming no branch may qualify the item ("the WIDGET-9 bracket"): no item is
+    // named by it, so the answer is a question with the nearest code, not WIDGET-9's card.
     const answer = await ask(run, '/stock', 'WIDGET-9 nowhereville');
-    expect(textOf(answer)).toContain('“nowhereville”: not a branch here (');
-    expect(textOf(answer)).toContain('All branches (');
+    expect(textOf(answer)).toContain('WIDGET-9 nowhereville');
+    expect(textOf(answer)).not.toContain('All branches (');
+    expect(buttonsOf(answer).map((b) => b.text)).toContain('View WIDGET-9');
+  });
+
+  it('/stock WIDGET-9 bracket answers the bracket, WIDGET-9-BRACKET', async () => {
+    const answer = await ask(run, '/stock', 'WIDGET-9 bracket');
+    expect(answer.text).toContain('WIDGET-9-BRACKET');
   });
 
   it('/stock WIDGET-9 5 narnia asks "Which branch?" with no verdict; a branch button answers it', async () => {

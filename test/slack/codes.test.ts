@@ -231,3 +231,12 @@ describe('extractItemCodes with the codes the catalogue knows', () => {
     expect(asks).toBeLessThanOrEqual(20);
   });
 });
+
+describe('a lower-case code on a fresh start (the index still filling)', () => {
+  it('is offered upper-cased when written with a separator, and only then', () => {
+    const fresh = { knownCode: () => undefined, upperWhenUnknown: true };
+    expect(extractItemCodes('is widget-9 in?', 5, fresh)).toEqual(['WIDGET-9']);
+    expect(extractItemCodes('is widget-9 in?', 5, { knownCode: () => undefined })).toEqual([]);
+    expect(extractItemCodes('my mp3 player and v1 of it', 5, fresh)).toEqual([]);
+  });
+});

@@ -565,7 +565,9 @@ describe('properties', () => {
     .string({ minLength: 1, maxLength: 12, unit: 'grapheme-ascii' })
     .filter((text) => /^[!-~]+$/.test(text))
     .filter((text) => !/^(id|category|cat|supplier|sup|type):/i.test(text))
-    .filter((text) => text !== '#' && !/^#[0-9]+$/.test(text) && !/[<>&,]/.test(text))
+    .filter((text) => text !== '#' && !/^#[0-9]+$/.test(text) && !/[<>&,;]/.test(text))
+    // Back-ticks around a word are formatting (`` `WIDGET-9` `` is WIDGET-9).
+    .filter((text) => !/^`.*`$/.test(text))
     .filter((text) => !/^(watch|unwatch|watches|suppliers|categories)$/i.test(text));
   const id = fc.nat({ max: Number.MAX_SAFE_INTEGER });
 
@@ -658,5 +660,56 @@ describe('properties', () => {
         expect(request(parseContactCommand(`${before}${w}${after}`))).toEqual({ kind: 'help' });
       }),
     );
+  });
+});
+
+describe('codes and numbers as people write them', () => {
+  it('reads a decimal quantity as a quantity, never a branch', () => {
+    expect(request(parseStockCommand('CBL-W9 2.5'))).toMatchObject({
+      kind: 'question',
+      code: 'CBL-W9',
+      quantity: 2.5,
+      branchWords: [],
+    });
+  });
+
+  it('reads codes separated by a semicolon as several codes', () => {
+    expect(request(parseStockCommand('WIDGET-9; FST-M8-25'))).toEqual({
+      kind: 'codes',
+      codes: ['WIDGET-9', 'FST-M8-25'],
+    });
+  });
+
+  it('reads a non-breaking hyphen and back-ticks as the code', () => {
+    expect(request(parseStockCommand('WIDGET\u20119'))).toMatchObject({
+      ref: { code: 'WIDGET-9' },
+    });
+    expect(request(parseStockCommand('`WIDGET-9` 5'))).toMatchObject({
+      kind: 'question',
+      code: 'WIDGET-9',
+      quantity: 5,
+    });
+  });
+
+  it('reads the branch of a watch after `in` as after `at`', () => {
+    expect(request(parseStockCommand('watch WIDGET-9 below 10 in sydney'))).toMatchObject({
+      kind: 'watch',
+      code: 'WIDGET-9',
+      threshold: 10,
+      branchWords: ['sydney'],
+    });
+  });
+
+  it('reads several codes each with its quantity, at one branch', () => {
+    expect(request(parseStockCommand('FST-M8-25 20, WIDGET-9 5 at brisbane'))).toEqual({
+      kind: 'codes',
+      codes: ['FST-M8-25', 'WIDGET-9'],
+      question: { quantities: [20, 5], branchWords: ['brisbane'] },
+    });
+    expect(request(parseStockCommand('FST-M8-25, WIDGET-9 5'))).toEqual({
+      kind: 'codes',
+      codes: ['FST-M8-25', 'WIDGET-9'],
+      question: { quantities: [undefined, 5], branchWords: [] },
+    });
   });
 });

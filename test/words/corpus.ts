@@ -20,12 +20,15 @@ import type { Reading, WordsIndex } from '../../src/words/reading.js';
 
 export type Expected =
   | { item: string; quantity?: number; branch?: string }
-  | { codes: string[] }
+  /** `quantities` by position and `branch`: what each line's verdict must answer. */
+  | { codes: string[]; quantities?: Array<number | undefined>; branch?: string }
   | { asks: 'several_items' | 'near_codes' }
   | { asksWith: string }
   | { contact: { code: string } | { words: string[] }; people: string[] }
   | { watch: string; direction: 'below' | 'above'; threshold: number; branch?: string }
   | { help: true }
+  | { watches: true }
+  | { unwatch: string }
   | { notUnderstood: NotUnderstoodReason };
 
 export type Verdict = 'correct' | 'asks' | 'wrong';
@@ -64,7 +67,14 @@ export function judge(reading: Reading, expected: Expected): Verdict {
     reading.kind === 'request' &&
     reading.request.kind === 'item' &&
     !CODES.has(reading.request.code);
-  const asked = reading.kind === 'not_sure' || reading.kind === 'not_understood' || unknownCode;
+  // Words the index could not settle after the code: the command resolves the phrase (the
+  // item itself, another, or a question), so the reading alone is no answer yet.
+  const unsettled =
+    reading.kind === 'request' &&
+    reading.request.kind === 'item' &&
+    (reading.request.qualifiers?.length ?? 0) > 0;
+  const asked =
+    reading.kind === 'not_sure' || reading.kind === 'not_understood' || unknownCode || unsettled;
   if ('asks' in expected) {
     return reading.kind === 'not_sure' && reading.reason === expected.asks
       ? 'correct'
@@ -85,9 +95,16 @@ export function judge(reading: Reading, expected: Expected): Verdict {
       return reading.reason === expected.notUnderstood ? 'correct' : 'asks';
     return reading.kind === 'not_sure' ? 'asks' : 'wrong';
   }
-  if (reading.kind !== 'request') return 'asks';
+  if (reading.kind !== 'request' || unsettled) return 'asks';
   const request = reading.request;
   if ('help' in expected) return request.kind === 'help' ? 'correct' : 'wrong';
+  if ('watches' in expected) return request.kind === 'watches' ? 'correct' : 'wrong';
+  if ('unwatch' in expected) {
+    return request.kind === 'unwatch' &&
+      request.code.toLowerCase() === expected.unwatch.toLowerCase()
+      ? 'correct'
+      : 'wrong';
+  }
   if ('item' in expected) {
     if (request.kind !== 'item') return 'wrong';
     if (!CODES.has(request.code) && request.code.toLowerCase() !== expected.item.toLowerCase()) {
@@ -98,9 +115,12 @@ export function judge(reading: Reading, expected: Expected): Verdict {
     return branchVerdict(request.branchWords, expected.branch);
   }
   if ('codes' in expected) {
-    return request.kind === 'codes' && sameWords(request.codes, expected.codes)
-      ? 'correct'
-      : 'wrong';
+    if (request.kind !== 'codes' || !sameWords(request.codes, expected.codes)) return 'wrong';
+    const quantities = request.question?.quantities ?? [];
+    const wanted = expected.quantities ?? [];
+    const same = expected.codes.every((_, i) => quantities[i] === wanted[i]);
+    if (!same) return 'wrong';
+    return branchVerdict(request.question?.branchWords ?? [], expected.branch);
   }
   if ('contact' in expected) {
     if (request.kind !== 'contact') return 'wrong';

@@ -44,6 +44,15 @@ describe('our own corpus', () => {
     });
   }
 
+  it('resolves nothing wrongly on a fresh start (an empty index): it asks back instead', () => {
+    const result = tally(OWN_CORPUS, (sentence) => readSentence(sentence, EMPTY_INDEX));
+    expect(result.misses.filter((miss) => miss.verdict === 'wrong')).toEqual([]);
+  });
+
+  it('holds at least 150 sentences with the shared sample', () => {
+    expect(OWN_CORPUS.length + SHARED_SAMPLE.length).toBeGreaterThanOrEqual(150);
+  });
+
   it('resolves at least 95% correctly on a warm index', () => {
     const result = tally(OWN_CORPUS, (sentence) => readSentence(sentence, WARM));
     expect(result.correct / OWN_CORPUS.length).toBeGreaterThanOrEqual(0.95);

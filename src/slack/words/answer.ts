@@ -23,6 +23,7 @@ import type { Actor } from '../payloads.js';
 import { contactRequestAnswer, stockRequestAnswer } from './asCommand.js';
 import { channelReply } from './channel.js';
 import { readWords } from './read.js';
+import { watchIntentAnswer } from './watchIntents.js';
 
 export { readWords };
 
@@ -48,7 +49,10 @@ export function subjectOf(reading: Reading): string | undefined {
       return request.codes.join(', ');
     case 'contact':
       return 'code' in request.account ? request.account.code : request.account.words.join(' ');
+    case 'unwatch':
+      return request.code;
     case 'help':
+    case 'watches':
       return undefined;
   }
 }
@@ -128,6 +132,10 @@ function askerAnswer(
   if (reading.kind === 'not_sure') return Promise.resolve(notSureMessage(reading));
   const { request } = reading;
   if (request.kind === 'help') return Promise.resolve(wordsHelp(deps.examples));
+  // "stop watching WIDGET-9", "what are we watching?": the asker's, privately.
+  if (request.kind === 'watches' || request.kind === 'unwatch') {
+    return safely(deps.logger, 'words', () => watchIntentAnswer(deps, request, actor));
+  }
   if (request.kind === 'watch') {
     // Proposed to the asker: a watch is set only by their click.
     return Promise.resolve(

@@ -33,6 +33,8 @@ import { codesAnswer } from '../codesAnswer.js';
 import type { ListenerDeps } from '../deps.js';
 import type { Actor } from '../payloads.js';
 import { accountOf } from './account.js';
+import { sharedPhraseAnswer } from './phrase.js';
+import { watchIntentAnswer } from './watchIntents.js';
 
 declare const shownToAll: unique symbol;
 
@@ -81,13 +83,21 @@ export async function channelReply(
           ? watchProposal(request)
           : noticeMessage(watchesNotReadyText('watch')),
       };
+    case 'watches':
+    case 'unwatch':
+      // "stop watching WIDGET-9", "what are we watching?": the asker's, privately.
+      return {
+        askerOnly: await safely(deps.logger, 'words', () =>
+          watchIntentAnswer(deps, request, actor),
+        ),
+      };
     case 'codes':
       return {
         reply: shown(
           await safely(
             deps.logger,
             'words',
-            () => codesAnswer(deps, request.codes, actor, 'command'),
+            () => codesAnswer(deps, request.codes, actor, 'command', undefined, request.question),
             parts.retryOf(request),
           ),
         ),
@@ -157,7 +167,10 @@ async function itemReply(
       client,
     );
   try {
-    return { reply: shown(await sharedCard(request.code)) };
+    // `the widget-9 bracket`: words after the code may name another item than the code's.
+    const phrased = await sharedPhraseAnswer(deps, request, actor, client);
+    if (phrased && 'answer' in phrased) return { reply: shown(phrased.answer) };
+    return { reply: shown(await sharedCard(phrased?.code ?? request.code)) };
   } catch (error) {
     if (error instanceof NotFoundError) {
       return { reply: shown(await notFoundReply(deps, request, actor, sharedCard, parts)) };

@@ -1,4 +1,4 @@
-import { type ErpEndpoint, NotFoundError } from '../../../erp/errors.js';
+import type { ErpEndpoint } from '../../../erp/errors.js';
 import type { ItemQuery } from '../../../lookup/types.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
 import { noticeMessage, withNotices } from '../../../views/feedback.js';
@@ -6,7 +6,6 @@ import { stockHelp, watchesNotReadyText } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
 import type { WorkSubject } from '../../../views/progress.js';
 import {
-  codeBySearch,
   type IfNothingFound,
   itemByCodeAnswer,
   itemCardAnswer,
@@ -23,6 +22,7 @@ import {
 } from '../../parser.js';
 import type { Actor } from '../../payloads.js';
 import { stockReadingAnswer, stockSentenceInstead } from '../../words/asCommand.js';
+import { qualifiedPhraseAnswer, questionItem } from '../../words/phrase.js';
 import { type LookupCommand, lookupCommand, sentenceInstead } from './lookupCommand.js';
 import { watchAnswer } from './watch.js';
 
@@ -95,7 +95,7 @@ export function stockAnswer(
     case 'question':
       return questionAnswer(deps, request, actor, client);
     case 'codes':
-      return codesAnswer(deps, request.codes, actor, 'command');
+      return codesAnswer(deps, request.codes, actor, 'command', undefined, request.question);
     case 'search':
       return request.supplierName === undefined
         ? itemSearchAnswer(deps, request.query, 0, actor, undefined, ifNothingFound)
@@ -127,8 +127,10 @@ async function supplierSearchAnswer(
 }
 
 /**
- * `/stock CODE [N] [branch words]`: one getItem; the card answers the question first. When
- * CODE is not an item, the words are the search they always were.
+ * `/stock CODE [N] [branch words]`: one getItem (the code as the index knows it, or in
+ * capitals); the card answers the question first. Words naming no branch of the item may be
+ * part of its name (`widget-9 bracket`). When CODE is not an item, the words are the search
+ * they always were.
  */
 async function questionAnswer(
   deps: DeliveryDeps & ItemDeps & WatchDeps,
@@ -140,18 +142,14 @@ async function questionAnswer(
     ...(request.quantity === undefined ? {} : { quantity: request.quantity }),
     branchWords: request.branchWords,
   };
-  try {
-    return await itemCardAnswer(deps, { ref: { code: request.code }, question }, actor, client);
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
+  const item = await questionItem(deps, request, actor);
+  if (item === undefined) {
+    return itemSearchAnswer(deps, request.fallback, 0, actor, { code: request.code, question });
   }
-  // `widget-9 perth` while the index does not know WIDGET-9 yet: the code in another case
-  // (one search, only when the code was typed with lower-case letters).
-  const code = /\p{Ll}/u.test(request.code)
-    ? await codeBySearch(deps, request.code, actor)
-    : undefined;
-  if (code !== undefined) {
-    return itemCardAnswer(deps, { ref: { code }, question }, actor, client);
+  if (request.branchWords.length > 0) {
+    const phrased = await qualifiedPhraseAnswer(deps, request, item, actor, client);
+    if (phrased) return phrased;
   }
-  return itemSearchAnswer(deps, request.fallback, 0, actor, { code: request.code, question });
+  // The same read again: answered by the cache.
+  return itemCardAnswer(deps, { ref: { code: item.code }, question }, actor, client);
 }

@@ -11,9 +11,10 @@ import { suggestedPrompts, threadTitle, workingStatus } from '../../../views/wor
 import { quietly as logQuietly } from '../../delivery.js';
 import type { ListenerDeps } from '../../deps.js';
 import { stripSlackMarkup } from '../../input.js';
-import { answerReading, readWords, subjectOf } from '../../words/answer.js';
+import { answerReading, subjectOf } from '../../words/answer.js';
 import { deliverWords } from '../../words/deliver.js';
 import { PersonMessage } from '../../words/events.js';
+import { conversationKey, readInConversation } from '../../words/followUps.js';
 import { askerOf, firstDelivery } from './words.js';
 
 export function wordsAssistant(deps: ListenerDeps, once: OnceGate): Assistant {
@@ -33,7 +34,8 @@ export function wordsAssistant(deps: ListenerDeps, once: OnceGate): Assistant {
       const person = await firstDelivery(deps, once, context.retryNum, parsed);
       if (!person || person.thread_ts === undefined) return;
       const actor = askerOf(person, body);
-      const reading = readWords(deps, person.text);
+      const conversation = conversationKey(person.channel, person.thread_ts);
+      const reading = readInConversation(deps, person.text, conversation);
       await quietly('set the title', () => setTitle(threadTitle(stripSlackMarkup(person.text))));
       await quietly('set the status', () => setStatus(workingStatus(subjectOf(reading))));
       await deliverWords(

@@ -9,9 +9,10 @@ import { z } from 'zod';
 import type { OnceGate } from '../../../ops/onceGate.js';
 import type { DeliveryDeps, ListenerDeps } from '../../deps.js';
 import type { Actor } from '../../payloads.js';
-import { answerReading, type Place, readWords, subjectOf } from '../../words/answer.js';
+import { answerReading, type Place, subjectOf } from '../../words/answer.js';
 import { deliverWords, wordsWorkingLine } from '../../words/deliver.js';
 import { PersonMention, PersonMessage } from '../../words/events.js';
+import { conversationKey, readInConversation } from '../../words/followUps.js';
 import { messageKey } from '../../words/once.js';
 import { whileWorking } from './agentSurface.js';
 
@@ -66,7 +67,8 @@ export function directMessage(deps: ListenerDeps, once: OnceGate) {
     const message = await firstDelivery(deps, once, context.retryNum, parsed);
     if (message?.channel_type !== 'im') return;
     const actor = askerOf(message, body);
-    const reading = readWords(deps, message.text);
+    const conversation = conversationKey(message.channel, message.thread_ts);
+    const reading = readInConversation(deps, message.text, conversation);
     // The agent surface's status on the message while it is answered (Bolt's setStatus).
     await whileWorking(deps, args.setStatus, subjectOf(reading), () =>
       deliverWords(
@@ -92,7 +94,12 @@ export function mention(deps: ListenerDeps, once: OnceGate) {
     if (!message) return;
     const actor = askerOf(message, body);
     const place: Place = message.channel.startsWith('D') ? 'private' : 'channel';
-    const reading = readWords(deps, message.text);
+    const thread = message.thread_ts ?? message.ts;
+    const reading = readInConversation(
+      deps,
+      message.text,
+      conversationKey(message.channel, thread),
+    );
     await deliverWords(
       deps,
       {

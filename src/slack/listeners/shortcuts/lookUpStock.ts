@@ -53,6 +53,8 @@ export function lookUpStockShortcut(deps: DeliveryDeps & ItemDeps & WordsDeps) {
       // Lower-case and accented codes count when the catalogue index knows them.
       knownCode: (piece) =>
         deps.catalogue?.nearestCodes(piece).find((code) => sameCode(code, piece)),
+      // From the first minute: while the index fills, `is widget-9 in?` still finds WIDGET-9.
+      upperWhenUnknown: !(deps.catalogue?.isComplete() ?? false),
     });
     if (codes.length === 0) {
       await say(unreadableText('no_codes'));
