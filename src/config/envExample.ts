@@ -2,7 +2,7 @@
  * `.env.example`, generated from the configuration schema: every variable in `EnvSchema`, its
  * default (read from the schema itself) and one line of meaning from `MEANINGS`. A variable
  * added to the schema without a meaning fails the type check; `npm run env-example` rewrites
- * the file and test/config/envExample.test.ts fails when it is stale.
+ * the file and test/config/envExample.unit.test.ts fails when it is stale.
  */
 import { type EnvName, EnvSchema } from './schema.js';
 
@@ -70,7 +70,7 @@ const MEANINGS = {
 } satisfies Record<EnvName, string>;
 
 /**
- * The variables compose.yaml itself reads (`${NAME}`); test/config/envExample.test.ts fails
+ * The variables compose.yaml itself reads (`${NAME}`); test/config/envExample.unit.test.ts fails
  * when compose.yaml reads one that is not listed here.
  */
 const COMPOSE_VARIABLES: Record<string, { meaning: string; example: string }> = {
