@@ -42,8 +42,8 @@ output carries only the Block Kit JSON; everything else goes to standard error.
 (exit 0), or its error sentence on standard error (exit 1).
 See README.md for every environment variable.
 
-Exit codes with --once: 0 answered with a record or a list, 1 nothing found or refused,
-2 usage error.
+Exit codes with --once: 0 answered (a record, a list, a watch or digest set or removed, the
+digest off when there was none), 1 nothing found or refused, 2 usage error.
 `;
 
 function registerSecrets(config: AppConfig): void {
