@@ -18,6 +18,7 @@ import {
   describeConfig,
   loadConfigReport,
   loadDotEnv,
+  passwordOf,
 } from './config/config.js';
 import { checkErpCredentials, StartupError } from './config/startup.js';
 import { type AppLogger, createLogger, registerSecret, scrubSecrets } from './log/logger.js';
@@ -51,7 +52,12 @@ function registerSecrets(config: AppConfig): void {
   registerSecret(config.slack.appToken);
   registerSecret(config.slack.signingSecret);
   if (config.erp.kind === 'remote') registerSecret(config.erp.accessToken);
-  if (config.redisUrl) registerSecret(decodeURIComponent(new URL(config.redisUrl).password));
+  // Both forms: the decoded password, and the encoded one a URL in an error message carries.
+  for (const url of [config.redisUrl, config.watches.databaseUrl]) {
+    if (url === undefined) continue;
+    registerSecret(passwordOf(url));
+    registerSecret(new URL(url).password);
+  }
 }
 
 function slackTransport(config: AppConfig): SlackTransport {
