@@ -5,7 +5,10 @@
 # .env.example); no secret is baked into the image.
 #
 #   docker build -t erp-lookups-slack .
-#   docker run --env-file .env -p 3000:3000 erp-lookups-slack
+#   docker run --env-file .env -p 3000:3000 -v erp-lookups-data:/app/data erp-lookups-slack
+#
+# The volume keeps the embedded watches database (DATA_DIR) across containers; with
+# DATABASE_URL set the watches live in PostgreSQL and the volume stays empty.
 
 ARG NODE_IMAGE=node:24-slim
 
@@ -25,7 +28,12 @@ COPY package.json package-lock.json ./
 # Production dependencies only; dist/ comes from the build stage, so no script needs to run.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
-# Files stay owned by root: the app can read its code but not change it.
+# Files stay owned by root: the app can read its code but not change it. The one exception is
+# DATA_DIR (./data, so /app/data), where the embedded watches database keeps its file: owned by
+# `node`, and a volume, so that watches are writable and outlive the container even in a plain
+# `docker run` (mount a named volume there to keep them across images: see the top).
+RUN mkdir -p /app/data && chown node:node /app/data
+VOLUME /app/data
 USER node
 EXPOSE 3000
 # Liveness only (/healthz); orchestrators route on GET /readyz (docs/operations.md, "Health endpoints").

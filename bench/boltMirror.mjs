@@ -3,7 +3,7 @@
  * middleware, of the same kinds, in the same order, as `registerListeners` registers. Bolt
  * runs every listener's matchers on every request, so a bare Bolt app with these shows what
  * Bolt's dispatch costs for the app's surfaces, apart from what the app's own code costs
- * (docs/benchmarks.md). test/bench/boltMirror.test.ts keeps it in step with the app.
+ * (docs/benchmarks.md). test/bench/boltMirror.unit.test.ts keeps it in step with the app.
  */
 import { Assistant } from '@slack/bolt';
 

@@ -19,6 +19,7 @@ import {
   describeConfig,
   loadConfigReport,
   loadDotEnv,
+  passwordOf,
 } from './config/config.js';
 import { checkErpCredentials, StartupError } from './config/startup.js';
 import { type AppLogger, createLogger, registerSecret, scrubSecrets } from './log/logger.js';
@@ -47,8 +48,8 @@ list_watches) with its arguments as JSON, for the console's person, and prints i
 or its refusal (exit 1); with --json the whole result, blocks included.
 See README.md for every environment variable.
 
-Exit codes with --once: 0 answered with a record or a list, 1 nothing found or refused,
-2 usage error.
+Exit codes with --once: 0 answered (a record, a list, a watch or digest set or removed, the
+digest off when there was none), 1 nothing found or refused, 2 usage error.
 `;
 
 function registerSecrets(config: AppConfig): void {
@@ -56,7 +57,12 @@ function registerSecrets(config: AppConfig): void {
   registerSecret(config.slack.appToken);
   registerSecret(config.slack.signingSecret);
   if (config.erp.kind === 'remote') registerSecret(config.erp.accessToken);
-  if (config.redisUrl) registerSecret(decodeURIComponent(new URL(config.redisUrl).password));
+  // Both forms: the decoded password, and the encoded one a URL in an error message carries.
+  for (const url of [config.redisUrl, config.watches.databaseUrl]) {
+    if (url === undefined) continue;
+    registerSecret(passwordOf(url));
+    registerSecret(new URL(url).password);
+  }
 }
 
 function slackTransport(config: AppConfig): SlackTransport {

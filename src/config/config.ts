@@ -9,6 +9,7 @@
  * `unknownVariables.ts`), the `.env` file (`dotEnv.ts`) and the start-up summary
  * (`describe.ts`).
  */
+import { withPassword } from './connectionUrls.js';
 import { crossCheck, rawView } from './crossCheck.js';
 import {
   ConfigError,
@@ -22,6 +23,7 @@ import type { AppConfig, ErpTarget, SlackMode } from './types.js';
 import { unknownVariableWarnings, withSpellingHint } from './unknownVariables.js';
 import { warningsFor } from './warnings.js';
 
+export { passwordOf } from './connectionUrls.js';
 export { isLoopbackHost } from './crossCheck.js';
 export { describeConfig, maskSecret } from './describe.js';
 export { loadDotEnv } from './dotEnv.js';
@@ -98,7 +100,7 @@ export function loadConfigReport(source: NodeJS.ProcessEnv = process.env): {
     ),
     queueMaxWaitMs: env.QUEUE_MAX_WAIT_SECONDS * 1000,
     fairShareReserve: env.FAIR_SHARE_RESERVE,
-    redisUrl: env.REDIS_URL,
+    redisUrl: withPassword(env.REDIS_URL, env.REDIS_PASSWORD),
     cache: {
       ttlSeconds: env.CACHE_TTL_SECONDS,
       // Contacts hold personal data: never cached longer than items, 30 s by default.
@@ -121,7 +123,7 @@ export function loadConfigReport(source: NodeJS.ProcessEnv = process.env): {
     shareAccountTerms: env.SHARE_ACCOUNT_TERMS,
     mcp: { enabled: mode === 'http' && env.MCP_ENABLED },
     watches: {
-      databaseUrl: env.DATABASE_URL,
+      databaseUrl: withPassword(env.DATABASE_URL, env.DATABASE_PASSWORD),
       dataDir: env.DATA_DIR,
       share: env.WATCH_SHARE,
       minIntervalMs: env.WATCH_MIN_INTERVAL_SECONDS * 1000,

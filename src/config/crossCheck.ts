@@ -3,6 +3,7 @@
  * no secret in clear over a network) and the quoted-value check, on the raw environment.
  */
 import { isIP } from 'node:net';
+import { connectionUrlProblems } from './connectionUrls.js';
 import { type ConfigProblem, fixFor } from './problems.js';
 import { type Env, EnvSchema, parseReveal, SANDBOX } from './schema.js';
 
@@ -89,4 +90,5 @@ export function crossCheck(env: RawEnv, problems: ConfigProblem[]): void {
   if (env.CONTACT_REVEAL && parseReveal(env.CONTACT_REVEAL) === undefined) {
     add('CONTACT_REVEAL', 'is not a known policy or a list of Slack ids');
   }
+  problems.push(...connectionUrlProblems(env));
 }

@@ -2,7 +2,7 @@
  * `.env.example`, generated from the configuration schema: every variable in `EnvSchema`, its
  * default (read from the schema itself) and one line of meaning from `MEANINGS`. A variable
  * added to the schema without a meaning fails the type check; `npm run env-example` rewrites
- * the file and test/config/envExample.test.ts fails when it is stale.
+ * the file and test/config/envExample.unit.test.ts fails when it is stale.
  */
 import { type EnvName, EnvSchema } from './schema.js';
 
@@ -34,6 +34,8 @@ const MEANINGS = {
     "Fraction of each ERP endpoint's per-minute limit one user may not take within a minute, kept for everyone else (0 to 0.9).",
   REDIS_URL:
     'redis:// or rediss:// shared by every replica (cache and rate budget). Unset: in memory.',
+  REDIS_PASSWORD:
+    "Redis's password, as it is; the app encodes it into REDIS_URL (one in the URL itself must be percent-encoded). Required by compose.yaml, whose Redis is started with it.",
   CACHE_TTL_SECONDS: 'How long an item answer is fresh, in seconds.',
   CONTACT_CACHE_TTL_SECONDS:
     'How long a contact (personal data) is fresh; never longer than CACHE_TTL_SECONDS. Unset: 30 or less.',
@@ -61,6 +63,8 @@ const MEANINGS = {
     'HTTP mode: the MCP server for Slackbot (POST /mcp, declared in manifest/http.yml); false turns it off. Socket Mode has none.',
   DATABASE_URL:
     'Watches: PostgreSQL (postgres://…) shared by every replica. Unset: an embedded database file in DATA_DIR.',
+  DATABASE_PASSWORD:
+    "PostgreSQL's password, as it is; the app encodes it into DATABASE_URL (a password in the URL itself must be percent-encoded).",
   DATA_DIR: 'Where the embedded watches database keeps its file (the console keeps it in memory).',
   WATCH_SHARE: 'Share (0 to 1) of the getItem budget that watch checks may use.',
   WATCH_MIN_INTERVAL_SECONDS: 'Shortest time between two checks of one watched item, in seconds.',
@@ -72,7 +76,7 @@ const MEANINGS = {
 } satisfies Record<EnvName, string>;
 
 /**
- * The variables compose.yaml itself reads (`${NAME}`); test/config/envExample.test.ts fails
+ * The variables compose.yaml itself reads (`${NAME}`); test/config/envExample.unit.test.ts fails
  * when compose.yaml reads one that is not listed here.
  */
 const COMPOSE_VARIABLES: Record<string, { meaning: string; example: string }> = {
@@ -81,14 +85,9 @@ const COMPOSE_VARIABLES: Record<string, { meaning: string; example: string }> = 
       "The entry's address for Caddy: your host name (HTTPS with an automatic certificate), or :80 for plain HTTP behind your own TLS.",
     example: 'slack-erp.example.com',
   },
-  REDIS_PASSWORD: {
-    meaning:
-      "compose.yaml's Redis: the password it requires and the replicas' REDIS_URL carries. Required by compose.yaml.",
-    example: 'a-long-random-string',
-  },
   POSTGRES_PASSWORD: {
     meaning:
-      "compose.yaml's PostgreSQL (the watches): the password it is created with and the replicas' DATABASE_URL carries. Required by compose.yaml.",
+      "compose.yaml's PostgreSQL (the watches): the password it is created with, which the replicas get as DATABASE_PASSWORD. Required by compose.yaml.",
     example: 'another-long-random-string',
   },
 };

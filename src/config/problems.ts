@@ -43,7 +43,9 @@ const FIXES: Record<string, string> = {
   ERP_COMPANY_CODE: 'Set the company code your ERP administrator gave you.',
   ERP_ACCESS_TOKEN: 'Set the ERP access token.',
   ERP_TENANT_ID: 'Set the ERP tenant id.',
-  REDIS_URL: 'Use a redis:// or rediss:// URL, or unset it to keep the cache in memory.',
+  REDIS_URL:
+    'Use a redis:// or rediss:// URL, or unset it to keep the cache in memory. A password in it must be percent-encoded (encodeURIComponent); or set it in REDIS_PASSWORD instead.',
+  REDIS_PASSWORD: 'Set the password Redis requires, as it is (the app encodes it into REDIS_URL).',
   LOG_LEVEL: 'Use one of fatal, error, warn, info, debug, trace, silent.',
   CATALOGUE_CRAWL_SHARE:
     'Use a share of the search budget between 0 (no crawl) and 1, e.g. 0.25 for a quarter.',
@@ -63,7 +65,9 @@ const FIXES: Record<string, string> = {
   STOCK_ALLOWED_CHANNELS: CHANNEL_ID_FIX,
   CONTACT_ALLOWED_CHANNELS: CHANNEL_ID_FIX,
   DATABASE_URL:
-    'Use a postgres:// URL (postgres://user:password@host:5432/database), or unset it for the embedded database in DATA_DIR.',
+    'Use a postgres:// URL (postgres://user:password@host:5432/database, the password percent-encoded, or set in DATABASE_PASSWORD instead), or unset it for the embedded database in DATA_DIR.',
+  DATABASE_PASSWORD:
+    'Set the PostgreSQL password, as it is (the app encodes it into DATABASE_URL).',
   DATA_DIR: 'Use a directory the app may write to, e.g. DATA_DIR=./data.',
   WATCH_SHARE: 'Use a share of the getItem budget between 0 (no watch checks) and 1, e.g. 0.1.',
   WATCH_MIN_INTERVAL_SECONDS: 'Use a whole number of seconds from 1 to 86400, e.g. 60.',

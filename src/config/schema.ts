@@ -135,6 +135,8 @@ export const EnvSchema = z.object({
     z.coerce.number().int().min(1).max(1024).optional(),
   ),
   REDIS_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^rediss?$/ }).optional()),
+  // Put into REDIS_URL percent-encoded (connectionUrls.ts): a password any characters may form.
+  REDIS_PASSWORD: optionalString,
   CACHE_TTL_SECONDS: intInRange(60, 1, 86_400),
   CONTACT_CACHE_TTL_SECONDS: z.preprocess(
     blankToUndefined,
@@ -166,6 +168,7 @@ export const EnvSchema = z.object({
   CATALOGUE_MAX_ITEMS: intInRange(20_000, 1, 1_000_000),
   // Watches: PostgreSQL when several replicas share them, else an embedded database file.
   DATABASE_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_PASSWORD: optionalString,
   DATA_DIR: z.preprocess(blankToUndefined, z.string().trim().default('./data')),
   WATCH_SHARE: share(0.1),
   WATCH_MIN_INTERVAL_SECONDS: intInRange(60, 1, 86_400),

@@ -25,7 +25,7 @@ const APP_PREFIXES = [
 ];
 
 /** Variables with those prefixes the app does not read but other tools do. */
-const NOT_OURS = new Set(['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'REDIS_PASSWORD']);
+const NOT_OURS = new Set(['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET']);
 
 /** A warning for each unknown variable that looks like the app's, naming the nearest known one. */
 export function unknownVariableWarnings(source: NodeJS.ProcessEnv): ConfigWarning[] {

@@ -39,6 +39,14 @@ export function warningsFor(env: Env, config: AppConfig): ConfigWarning[] {
       `is ${env.ERP_MAX_CONNECTIONS}, above the limit of ${MAX_ERP_CONNECTIONS}: using ${MAX_ERP_CONNECTIONS}`,
     );
   }
+  for (const [password, url] of [
+    ['REDIS_PASSWORD', 'REDIS_URL'],
+    ['DATABASE_PASSWORD', 'DATABASE_URL'],
+  ] as const) {
+    if (env[password] !== undefined && env[url] === undefined) {
+      warn(password, `is ignored: ${url} is not set`);
+    }
+  }
   const redisWarning = config.redisUrl ? redisTransportWarning(config.redisUrl) : undefined;
   if (redisWarning) warn('REDIS_URL', redisWarning);
   return warnings;

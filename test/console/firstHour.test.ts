@@ -100,3 +100,23 @@ describe('the console on the sandbox', () => {
     expect(parsed.at(-1)?.text).toContain('WIDGET-9');
   });
 });
+
+describe('--once on watches and the digest, as a script reads the exit code', () => {
+  it('turning off a digest the channel does not have is done (0), with the same words', async () => {
+    const { code, text } = await session([], { once: '/stock digest off' });
+    expect(text).toContain('This channel had no daily digest');
+    expect(code).toBe(0);
+  });
+
+  it('the digest setting, even none, is an answer (0)', async () => {
+    const { code, text } = await session([], { once: '/stock digest' });
+    expect(text).toContain('This channel has no daily digest');
+    expect(code).toBe(0);
+  });
+
+  it('removing a watch that is not there stays "nothing found" (1): the code may be mistyped', async () => {
+    const { code, text } = await session([], { once: '/stock unwatch WIDGET-9' });
+    expect(text).toContain('That watch no longer exists');
+    expect(code).toBe(1);
+  });
+});

@@ -2,7 +2,7 @@
  * Timing over HTTP with a slow and a failing ERP: acknowledged before the ERP answers; one
  * "working on it" line when the answer is slow; a stale answer while the ERP is down. The
  * app's deadlines are a quarter of the real ones here (the rules themselves, on a fake clock,
- * are test/slack/delivery.test.ts). A slow ERP is one whose answer a proxy holds back until the
+ * are test/slack/delivery.unit.test.ts). A slow ERP is one whose answer a proxy holds back until the
  * working line has come: the order is made, not hoped for from a long latency.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Test data builders for ERP records, with realistic, deterministic defaults that pass the
- * production zod schemas (test/views/builders.test.ts checks that). Override any field:
+ * production zod schemas (test/views/builders.unit.test.ts checks that). Override any field:
  * `makeItem({ available: -3, branches: [makeBranch({ name: 'Perth' })] })`.
  */
 import type {

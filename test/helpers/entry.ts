@@ -92,7 +92,7 @@ export function nodeArgsForSource(source: string, flags: readonly string[] = [])
 
 /** This machine's settings for the app: Slack, ERP, Redis, the watches' database, tuning. */
 const MACHINE_SETTING =
-  /^(SLACK_|ERP_|REDIS_URL$|DATABASE_URL$|DATA_DIR$|WATCH_|PORT$|LOG_LEVEL$|CONTACT_|STOCK_|AUDIT_|QUEUE_|CATALOGUE_)/;
+  /^(SLACK_|ERP_|REDIS_(URL|PASSWORD)$|DATABASE_(URL|PASSWORD)$|DATA_DIR$|WATCH_|PORT$|LOG_LEVEL$|CONTACT_|STOCK_|AUDIT_|QUEUE_|CATALOGUE_)/;
 
 let dataDir: string | undefined;
 

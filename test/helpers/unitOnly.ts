@@ -5,7 +5,9 @@ import childProcess from 'node:child_process';
 import net from 'node:net';
 
 function refuse(what: string): never {
-  throw new Error(`a unit test may not ${what}: move this file out of UNIT in vitest.config.ts`);
+  throw new Error(
+    `a unit test may not ${what}: drop .unit from this file's name (vitest.config.ts)`,
+  );
 }
 
 net.Socket.prototype.connect = () => refuse('open a socket');

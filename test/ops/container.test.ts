@@ -4,9 +4,11 @@
  * example wires three replicas, one Redis and one HTTP entry together.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
+import { EnvSchema } from '../../src/config/config.js';
 import { compiledPath, npmStart, parseStartCommand, repoRoot } from '../helpers/entry.js';
 
 interface Instruction {
@@ -92,7 +94,34 @@ describe('Dockerfile', () => {
     const [check] = only('HEALTHCHECK');
     expect(check?.args).toContain('/healthz');
   });
+
+  it('keeps DATA_DIR (the embedded watches database) in a volume the app user owns', () => {
+    // DATA_DIR's default, relative to the WORKDIR the CMD runs in.
+    const workdir = only('WORKDIR').at(-1)?.args ?? '/';
+    const dataDir = posix.join(workdir, String(EnvSchema.shape.DATA_DIR.parse(undefined)));
+    expect(dataDir).toBe('/app/data');
+    const at = (keyword: string, test: (args: string) => boolean) =>
+      final.findIndex((i) => i.keyword === keyword && test(i.args));
+    const volume = at('VOLUME', (args) => volumePaths(args).includes(dataDir));
+    expect(volume, 'VOLUME /app/data').toBeGreaterThan(-1);
+    // Created and handed to the user the CMD runs as, before the volume is declared (a
+    // change under a declared volume is dropped from the image).
+    const user = only('USER').at(-1)?.args.split(':')[0] ?? '';
+    const owned = at('RUN', (args) =>
+      new RegExp(`mkdir -p ${dataDir}\\b.*chown (-R )?${user}(:${user})? ${dataDir}\\b`).test(args),
+    );
+    expect(owned, `RUN mkdir -p ${dataDir} && chown ${user}`).toBeGreaterThan(-1);
+    expect(owned).toBeLessThan(volume);
+    expect(volume).toBeLessThan(at('USER', () => true));
+  });
 });
+
+/** The paths of a VOLUME instruction, in its JSON or its plain form. */
+function volumePaths(args: string): string[] {
+  return args.startsWith('[')
+    ? z.array(z.string()).parse(JSON.parse(args))
+    : args.split(/\s+/).filter(Boolean);
+}
 
 const Compose = z.object({
   services: z.record(
@@ -103,30 +132,66 @@ const Compose = z.object({
       environment: z.record(z.string(), z.string()).optional(),
       volumes: z.array(z.string()).optional(),
       depends_on: z.union([z.record(z.string(), z.unknown()), z.array(z.string())]).optional(),
+      profiles: z.array(z.string()).optional(),
+      ports: z.array(z.string()).optional(),
     }),
   ),
 });
+
+type ComposeFile = z.infer<typeof Compose>;
+type Service = ComposeFile['services'][string];
+
+/** The replicas of this image: the HTTP ones start by default, the Socket Mode one on its profile. */
+const replicas = (compose: ComposeFile, socket: boolean): Array<[string, Service]> =>
+  Object.entries(compose.services).filter(
+    ([, service]) =>
+      service.build === '.' && (service.profiles?.includes('socket') ?? false) === socket,
+  );
 
 describe('compose.yaml', () => {
   const compose = Compose.parse(
     parseYaml(readFileSync(`${repoRoot}/compose.yaml`, 'utf8'), { merge: true }),
   );
-  const apps = Object.entries(compose.services).filter(([, service]) => service.build === '.');
+  const apps = replicas(compose, false);
+  const socketApps = replicas(compose, true);
 
   it('runs three replicas of this image on one Redis', () => {
     expect(apps).toHaveLength(3);
     const redis = compose.services.redis;
     expect(redis?.image).toMatch(/^redis:/);
     // Behind the password compose's Redis requires (REDIS_PASSWORD in .env).
-    for (const [, app] of apps) {
-      expect(app.environment?.REDIS_URL).toBe(
+    for (const [, app] of [...apps, ...socketApps]) {
+      expect(app.environment?.REDIS_URL).toBe('redis://redis:6379');
+      expect(app.environment?.REDIS_PASSWORD).toBe(
         // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own interpolation, read verbatim.
-        'redis://:${REDIS_PASSWORD:?set REDIS_PASSWORD in .env}@redis:6379',
+        '${REDIS_PASSWORD:?set REDIS_PASSWORD in .env}',
       );
     }
     expect(readFileSync(`${repoRoot}/compose.yaml`, 'utf8')).toMatch(
       /"--requirepass", "\$\{REDIS_PASSWORD/,
     );
+  });
+
+  it('puts no password into a URL: compose cannot percent-encode a / + = in one', () => {
+    for (const [name, app] of [...apps, ...socketApps]) {
+      for (const [variable, value] of Object.entries(app.environment ?? {})) {
+        if (/^[a-z]+:\/\//.test(value)) expect(value, `${name} ${variable}`).not.toContain('${');
+      }
+    }
+  });
+
+  it('offers Socket Mode as a profile: one service, no entry, no port, not in HTTP mode by default', () => {
+    expect(socketApps.map(([name]) => name)).toEqual(['app-socket']);
+    const [, socket] = socketApps[0] ?? [];
+    expect(socket?.ports).toBeUndefined();
+    // The app token comes from .env; the HTTP replicas blank it, so it cannot switch them.
+    expect(socket?.environment).not.toHaveProperty('SLACK_APP_TOKEN');
+    for (const [name, app] of apps) expect(app.environment?.SLACK_APP_TOKEN, name).toBe('');
+    const entry = Object.values(compose.services).find((service) =>
+      service.image?.startsWith('caddy:'),
+    );
+    expect(Object.keys(entry?.depends_on ?? {})).not.toContain('app-socket');
+    expect(entry?.depends_on ?? []).not.toContain('app-socket');
   });
 
   it('puts one HTTP entry in front of exactly those replicas, routing on /readyz', () => {
@@ -146,13 +211,14 @@ describe('compose.yaml watches', () => {
   const compose = Compose.parse(
     parseYaml(readFileSync(`${repoRoot}/compose.yaml`, 'utf8'), { merge: true }),
   );
-  const apps = Object.entries(compose.services).filter(([, service]) => service.build === '.');
+  const apps = [...replicas(compose, false), ...replicas(compose, true)];
 
   it('gives every replica the one PostgreSQL, so watches are on there', () => {
     const postgres = compose.services.postgres;
     expect(postgres?.image).toMatch(/^postgres:/);
     for (const [name, app] of apps) {
-      expect(app.environment?.DATABASE_URL, name).toMatch(/^postgres:\/\/[^@]+@postgres:5432\//);
+      expect(app.environment?.DATABASE_URL, name).toMatch(/^postgres:\/\/[^@:]+@postgres:5432\//);
+      expect(app.environment?.DATABASE_PASSWORD, name).toMatch(/^\$\{POSTGRES_PASSWORD\b/);
       expect(Object.keys(app.depends_on ?? {}), name).toContain('postgres');
     }
   });

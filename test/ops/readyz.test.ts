@@ -2,7 +2,7 @@
  * `GET /readyz` through the real HTTP server (Bolt's receivers, the sandbox ERP over real
  * HTTP, a real Redis): ready, the ERP refusing connections and coming back, credentials
  * refused, Redis stopped and restarted, Socket Mode disconnected and reconnected. The checks
- * run on short injected intervals here; test/ops/readiness.test.ts holds the default ones
+ * run on short injected intervals here; test/ops/readiness.unit.test.ts holds the default ones
  * to the 30-second promise on fake timers.
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';

@@ -1,7 +1,8 @@
 /**
  * `node:sqlite` warns "SQLite is an experimental feature" once per process on Node 22. The
  * store drops that one warning while it loads the module, and no other: run in a process of
- * its own, since a warning is emitted once per process.
+ * its own, since a warning is emitted once per process. A runtime without `node:sqlite` (Node
+ * 20) skips it, so .ci/run runs this file on Node 22 and 24 as well.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';

@@ -71,6 +71,8 @@ export async function watchAnswer(
           actor.userId,
         );
         if ('confirm' in result) return markedAs(unwatchSeveral(result.confirm), 'done');
+        // No watch on that code here stays "nothing found": unlike a digest, the code may be
+        // mistyped, and the watch that was meant is then still there.
         const removed = watchRemoved(result.removed);
         return result.removed.length > 0 ? markedAs(removed, 'done') : removed;
       }
@@ -103,13 +105,13 @@ async function digestCommand(
     return markedAs(digestAnswer({ kind: 'on', ...setting, now }), 'done');
   }
   if (request.action === 'off') {
+    // No digest to turn off is done all the same: the channel ends with none, as asked.
     const wasOn = await watches.digests.turnOff(channelId, actor.userId);
-    const answer = digestAnswer({ kind: 'off', wasOn });
-    return wasOn ? markedAs(answer, 'done') : answer;
+    return markedAs(digestAnswer({ kind: 'off', wasOn }), 'done');
   }
-  return digestAnswer({
-    kind: 'status',
-    setting: await watches.digests.setting(channelId),
-    now,
-  });
+  // The setting, or that there is none: an answer either way, as an empty watch list is.
+  return markedAs(
+    digestAnswer({ kind: 'status', setting: await watches.digests.setting(channelId), now }),
+    'done',
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * The catalogue's views stay inside Slack's limits whatever the catalogue holds: a long
- * categories list, hostile names, long codes in options, and the search modal (App Home: appHome.test.ts).
+ * categories list, hostile names, long codes in options, and the search modal (App Home: appHome.unit.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { checkMessageLimits } from '../../src/views/blocks.js';

@@ -2,9 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { stockVerdict } from '../../src/rules/stock.js';
 import { COMMANDS } from '../../src/slack/listeners/commands/index.js';
 import { LOOK_UP_STOCK_CALLBACK_ID } from '../../src/slack/listeners/shortcuts/lookUpStock.js';
 import { STOCK_SEARCH_CALLBACK_ID } from '../../src/slack/listeners/shortcuts/searchStock.js';
+import { stepOutputs } from '../../src/views/workflowStep.js';
+import { makeBranch, makeItem } from '../helpers/builders.js';
 
 const Manifest = z.object({
   display_information: z.object({ name: z.string().max(35), description: z.string().max(140) }),
@@ -228,15 +231,56 @@ describe.each(['slack-manifest.yml', 'manifest/http.yml'])('%s: the workflow ste
     expect(inputs.requested_by).toMatchObject({ type: 'slack#/types/user_id', is_required: false });
     const outputs = step?.output_parameters ?? {};
     expect(Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, v.type]))).toEqual({
-      available: 'integer',
-      on_order: 'integer',
+      available: 'number',
+      on_order: 'number',
       can_supply: 'boolean',
       description: 'string',
       summary: 'string',
     });
     expect(parts.settings.event_subscriptions.bot_events).toContain('function_executed');
   });
+
+  it('returns every output in the type it declares, decimals and over-allocation included', () => {
+    // 700.4 on hand, 34.5 allocated: 665.9 available, as cable in metres is counted.
+    const cable = makeItem({
+      code: 'CABLE-3',
+      branches: [
+        makeBranch({ id: 1, name: 'Perth', soh: 700.4, allocated: 34.5, onorder: 12.5 }),
+        makeBranch({ id: 2, name: 'Sydney', soh: 2, allocated: 15, onorder: 0 }),
+      ],
+    });
+    const declared = step?.output_parameters ?? {};
+    const runs = [
+      stepOutputs(stockVerdict(cable, { quantity: 600, branchWords: ['perth'] })),
+      stepOutputs(stockVerdict(cable, { branchWords: ['sydney'] })),
+      stepOutputs(stockVerdict(cable)),
+    ];
+    expect(runs[0]?.available).toBeCloseTo(665.9);
+    for (const outputs of runs) {
+      expect(Object.keys(outputs).sort()).toEqual(Object.keys(declared).sort());
+      for (const [name, value] of Object.entries(outputs)) {
+        expect(matchesType(value, declared[name]?.type), `${name}: ${String(value)}`).toBe(true);
+      }
+    }
+  });
 });
+
+/** Whether a value is what Slack accepts for a parameter of this type. */
+function matchesType(value: unknown, type: string | undefined): boolean {
+  switch (type) {
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'string':
+    case 'slack#/types/user_id':
+      return typeof value === 'string';
+    default:
+      return false;
+  }
+}
 
 /** Asking in words: the Messages tab, the agent feature, and the events and scopes it needs. */
 const WordsParts = z.object({
