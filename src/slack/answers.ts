@@ -371,7 +371,7 @@ function cardKey(model: ItemCardModel): string {
     verdict: '',
     shared: model.shared === true,
     question: model.question
-      ? `${model.question.quantity ?? ''}/${(model.question.branchWords ?? []).join(' ')}`
+      ? `${model.question.quantity ?? ''}/${model.question.option ?? ''}/${(model.question.branchWords ?? []).join(' ')}`
       : '',
     threadTs: model.threadTs ?? '',
     channelId: model.channelId ?? '',
