@@ -192,6 +192,7 @@ describe.each(['slack-manifest.yml', 'manifest/http.yml'])('%s: the workflow ste
       available: 'integer',
       on_order: 'integer',
       can_supply: 'boolean',
+      split_possible: 'boolean',
       description: 'string',
       summary: 'string',
     });
