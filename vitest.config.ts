@@ -22,7 +22,7 @@ const ISOLATED = [
  */
 const UNIT = [
   'test/views/**/*.test.ts',
-  'test/rules/plan.test.ts',
+  'test/rules/{plan,build}.test.ts',
   'test/ids/**/*.test.ts',
   'test/slack/!(answers|answerFirst|answerFirstSurfaces|appHome|contactPerson|searchModalShare|tryAgain).test.ts',
   'test/privacy/**/*.test.ts',

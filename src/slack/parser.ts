@@ -11,6 +11,8 @@
  *   watch CODE below|above N [at BRANCH] [notify @person|@group…]
  *                                         watches (with `watches`, `unwatch CODE [at BRANCH]`)
  *   digest [on [HH:MM [zone]] | off]      the channel's daily digest of its watches
+ *   CODE build N [at BRANCH]              can N be built from the first level of its BOM?
+ *   demand                                the No answers of the last seven days, by item
  *   word word… [filter:value…]            search; filters may appear anywhere
  *
  * The parser never decides that a code exists: a question about an item is a candidate the
@@ -66,6 +68,10 @@ export type StockRequest =
       notify?: string[];
     })
   | { kind: 'watches' }
+  /** `/stock CODE build N [at BRANCH]`: whether N can be built from the BOM's first level. */
+  | { kind: 'build'; code: string; quantity: number; branchWords: string[] }
+  /** `/stock demand`: the No answers of the last seven days, counted by item and branch. */
+  | { kind: 'demand' }
   | { kind: 'unwatch'; code: string; branchWords: string[] }
   | { kind: 'digest'; action: 'on'; minuteOfDay: number; zone: string }
   | { kind: 'digest'; action: 'off' | 'status' };
@@ -187,7 +193,7 @@ function parseStockWords(text: string): ParseResult<StockRequest> {
   if (request.kind === 'item') {
     const word = request.token.toLowerCase();
     // `/stock categories`, `/stock suppliers`, `/stock watches`: lists, not item codes.
-    if (word === 'categories' || word === 'suppliers' || word === 'watches') {
+    if (word === 'categories' || word === 'suppliers' || word === 'watches' || word === 'demand') {
       return { ok: true, request: { kind: word }, notices };
     }
     if (word === 'unwatch') return { ok: false, error: { kind: 'unwatch_code_missing' } };
@@ -258,7 +264,27 @@ function readStockWords(
   if (verb === 'watch') return readWatch(code, rest);
   if (verb === 'unwatch')
     return { ok: true, value: { kind: 'unwatch', code, branchWords: atBranch(rest) } };
+  const build = code.toLowerCase() === 'build' ? readBuild(first, rest) : undefined;
+  if (build) return build;
   return readQuestion(first, [code, ...rest], fallback);
+}
+
+/**
+ * `CODE build N [at] [branch words]`; without a whole number after `build` the words are a
+ * question or a search as before (`/stock WIDGET-9 build` asks about a branch named so).
+ */
+function readBuild(code: string, rest: readonly string[]): Step<StockRequest> | undefined {
+  const [amount, ...branch] = rest;
+  const quantity = amount === undefined ? undefined : quantityOf(amount);
+  if (quantity === undefined) return undefined;
+  if (quantity === 0) {
+    return {
+      ok: false,
+      error: { kind: 'quantity_not_positive', typed: quote(amount ?? ''), code },
+    };
+  }
+  const branchWords = atBranch(branch).filter((w) => !FILLER_WORDS.has(w.toLowerCase()));
+  return { ok: true, value: { kind: 'build', code, quantity, branchWords } };
 }
 
 /** `A, B` / `A,B,C`: two or more single-word codes separated by commas. */

@@ -42,3 +42,22 @@ describe('options after a No', () => {
     expect(text).not.toContain('Split:');
   });
 });
+
+describe('the build check', () => {
+  it('WIDGET-9: yes company-wide with how many it is enough for', async () => {
+    const { code, text } = await session(['/stock WIDGET-9 build 10']);
+    expect(code).toBe(0);
+    expect(text).toMatch(/✅ Yes, enough for \d+: 10 of WIDGET-9 from its 4 components/);
+  });
+
+  it('at Perth: names each short component, its need, free there and where it is held', async () => {
+    const { text } = await session(['/stock WIDGET-9 build 10 at perth']);
+    expect(text).toContain('❌ No: short WIDGET-9-CORE (need 10, 0 free at Perth; 88 at Hobart');
+    expect(text).toContain('Short FST-M8-25 (need 40, 15 free at Perth;');
+  });
+
+  it('an item without a bill of materials says so', async () => {
+    const { text } = await session(['/stock WIDGET-9-BRACKET build 2']);
+    expect(text).toContain('WIDGET-9-BRACKET has no bill of materials to build from.');
+  });
+});

@@ -12,6 +12,7 @@ import {
   itemCardAnswer,
   itemSearchAnswer,
 } from '../../answers.js';
+import { buildAnswer, type Later } from '../../buildAnswer.js';
 import { categoriesAnswer, supplierFilter, suppliersAnswer } from '../../catalogueAnswers.js';
 import { codesAnswer, MAX_CODES } from '../../codesAnswer.js';
 import type { DeliveryDeps, ItemDeps, WatchDeps, WordsDeps } from '../../deps.js';
@@ -49,8 +50,8 @@ export function stockCommandSpec(
       sentenceInstead(await stockSentenceInstead(deps, text, request, actor), (reading) =>
         stockReadingAnswer(deps, reading, (lookup) => stockAnswer(deps, lookup, actor, client)),
       ),
-    answer: (request, actor, client, ifNothingFound) =>
-      stockAnswer(deps, request, actor, client, ifNothingFound),
+    answer: (request, actor, client, ifNothingFound, later) =>
+      stockAnswer(deps, request, actor, client, ifNothingFound, later),
   };
 }
 
@@ -61,6 +62,7 @@ function endpointOf(request: StockLookup): ErpEndpoint {
     case 'question':
     case 'codes':
     case 'watch':
+    case 'build':
       return 'getItem';
     // The lists come from the app's own index: no ERP call to wait for.
     default:
@@ -74,6 +76,7 @@ function subjectOf(request: StockLookup): WorkSubject {
       return { kind: 'record', noun: 'item', ref: request.ref };
     case 'question':
     case 'watch':
+    case 'build':
       return { kind: 'record', noun: 'item', ref: { code: request.code } };
     case 'codes':
       return { kind: 'codes', count: Math.min(request.codes.length, MAX_CODES) };
@@ -88,6 +91,7 @@ export function stockAnswer(
   actor: Actor,
   client: SlackUsersApi,
   ifNothingFound?: IfNothingFound,
+  later?: Later,
 ): Promise<SlackMessage> {
   switch (request.kind) {
     case 'item':
@@ -104,6 +108,10 @@ export function stockAnswer(
       return categoriesAnswer(deps);
     case 'suppliers':
       return suppliersAnswer(deps);
+    case 'build':
+      return buildAnswer(deps, request, actor, later);
+    case 'demand':
+      return Promise.resolve(noticeMessage(watchesNotReadyText('watches')));
     case 'watch':
     case 'watches':
     case 'unwatch':
