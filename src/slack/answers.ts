@@ -159,6 +159,17 @@ export async function itemCardAnswer(
       ...(request.threadTs === undefined ? {} : { threadTs: request.threadTs }),
     });
   }
+  // A No asked (not a Refresh, a share or a plan's option): one more count of unmet demand.
+  if (
+    verdict !== undefined &&
+    verdict.quantity !== undefined &&
+    !verdict.canSupply &&
+    !shared &&
+    request.refresh !== true &&
+    request.question?.option === undefined
+  ) {
+    deps.demand?.noAnswered(item.code, verdict.branch);
+  }
   return drawnItemCard({
     ...deps.display,
     internalFigures,

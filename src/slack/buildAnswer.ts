@@ -9,6 +9,7 @@
  */
 import { NotFoundError } from '../erp/errors.js';
 import type { AppLogger } from '../log/logger.js';
+import { groupMember } from '../lookup/fairQueue.js';
 import { BusyError } from '../lookup/types.js';
 import { type BuildCheck, buildCheck, type ComponentFigures } from '../rules/build.js';
 import { matchBranch } from '../rules/stock.js';
@@ -41,6 +42,15 @@ const MAX_BUSY_WAIT_MS = 60_000;
 
 type BuildDeps = Pick<ItemDeps, 'lookup' | 'catalogue'> & { logger: AppLogger };
 
+/**
+ * Components are fetched as a member of the person's own requester group: the budget counts
+ * them in the person's fair share, and within it the check may hold only the share less a
+ * reserve, so the person's next card still goes out within the window (fairQueue.ts).
+ */
+const componentOptions = (actor: Actor) => ({
+  requester: groupMember(actor.userId, 'build'),
+});
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** One component's figures: the record, `missing` on a 404, undefined when it could not be had. */
@@ -51,7 +61,7 @@ async function componentFigures(
 ): Promise<ComponentFigures | undefined> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return (await deps.lookup.getItem({ code }, lookupOptions(actor))).data;
+      return (await deps.lookup.getItem({ code }, componentOptions(actor))).data;
     } catch (error) {
       if (error instanceof NotFoundError) return 'missing';
       if (!(error instanceof BusyError) || attempt >= BUSY_RETRIES) {

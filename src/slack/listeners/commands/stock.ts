@@ -1,6 +1,12 @@
 import { type ErpEndpoint, NotFoundError } from '../../../erp/errors.js';
 import type { ItemQuery } from '../../../lookup/types.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
+import {
+  DEMAND_DAYS_SHOWN,
+  DEMAND_ROWS,
+  demandMessage,
+  demandOffText,
+} from '../../../views/demand.js';
 import { noticeMessage, withNotices } from '../../../views/feedback.js';
 import { stockHelp, watchesNotReadyText } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
@@ -111,7 +117,7 @@ export function stockAnswer(
     case 'build':
       return buildAnswer(deps, request, actor, later);
     case 'demand':
-      return Promise.resolve(noticeMessage(watchesNotReadyText('watches')));
+      return demandAnswer(deps);
     case 'watch':
     case 'watches':
     case 'unwatch':
@@ -119,6 +125,12 @@ export function stockAnswer(
       if (deps.watches) return watchAnswer(deps, deps.watches, request, actor);
       return Promise.resolve(noticeMessage(watchesNotReadyText(request.kind)));
   }
+}
+
+/** `/stock demand`: the No answers of the last seven days, where watches live. */
+async function demandAnswer(deps: WatchDeps): Promise<SlackMessage> {
+  if (!deps.watches?.demand.available) return noticeMessage(demandOffText);
+  return demandMessage(await deps.watches.demand.recent(DEMAND_DAYS_SHOWN, DEMAND_ROWS));
 }
 
 /** `supplier:WORD`: resolved to the supplier's id; never dropped silently when it is not. */
