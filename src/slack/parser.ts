@@ -26,6 +26,7 @@
 import type { ContactType, ErpRef } from '../erp/schemas.js';
 import type { ContactQuery, ItemQuery } from '../lookup/types.js';
 import type { WatchRequest } from '../words/reading.js';
+import { type BuildRequest, readBuild } from './buildGrammar.js';
 import {
   type CommandSpec,
   type Filter,
@@ -68,8 +69,7 @@ export type StockRequest =
       notify?: string[];
     })
   | { kind: 'watches' }
-  /** `/stock CODE build N [at BRANCH]`: whether N can be built from the BOM's first level. */
-  | { kind: 'build'; code: string; quantity: number; branchWords: string[] }
+  | BuildRequest
   /** `/stock demand`: the No answers of the last seven days, counted by item and branch. */
   | { kind: 'demand' }
   | { kind: 'unwatch'; code: string; branchWords: string[] }
@@ -264,27 +264,9 @@ function readStockWords(
   if (verb === 'watch') return readWatch(code, rest);
   if (verb === 'unwatch')
     return { ok: true, value: { kind: 'unwatch', code, branchWords: atBranch(rest) } };
-  const build = code.toLowerCase() === 'build' ? readBuild(first, rest) : undefined;
+  const build = code.toLowerCase() === 'build' ? readBuild(first, rest, buildWords) : undefined;
   if (build) return build;
   return readQuestion(first, [code, ...rest], fallback);
-}
-
-/**
- * `CODE build N [at] [branch words]`; without a whole number after `build` the words are a
- * question or a search as before (`/stock WIDGET-9 build` asks about a branch named so).
- */
-function readBuild(code: string, rest: readonly string[]): Step<StockRequest> | undefined {
-  const [amount, ...branch] = rest;
-  const quantity = amount === undefined ? undefined : quantityOf(amount);
-  if (quantity === undefined) return undefined;
-  if (quantity === 0) {
-    return {
-      ok: false,
-      error: { kind: 'quantity_not_positive', typed: quote(amount ?? ''), code },
-    };
-  }
-  const branchWords = atBranch(branch).filter((w) => !FILLER_WORDS.has(w.toLowerCase()));
-  return { ok: true, value: { kind: 'build', code, quantity, branchWords } };
 }
 
 /** `A, B` / `A,B,C`: two or more single-word codes separated by commas. */
@@ -325,6 +307,13 @@ function readWatch(code: string, rest: readonly string[]): Step<StockRequest> | 
   }
   return { ok: true, value: { kind: 'watch', code, direction: lower, threshold, branchWords } };
 }
+
+/** A build check's words after its quantity: the branch, as in a question. */
+const buildWords = {
+  quantityOf,
+  branchWords: (words: readonly string[]) =>
+    atBranch(words).filter((w) => !FILLER_WORDS.has(w.toLowerCase())),
+};
 
 /** Branch words after an optional `at`. */
 function atBranch(words: readonly string[]): string[] {
