@@ -117,7 +117,9 @@ const held = (b: PlanBranch) => Math.max(b.available, 0);
 
 /** Every subset of the branches holding stock, as the brute force to compare against. */
 function subsets<T>(items: readonly T[]): T[][] {
-  return items.reduce<T[][]>((all, item) => [...all, ...all.map((s) => [...s, item])], [[]]);
+  const all: T[][] = [[]];
+  for (const item of items) for (const s of [...all]) all.push([...s, item]);
+  return all;
 }
 
 describe('plan properties', () => {
