@@ -15,9 +15,10 @@ import {
   itemState,
   type PlanChoice,
 } from './actions.js';
-import { context, section, stateButton, truncatePlain } from './blocks.js';
+import { context, plain, section, stateButton, truncatePlain } from './blocks.js';
 import { escapeMrkdwn, formatQty } from './format.js';
 import { verdictBlocks, verdictSentence } from './itemParts.js';
+import { SET_WATCH_ACTION, WatchProposalState } from './words.js';
 
 /** A branch name inside an option line: three of them and their figures fit one phone line. */
 const short = (name: string, max = 12): string =>
@@ -143,6 +144,36 @@ export function chosenSentence(
 }
 
 /**
+ * "Tell me when it's Yes" beside a No: a one-shot watch for that quantity there (available
+ * rising to it), made by the press in this conversation, removed after its one alert.
+ */
+function tellMeButton(verdict: StockVerdict, asked: CardQuestion): Button | undefined {
+  if (verdict.canSupply || verdict.quantity === undefined) return undefined;
+  const words =
+    verdict.branch === undefined ? [] : (branchNameWords(verdict.branch.name) ?? asked.branchWords);
+  if (words === undefined || verdict.code.length > 100 || verdict.quantity > 1_000_000_000) {
+    return undefined;
+  }
+  const state: WatchProposalState = {
+    v: 1,
+    c: verdict.code,
+    d: 'above',
+    n: verdict.quantity,
+    ...(words.length > 0 ? { b: [...words] } : {}),
+    o: 1,
+  };
+  if (!WatchProposalState.safeParse(state).success) return undefined;
+  return {
+    type: 'button',
+    action_id: SET_WATCH_ACTION,
+    text: plain("Tell me when it's Yes"),
+    value: JSON.stringify(state),
+    accessibility_label:
+      `Tell me when ${formatQty(verdict.quantity)} of ${verdict.code} can be promised`.slice(0, 75),
+  };
+}
+
+/**
  * The verdict's lines with the plan under it, or the chosen option's lines in its place. The
  * "could cover it" line gives way to options that name the branches.
  */
@@ -154,7 +185,10 @@ export function verdictWithPlan(
 ): KnownBlock[] {
   const chosen = chosenOption(verdict, here.question?.option);
   if (chosen !== undefined) return chosenBlocks(chosen);
-  const lines = verdictBlocks(verdict);
+  const [first, ...rest] = verdictBlocks(verdict);
+  const tellMe = interactive ? tellMeButton(verdict, here.question ?? {}) : undefined;
+  const head = first?.type === 'section' && tellMe ? { ...first, accessory: tellMe } : first;
+  const lines = head === undefined ? rest : [head, ...rest];
   return [
     ...(planNamesBranches(verdict) ? lines.slice(0, 1) : lines),
     ...planBlocks(item, verdict, here, interactive),

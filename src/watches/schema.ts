@@ -68,6 +68,11 @@ export interface WatchTable {
   turns: number;
   /** (0002) The mentions `notify` asked for, as Slack's own tokens joined by spaces, or null. */
   notify: string | null;
+  /**
+   * (0004) 1: a one-shot watch ("Tell me when it's Yes" after a No): its first alert is its
+   * only one, and it is removed once that alert is posted.
+   */
+  once: number;
 }
 
 /** (0002) Observed available quantities of watched items: the history days of cover read. */
@@ -234,6 +239,17 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable('unmet_demand').execute();
+    },
+  }),
+  '0004_one_shot_watches': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('watches')
+        .addColumn('once', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('watches').dropColumn('once').execute();
     },
   }),
 };

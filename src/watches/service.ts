@@ -51,6 +51,8 @@ interface CreateWatchInput {
   threshold: number;
   /** `notify`: Slack mention tokens already checked by the parser (`<@U…>`, `<!subteam^S…>`). */
   notify?: readonly string[];
+  /** One-shot ("Tell me when it's Yes"): its first alert is its only one. */
+  once?: boolean;
 }
 
 type CreateWatchResult =
@@ -229,6 +231,7 @@ export class WatchService {
         past,
         at,
         ...(notify === undefined ? {} : { notify }),
+        ...(input.once ? { once: true } : {}),
       });
     } catch (error) {
       if (error instanceof WatchHeldByOtherError) {

@@ -31,6 +31,7 @@ describe.each(STORE_CASES)('watch repository on $name', (storeCase) => {
       '0001_watches',
       '0002_threads_history_digests',
       '0003_unmet_demand',
+      '0004_one_shot_watches',
     ]);
   });
 
@@ -140,6 +141,7 @@ describe('the migrator on PostgreSQL', () => {
         { name: '0001_watches' },
         { name: '0002_threads_history_digests' },
         { name: '0003_unmet_demand' },
+        { name: '0004_one_shot_watches' },
       ]);
       await Promise.all(stores.map((s) => s.close()));
     } finally {

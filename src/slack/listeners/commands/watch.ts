@@ -37,6 +37,8 @@ export async function watchAnswer(
   watches: Watches,
   request: WatchRequest,
   actor: Actor,
+  /** `once`: a one-shot watch, removed after its first alert ("Tell me when it's Yes"). */
+  options: { once?: boolean } = {},
 ): Promise<SlackMessage> {
   const channelId = actor.channelId;
   if (channelId === undefined) return noticeMessage(watchNeedsChannelText());
@@ -52,6 +54,7 @@ export async function watchAnswer(
           direction: request.direction,
           threshold: request.threshold,
           ...(request.notify ? { notify: request.notify } : {}),
+          ...(options.once ? { once: true } : {}),
         });
         const answer = watchMadeAnswer(made);
         return made.ok ? markedAs(answer, 'done') : answer;
