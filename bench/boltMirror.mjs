@@ -10,7 +10,7 @@ import { Assistant } from '@slack/bolt';
 const noop = async () => {};
 
 /** How many Bolt listeners the app (and so this mirror) registers. */
-export const MIRRORED_LISTENERS = 31;
+export const MIRRORED_LISTENERS = 32;
 
 /**
  * @param {import('@slack/bolt').App} app
@@ -45,6 +45,7 @@ export function mirrorAppListeners(app, stock) {
     /^(?:mirror_remove(?::[\s\S]*)?|mirror_stop(?::[\s\S]*)?|mirror_remove_all)$/,
     /^(?:mirror_snooze(?::[\s\S]*)?)$/,
     'mirror_watch_open',
+    /^(?:mirror_replace|mirror_keep)$/, // Replace or Cancel a second watch on one key
   ];
   for (const id of ids) app.action(id, screen, noop);
   // listeners/shortcuts

@@ -282,6 +282,8 @@ export async function createServices(
       once: messageGate(redis && { redis, keyPrefix: 'erp-lookups:' }),
     },
     watches,
+    // Every No answer counted where watches live (counts only), for `/stock demand`.
+    demand: watches.demand,
     // Who shared what where (Remove decides from it), and repeated presses, for every replica.
     shares: createShares({
       logger,

@@ -8,6 +8,7 @@
  * the branch words a question names, matched to the item's branches.
  */
 import type { BranchStock, Item } from '../erp/schemas.js';
+import { fillPlan, type PlanOption } from './plan.js';
 
 export interface VerdictQuestion {
   /** Units wanted; undefined: "is there any?". */
@@ -40,6 +41,8 @@ export interface StockVerdict {
   coveringBranches: VerdictBranch[];
   /** Branch words that named no branch of this item (the card notes them). */
   unknownWords: string[];
+  /** After a "No", or a company-wide "Yes" no branch fills alone: ways to fill it (plan.ts). */
+  plan: PlanOption[];
 }
 
 const briefly = (b: { id: number; name: string; soh: number; allocated: number }) => ({
@@ -53,6 +56,8 @@ export function stockVerdict(item: Item, question: VerdictQuestion = {}): StockV
   const available = branch === undefined ? availableOf(item) : availableOf(branch);
   const promisable = Math.max(available, 0);
   const quantity = question.quantity;
+  const canSupply = quantity === undefined ? promisable > 0 : promisable >= quantity;
+  const onOrder = branch === undefined ? item.onorder : branch.onorder;
   return {
     code: item.code,
     description: item.description,
@@ -60,10 +65,21 @@ export function stockVerdict(item: Item, question: VerdictQuestion = {}): StockV
     branch: branch === undefined ? undefined : briefly(branch),
     available,
     promisable,
-    onOrder: branch === undefined ? item.onorder : branch.onorder,
-    canSupply: quantity === undefined ? promisable > 0 : promisable >= quantity,
+    onOrder,
+    canSupply,
     coveringBranches: coveringBranches(item, quantity, branch?.id).map(briefly),
     unknownWords,
+    plan:
+      quantity === undefined
+        ? []
+        : fillPlan({
+            quantity,
+            ...(branch === undefined ? {} : { askedBranchId: branch.id }),
+            branches: item.branches.map(briefly),
+            now: promisable,
+            onOrder,
+            canSupply,
+          }),
   };
 }
 

@@ -160,6 +160,17 @@ export async function itemCardAnswer(
       ...(request.threadTs === undefined ? {} : { threadTs: request.threadTs }),
     });
   }
+  // A No asked (not a Refresh, a share or a plan's option): one more count of unmet demand.
+  if (
+    verdict !== undefined &&
+    verdict.quantity !== undefined &&
+    !verdict.canSupply &&
+    !shared &&
+    request.refresh !== true &&
+    request.question?.option === undefined
+  ) {
+    deps.demand?.noAnswered(item.code, verdict.branch);
+  }
   return drawnItemCard({
     ...deps.display,
     internalFigures,
@@ -386,7 +397,7 @@ function cardKey(model: ItemCardModel): string {
     verdict: '',
     shared: model.shared === true,
     question: model.question
-      ? `${model.question.quantity ?? ''}/${(model.question.branchWords ?? []).join(' ')}`
+      ? `${model.question.quantity ?? ''}/${model.question.option ?? ''}/${(model.question.branchWords ?? []).join(' ')}`
       : '',
     threadTs: model.threadTs ?? '',
     channelId: model.channelId ?? '',

@@ -43,6 +43,8 @@ export interface ItemDeps {
   recent?: RecentLookups;
   /** The ERP's status for App Home. */
   erpStatus?: () => ErpStatus;
+  /** Counts each No answer (unmet demand, by item and branch); absent: nothing is counted. */
+  demand?: { noAnswered(code: string, branch: { id: number; name: string } | undefined): void };
 }
 
 /** Contacts: `/contact`, its buttons, Reveal and its audit trail. */

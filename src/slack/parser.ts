@@ -11,6 +11,8 @@
  *   watch CODE below|above N [at BRANCH] [notify @person|@group…]
  *                                         watches (with `watches`, `unwatch CODE [at BRANCH]`)
  *   digest [on [HH:MM [zone]] | off]      the channel's daily digest of its watches
+ *   CODE build N [at BRANCH]              can N be built from the first level of its BOM?
+ *   demand                                the No answers of the last seven days, by item
  *   word word… [filter:value…]            search; filters may appear anywhere
  *
  * The parser never decides that a code exists: a question about an item is a candidate the
@@ -24,6 +26,7 @@
 import type { ContactType, ErpRef } from '../erp/schemas.js';
 import type { ContactQuery, ItemQuery } from '../lookup/types.js';
 import type { CodesQuestion, WatchRequest } from '../words/reading.js';
+import { type BuildRequest, readBuild } from './buildGrammar.js';
 import {
   asCodesAreWritten,
   commaSeparatedCodes,
@@ -76,6 +79,9 @@ export type StockRequest =
       notify?: string[];
     })
   | { kind: 'watches' }
+  | BuildRequest
+  /** `/stock demand`: the No answers of the last seven days, counted by item and branch. */
+  | { kind: 'demand' }
   | { kind: 'unwatch'; code: string; branchWords: string[] }
   | { kind: 'digest'; action: 'on'; minuteOfDay: number; zone: string }
   | { kind: 'digest'; action: 'off' | 'status' };
@@ -197,7 +203,7 @@ function parseStockWords(text: string): ParseResult<StockRequest> {
   if (request.kind === 'item') {
     const word = request.token.toLowerCase();
     // `/stock categories`, `/stock suppliers`, `/stock watches`: lists, not item codes.
-    if (word === 'categories' || word === 'suppliers' || word === 'watches') {
+    if (word === 'categories' || word === 'suppliers' || word === 'watches' || word === 'demand') {
       return { ok: true, request: { kind: word }, notices };
     }
     if (word === 'unwatch') return { ok: false, error: { kind: 'unwatch_code_missing' } };
@@ -258,6 +264,8 @@ function readStockWords(
   if (verb === 'watch') return readWatch(code, rest);
   if (verb === 'unwatch')
     return { ok: true, value: { kind: 'unwatch', code, branchWords: atBranch(rest) } };
+  const build = code.toLowerCase() === 'build' ? readBuild(first, rest, buildWords) : undefined;
+  if (build) return build;
   return readQuestion(first, [code, ...rest], fallback);
 }
 
@@ -276,6 +284,13 @@ function readWatch(code: string, rest: readonly string[]): Step<StockRequest> | 
   }
   return { ok: true, value: { kind: 'watch', code, direction: lower, threshold, branchWords } };
 }
+
+/** A build check's words after its quantity: the branch, as in a question. */
+const buildWords = {
+  quantityOf,
+  branchWords: (words: readonly string[]) =>
+    atBranch(words).filter((w) => !FILLER_WORDS.has(w.toLowerCase())),
+};
 
 /** Branch words after an optional `at` (or `in`, `from`: `below 10 in sydney`). */
 function atBranch(words: readonly string[]): string[] {

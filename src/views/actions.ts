@@ -90,6 +90,8 @@ export const ItemCardState = z
     b: shortWords.optional(),
     /** The thread the card was opened from (the message shortcut's answer): Share posts there. */
     th: THREAD_TS.optional(),
+    /** An option of the plan after a No, answered as the card's verdict: `s` split, `l` later. */
+    o: z.enum(['s', 'l']).optional(),
   })
   .strict();
 
@@ -260,7 +262,13 @@ export function partOf(state: ItemCardState): CardPart | undefined {
 export interface CardQuestion {
   quantity?: number;
   branchWords?: readonly string[];
+  /** The plan's option the card answers instead of the plain verdict (a split, or later). */
+  option?: PlanChoice;
 }
+
+/** The options of a plan a button can ask for as a verdict card of their own. */
+export type PlanChoice = 'split' | 'later';
+const PLAN_CHOICE = { split: 's', later: 'l' } as const;
 
 /** Branch words a button carries: the few that fit its schema. */
 function carriedWords(words: readonly string[] | undefined): string[] {
@@ -290,6 +298,7 @@ export function itemState(
     ...(extra.question?.quantity === undefined ? {} : { q: extra.question.quantity }),
     ...(branchWords.length > 0 ? { b: branchWords } : {}),
     ...(extra.threadTs === undefined ? {} : { th: extra.threadTs }),
+    ...(extra.question?.option === undefined ? {} : { o: PLAN_CHOICE[extra.question.option] }),
   };
 }
 
@@ -299,7 +308,15 @@ export function questionOf(state: ItemCardState): CardQuestion | undefined {
   return {
     ...(state.q === undefined ? {} : { quantity: state.q }),
     ...(state.b === undefined ? {} : { branchWords: state.b }),
+    ...(state.o === undefined ? {} : { option: state.o === 's' ? 'split' : 'later' }),
   };
+}
+
+/** Branch words a button can carry that name `name` as typed: undefined when they do not fit. */
+export function branchNameWords(name: string): string[] | undefined {
+  const words = name.split(/\s+/).filter(Boolean);
+  const carried = carriedWords(words);
+  return carried.length === words.length && carried.length > 0 ? carried : undefined;
 }
 
 export function contactState(

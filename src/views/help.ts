@@ -64,8 +64,13 @@ export function stockHelp(examples?: HelpExamples): SlackMessage {
         [command(`/stock ${code} [branch]`), 'the card with that branch first'],
         [
           command(`/stock ${code} 50 [branch]`),
-          'can 50 be supplied (at that branch)? A yes or no first, then the card',
+          'can 50 be supplied (at that branch)? A yes or no first, then the card; after a no, the options (one branch, a split, what is on order)',
         ],
+        [
+          command(`/stock ${code} build 10 [at branch]`),
+          'can 10 be built from its bill of materials? The short components, and where they are held',
+        ],
+        [command('/stock demand'), 'the no answers of the last seven days, by item and branch'],
         [
           command(`/stock ${code}, [item code]`),
           'several codes separated by commas: one line each, up to 5',
@@ -99,7 +104,7 @@ export function stockHelp(examples?: HelpExamples): SlackMessage {
     context('Answers are visible only to you until you press *Share to channel*.'),
   ];
   return {
-    text: `/stock help: /stock [item code] [quantity] [branch], /stock [code], [code], /stock id:123, /stock [words], category:N, supplier:N, /stock categories, /stock suppliers, /stock watch [item code] below 20, /stock watches, /stock unwatch, /stock digest on|off`,
+    text: `/stock help: /stock [item code] [quantity] [branch], /stock [item code] build [quantity] [at branch], /stock demand, /stock [code], [code], /stock id:123, /stock [words], category:N, supplier:N, /stock categories, /stock suppliers, /stock watch [item code] below 20, /stock watches, /stock unwatch, /stock digest on|off`,
     blocks,
   };
 }

@@ -41,10 +41,9 @@ import {
   kitBlocks,
   rankBranches,
   unknownBranchNote,
-  verdictBlocks,
-  verdictSentence,
 } from './itemParts.js';
 import type { SlackMessage } from './message.js';
+import { verdictWithPlan, verdictWithPlanSentence } from './planParts.js';
 import { watchOpenButton } from './watchButtons.js';
 
 export interface ItemCardModel extends DisplayOptions {
@@ -85,6 +84,11 @@ export interface ItemCardModel extends DisplayOptions {
 
 /** Branches listed on the card; the rest are one "All branches (N)" away. */
 const CARD_BRANCHES = 5;
+/** Fewer under a plan: its options already name the branches that matter (one phone screen). */
+const PLAN_CARD_BRANCHES = 3;
+
+const cardBranches = (model: ItemCardModel): number =>
+  (model.verdict?.plan.length ?? 0) > 0 ? PLAN_CARD_BRANCHES : CARD_BRANCHES;
 
 export function itemCard(model: ItemCardModel): SlackMessage {
   const { item, freshness, verdict } = model;
@@ -100,12 +104,14 @@ export function itemCard(model: ItemCardModel): SlackMessage {
   const bom = part === 'bom' ? bomPart(model, here, showCost) : undefined;
 
   const blocks: Array<KnownBlock | undefined> = [
-    ...answerBlocks(model),
+    ...answerBlocks(model, here),
     description(item, model.path ?? []),
     ...(bom?.blocks ?? []),
     ...(part === 'kits' ? kitBlocks(item.kits) : []),
     ...(part === undefined && view === 'all' ? branches.blocks : []),
-    part === undefined && view === 'best' ? branchLines(item, verdict?.branch?.id) : undefined,
+    part === undefined && view === 'best'
+      ? branchLines(item, verdict?.branch?.id, cardBranches(model))
+      : undefined,
     part === undefined ? priceLine(item, model.price, showCost) : undefined,
     part === undefined ? details(item) : undefined,
     actions(
@@ -130,7 +136,7 @@ export function itemCard(model: ItemCardModel): SlackMessage {
  * The first lines: the verdict when a question was asked (and the note on words that named no
  * branch), then the code with the company's available and on order.
  */
-function answerBlocks(model: ItemCardModel): KnownBlock[] {
+function answerBlocks(model: ItemCardModel, here: ItemStateExtra): KnownBlock[] {
   const { item, verdict } = model;
   const totals = section(`*${codeSpan(item.code, 30)}* · ${totalsText(item)}`);
   if (verdict === undefined) return [totals];
@@ -146,7 +152,9 @@ function answerBlocks(model: ItemCardModel): KnownBlock[] {
     verdict.unknownWords.length > 0
       ? context(`:information_source: ${escapeTruncated(note(), 400)}`)
       : undefined;
-  const blocks = asked ? [...verdictBlocks(verdict), totals] : [totals];
+  const blocks = asked
+    ? [...verdictWithPlan(item, verdict, here, !(model.shared ?? false)), totals]
+    : [totals];
   return noteBlock ? [...blocks, noteBlock] : blocks;
 }
 
@@ -184,13 +192,13 @@ function branchLine(b: BranchStock): string {
 }
 
 /** The branches that hold or expect stock, best first (the one asked about first), at most 5. */
-function branchLines(item: Item, firstId: number | undefined): KnownBlock {
+function branchLines(item: Item, firstId: number | undefined, limit: number): KnownBlock {
   if (item.branches.length === 0) return section('The ERP lists no branches.');
   const ranked = rankBranches(item.branches);
   const asked = ranked.filter((b) => b.id === firstId);
   const stocked = [...asked, ...ranked.filter((b) => b.id !== firstId && holdsOrExpects(b))];
   if (stocked.length === 0) return section('No branch holds or expects stock.');
-  return section(stocked.slice(0, CARD_BRANCHES).map(branchLine).join('\n'));
+  return section(stocked.slice(0, limit).map(branchLine).join('\n'));
 }
 
 /** The sell price beside the internal cost, on one line; nothing when neither is shown. */
@@ -316,7 +324,7 @@ function partButtons(
       }),
     ];
   }
-  const shown = item.branches.filter(holdsOrExpects).slice(0, CARD_BRANCHES).length;
+  const shown = item.branches.filter(holdsOrExpects).slice(0, cardBranches(model)).length;
   const bom = item.bom.length;
   return [
     item.branches.length > shown
@@ -410,7 +418,7 @@ function fallbackText(model: ItemCardModel): string {
   const asked =
     verdict !== undefined && (verdict.quantity !== undefined || verdict.branch !== undefined);
   const line = asked
-    ? `${verdictSentence(verdict)} ${item.code}: ${when}`
+    ? `${verdictWithPlanSentence(verdict, model.question?.option)} ${item.code}: ${when}`
     : plainAnswer(item, when);
   return escapeTruncated(line.replace(/\s+/g, ' '), LIMITS.fallbackText / 4);
 }

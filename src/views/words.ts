@@ -70,6 +70,8 @@ export const WatchProposalState = z
     d: z.enum(['below', 'above']),
     n: z.number().int().min(0).max(1_000_000_000),
     b: z.array(z.string().min(1).max(40)).max(5).optional(),
+    /** 1: one-shot ("Tell me when it's Yes" on a No verdict): removed after its first alert. */
+    o: z.literal(1).optional(),
   })
   .strict();
 export type WatchProposalState = z.infer<typeof WatchProposalState>;

@@ -7,13 +7,15 @@
 import type { StockVerdict } from '../rules/stock.js';
 import { truncatePlain } from './blocks.js';
 import { errorToUserMessage, passingFailure } from './feedback.js';
-import { verdictSentence } from './itemParts.js';
+import { verdictWithPlanSentence } from './planParts.js';
 
 /** What the manifest's `output_parameters` declare; the keys must match them exactly. */
 export interface LookupStockOutputs {
   available: number;
   on_order: number;
   can_supply: boolean;
+  /** Stock on hand at other branches fills it: one branch, or a split over at most three. */
+  split_possible: boolean;
   description: string;
   summary: string;
 }
@@ -48,14 +50,16 @@ const quoted = (text: string, max: number): string =>
 /** How many branch names a failure lists before "+N more". */
 const MAX_BRANCH_NAMES = 12;
 
-export function stepOutputs(verdict: StockVerdict): LookupStockOutputs {
+export function stepOutputs(verdict: StockVerdict, splitPossible: boolean): LookupStockOutputs {
   return {
     // Over-allocation is not stock anyone can have: a workflow sees 0, as a promise would.
     available: verdict.promisable,
     on_order: Math.max(verdict.onOrder, 0),
     can_supply: verdict.canSupply,
+    split_possible: splitPossible,
     description: unmarked(truncatePlain(verdict.description.replace(/\s+/g, ' ').trim(), 500)),
-    summary: unmarked(verdictSentence(verdict)),
+    // The card's sentence, with the plan after a No ("Options: Split: 37 Sydney + 3 Brisbane").
+    summary: unmarked(verdictWithPlanSentence(verdict)),
   };
 }
 

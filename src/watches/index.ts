@@ -16,6 +16,7 @@ import type { MayWatch } from './accessScreen.js';
 import { WatchChecker } from './checker.js';
 import type { WatchStoreOptions } from './database.js';
 import { type DatabaseProblemKind, databaseProblem } from './databaseProblem.js';
+import { DemandRepository, type DemandRow } from './demand.js';
 import { DigestRepository, WatchDigests } from './digests.js';
 import { type WatchFeed, watchFeed } from './feed.js';
 import { HistoryRepository } from './history.js';
@@ -56,6 +57,8 @@ export interface Watches {
   notifier: WatchNotifier;
   /** `/stock digest` and the daily digests' sending. */
   digests: WatchDigests;
+  /** Unmet demand: the No answers counted by item and branch (`/stock demand`). */
+  demand: UnmetDemand;
   /** Give `feed.offer` every item a user's lookup fetched (or wrap the ERP with `watchFeedErp`). */
   feed: WatchFeed;
   /** For /readyz: undefined while unused; else whether the database answers. */
@@ -65,6 +68,16 @@ export interface Watches {
   used(): boolean;
   start(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The No answers counted where watches live: counts only, never who asked or where. */
+export interface UnmetDemand {
+  /** False when watches are off (several replicas without a shared database): nothing counted. */
+  available: boolean;
+  /** Counts one No; never throws (a database away loses the count, and says so in the log). */
+  noAnswered(code: string, branch: { id: number; name: string } | undefined): void;
+  /** The last `days` days, most asked first. */
+  recent(days: number, limit: number): Promise<DemandRow[]>;
 }
 
 const LEASE_MS = 30_000;
@@ -101,6 +114,7 @@ export function createWatches(options: WatchesOptions): Watches {
   };
   const history = opened((store) => new HistoryRepository(store.db));
   const digestRepo = opened((store) => new DigestRepository(store.db));
+  const demandRepo = opened((store) => new DemandRepository(store.db));
   const tracker = new WatchTracker(repo, history);
   const feed = watchFeed((item, at) => tracker.observe(item, at), logger, metrics);
   const notifier = new WatchNotifier({
@@ -181,12 +195,25 @@ export function createWatches(options: WatchesOptions): Watches {
         .catch(() => {});
     },
   });
+  const demand: UnmetDemand = {
+    available: options.disabled === undefined,
+    noAnswered(code, branch) {
+      if (options.disabled) return;
+      demandRepo()
+        .then((repo) => repo.record(code, branch, now()))
+        .catch((error: unknown) => logger.warn({ err: error }, 'could not count a No answer'));
+    },
+    async recent(days, limit) {
+      return (await demandRepo()).recent(now(), days, limit);
+    },
+  };
   return {
     service,
     checker,
     tracker,
     notifier,
     digests,
+    demand,
     feed,
     used: () => lazy.opened(),
     async databaseReady() {

@@ -109,6 +109,8 @@ export class WatchNotifier {
         await this.updateRoot(repo, watch, root, cover, at);
       }
       await repo.turnTold(watch, watch.last_available);
+      // A one-shot watch has said what it was made for: it goes (one replica holds the claim).
+      if (watch.once === 1 && root === null) await repo.remove(watch.id);
     } catch (error) {
       this.options.metrics?.alerts.inc({ result: 'failed' });
       if (await this.switchOffIfPermanent(repo, watch, error, at)) return;

@@ -28,6 +28,8 @@ export interface NewWatch {
   at: number;
   /** Slack's mention tokens the alert carries (`notify`), joined by spaces; absent: none. */
   notify?: string;
+  /** One-shot: removed once its first alert is posted. */
+  once?: boolean;
 }
 
 export function branchKey(branchId: number | undefined): string {
@@ -87,6 +89,7 @@ export class WatchRepository {
       version: 0,
       turns: 0,
       notify: input.notify ?? null,
+      once: input.once ? 1 : 0,
     };
     const { id: _id, created_at: _created, ...update } = row;
     return this.db

@@ -68,6 +68,11 @@ export interface WatchTable {
   turns: number;
   /** (0002) The mentions `notify` asked for, as Slack's own tokens joined by spaces, or null. */
   notify: string | null;
+  /**
+   * (0004) 1: a one-shot watch ("Tell me when it's Yes" after a No): its first alert is its
+   * only one, and it is removed once that alert is posted.
+   */
+  once: number;
 }
 
 /** (0002) Observed available quantities of watched items: the history days of cover read. */
@@ -99,10 +104,25 @@ export interface WatchDigestTable {
   updated_at: number;
 }
 
+/**
+ * (0003) Unmet demand: the No answers the app gave, counted by item, branch and UTC day.
+ * Counts only: never who asked, never where. Bounded (src/watches/demand.ts).
+ */
+export interface UnmetDemandTable {
+  item_code: string;
+  /** As on `watches`: '' company-wide, else the branch id. */
+  branch_key: string;
+  branch_name: string | null;
+  /** Days since the epoch, UTC. */
+  day: number;
+  count: number;
+}
+
 export interface WatchDatabase {
   watches: WatchTable;
   watch_history: WatchHistoryTable;
   watch_digests: WatchDigestTable;
+  unmet_demand: UnmetDemandTable;
 }
 
 export type Dialect = 'postgres' | 'sqlite';
@@ -202,6 +222,34 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
       await db.schema.dropTable('watch_history').execute();
       await db.schema.alterTable('watches').dropColumn('notify').execute();
       await db.schema.alterTable('watches').dropColumn('turns').execute();
+    },
+  }),
+  '0003_unmet_demand': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('unmet_demand')
+        .addColumn('item_code', 'text', (c) => c.notNull())
+        .addColumn('branch_key', 'text', (c) => c.notNull())
+        .addColumn('branch_name', 'text')
+        .addColumn('day', 'integer', (c) => c.notNull())
+        .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('unmet_demand_pk', ['item_code', 'branch_key', 'day'])
+        .execute();
+      await db.schema.createIndex('unmet_demand_day').on('unmet_demand').columns(['day']).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('unmet_demand').execute();
+    },
+  }),
+  '0004_one_shot_watches': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('watches')
+        .addColumn('once', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('watches').dropColumn('once').execute();
     },
   }),
 };

@@ -61,6 +61,8 @@ interface CreateWatchInput {
    * (the Replace button). Without it, such a watch is not replaced: they are asked first.
    */
   replace?: boolean;
+  /** One-shot ("Tell me when it's Yes"): its first alert is its only one. */
+  once?: boolean;
 }
 
 type CreateWatchResult =
@@ -259,6 +261,7 @@ export class WatchService {
         past,
         at,
         ...(notify === undefined ? {} : { notify }),
+        ...(input.once ? { once: true } : {}),
       });
     } catch (error) {
       if (error instanceof WatchHeldByOtherError) {

@@ -78,3 +78,25 @@ describe('set-stock in the console', () => {
     expect(real.text).toContain('uses a real ERP');
   });
 });
+
+describe('"Tell me when it\'s Yes" on a No', () => {
+  it('makes a one-shot watch here that answers once when the stock arrives, then is gone', async () => {
+    const { text } = await session([
+      '/stock WIDGET-9 500 sydney',
+      // The verdict's own button comes first on the card.
+      '1',
+      'set-stock WIDGET-9 600 sydney',
+      'set-stock WIDGET-9 10 sydney',
+      'set-stock WIDGET-9 700 sydney',
+      '/stock watches',
+    ]);
+    expect(text).toMatch(/❌ No: Sydney has \d+ free.*\[1\] Tell me when it's Yes/);
+    expect(text).toContain('Watch set on WIDGET-9 (at Sydney, 500 or more)');
+    expect(text.match(/WIDGET-9 is 500 or more: \d+ available/g)).toEqual([
+      'WIDGET-9 is 500 or more: 600 available',
+    ]);
+    // The other tests' watches stay; the one-shot one is gone.
+    const list = text.slice(text.lastIndexOf('> /stock watches'));
+    expect(list).not.toContain('500');
+  });
+});

@@ -41,6 +41,7 @@ describe.concurrent('npm start -- --step', () => {
       'can_supply',
       'description',
       'on_order',
+      'split_possible',
       'summary',
     ]);
     expect(outputs).toMatchObject({ can_supply: false, available: 0 });

@@ -146,6 +146,15 @@ function expectFound(example: Example, message: Message): void {
     expect(text, what).toMatch(/^Suppliers: \S/);
     return;
   }
+  if (example.command === '/stock' && /\bbuild \d/.test(example.text)) {
+    // A yes or no from the bill of materials (a long one says how far it has checked).
+    expect(text, what).toMatch(/^(Yes|No)\b/);
+    return;
+  }
+  if (example.command === '/stock' && example.text === 'demand') {
+    expect(text, what).toMatch(/^Unmet demand/);
+    return;
+  }
   // `/stock A, B` answers as the message shortcut does: one line a code.
   if (
     example.command === '/shortcut' ||

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockVerdict } from '../../src/rules/stock.js';
-import { verdictSentence } from '../../src/views/itemParts.js';
+import { verdictWithPlanSentence } from '../../src/views/planParts.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
 import { functionExecutedEnvelope } from '../helpers/slack/functionPayloads.js';
 import { postToSlackApp } from '../helpers/slack/index.js';
@@ -68,13 +68,25 @@ describe('the workflow step over HTTP', () => {
       available: Math.max(perth.soh - perth.allocated, 0),
       on_order: perth.onorder,
       can_supply: false,
+      // No other branch holds 50, and no split over three of them does either.
+      split_possible: false,
       description: item.description,
-      // The same sentence /stock WIDGET-9 50 perth leads its card with.
-      summary: verdictSentence(verdict),
+      // The same sentence /stock WIDGET-9 50 perth leads its card with, with its plan.
+      summary: verdictWithPlanSentence(verdict),
     });
     expect(String(call.args.outputs && (call.args.outputs as { summary: string }).summary)).toMatch(
       /^No, 50 of WIDGET-9 at Perth: Perth has 0 free/,
     );
+  });
+
+  it('says a split fills 40 at Sydney, and a company-wide 60 cannot be filled', async () => {
+    const split = await runStep(run, { item_code: 'WIDGET-9', quantity: 40, branch: 'sydney' });
+    expect(split.args.outputs).toMatchObject({ can_supply: false, split_possible: true });
+    expect(String((split.args.outputs as { summary: string }).summary)).toContain(
+      'Options: Split: 37 Sydney + 3 Brisbane',
+    );
+    const none = await runStep(run, { item_code: 'WIDGET-9', quantity: 60 });
+    expect(none.args.outputs).toMatchObject({ can_supply: false, split_possible: false });
   });
 
   it('answers company-wide without a branch, and any stock without a quantity', async () => {

@@ -234,6 +234,7 @@ describe.each(['slack-manifest.yml', 'manifest/http.yml'])('%s: the workflow ste
       available: 'number',
       on_order: 'number',
       can_supply: 'boolean',
+      split_possible: 'boolean',
       description: 'string',
       summary: 'string',
     });
@@ -251,9 +252,9 @@ describe.each(['slack-manifest.yml', 'manifest/http.yml'])('%s: the workflow ste
     });
     const declared = step?.output_parameters ?? {};
     const runs = [
-      stepOutputs(stockVerdict(cable, { quantity: 600, branchWords: ['perth'] })),
-      stepOutputs(stockVerdict(cable, { branchWords: ['sydney'] })),
-      stepOutputs(stockVerdict(cable)),
+      stepOutputs(stockVerdict(cable, { quantity: 600, branchWords: ['perth'] }), false),
+      stepOutputs(stockVerdict(cable, { branchWords: ['sydney'] }), false),
+      stepOutputs(stockVerdict(cable), false),
     ];
     expect(runs[0]?.available).toBeCloseTo(665.9);
     for (const outputs of runs) {

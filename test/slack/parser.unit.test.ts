@@ -516,8 +516,13 @@ function assertWithinLimits(result: ParseResult<AnyRequest>): void {
     req.kind !== 'categories' &&
     req.kind !== 'suppliers' &&
     req.kind !== 'watches' &&
-    req.kind !== 'digest'
+    req.kind !== 'digest' &&
+    req.kind !== 'demand'
   ) {
+    if (req.kind === 'build') {
+      expect(Number.isSafeInteger(req.quantity) && req.quantity > 0).toBe(true);
+      return;
+    }
     if ('id' in req.ref) {
       expect(Number.isSafeInteger(req.ref.id) && req.ref.id >= 0).toBe(true);
       expect(req.token).toBe('');
@@ -711,5 +716,31 @@ describe('codes and numbers as people write them', () => {
       codes: ['FST-M8-25', 'WIDGET-9'],
       question: { quantities: [undefined, 5], branchWords: [] },
     });
+  });
+});
+
+describe('parseStockCommand: build checks and demand', () => {
+  it.each<[string, unknown]>([
+    ['PLANT-88 build 10', { kind: 'build', code: 'PLANT-88', quantity: 10, branchWords: [] }],
+    [
+      'PLANT-88 build 10 at perth',
+      { kind: 'build', code: 'PLANT-88', quantity: 10, branchWords: ['perth'] },
+    ],
+    [
+      'PLANT-88 BUILD 10pcs in perth airport',
+      { kind: 'build', code: 'PLANT-88', quantity: 10, branchWords: ['perth', 'airport'] },
+    ],
+    ['demand', { kind: 'demand' }],
+    ['DEMAND', { kind: 'demand' }],
+  ])('%j', (text, expected) => {
+    expect(request(parseStockCommand(text))).toEqual(expected);
+  });
+
+  it('without a number after build it reads as before; 0 is a usage problem', () => {
+    expect(request(parseStockCommand('PLANT-88 build'))).toMatchObject({
+      kind: 'question',
+      branchWords: ['build'],
+    });
+    expect(error(parseStockCommand('PLANT-88 build 0'))).toMatch(/not a quantity/);
   });
 });

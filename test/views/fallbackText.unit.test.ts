@@ -111,7 +111,7 @@ describe('the workflow step', () => {
   });
 
   it('puts no markup in its outputs or its errors', () => {
-    const outputs = stepOutputs(stockVerdict(item, { quantity: 2, branchWords: ['perth'] }));
+    const outputs = stepOutputs(stockVerdict(item, { quantity: 2, branchWords: ['perth'] }), false);
     const texts = [
       outputs.description,
       outputs.summary,

@@ -10,6 +10,7 @@ import {
   WATCH_ACTION,
   type WatchOpenState,
 } from '../../src/views/watchButtons.js';
+import { SET_WATCH_ACTION, WatchProposalState } from '../../src/views/words.js';
 import { buttonsOf, textOf, walk } from '../helpers/blocks.js';
 
 export { walk };
@@ -19,7 +20,7 @@ export interface FoundButton {
   actionId: string;
   value: string;
   /** The card state, or the item card's Watch… button's own (the modal's) state. */
-  state: ButtonState | WatchOpenState;
+  state: ButtonState | WatchOpenState | WatchProposalState;
 }
 
 export function buttons(message: SlackMessage): FoundButton[] {
@@ -29,6 +30,11 @@ export function buttons(message: SlackMessage): FoundButton[] {
       const watch = decodeWatchOpen(value);
       if (!watch) throw new Error(`button ${found.text} has an undecodable value`);
       return { label: found.text, actionId: found.action_id, value, state: watch };
+    }
+    if (found.action_id === SET_WATCH_ACTION) {
+      const proposal = WatchProposalState.safeParse(JSON.parse(value));
+      if (!proposal.success) throw new Error(`button ${found.text} has an undecodable value`);
+      return { label: found.text, actionId: found.action_id, value, state: proposal.data };
     }
     const decoded = decodeState(value);
     if (!decoded.ok) throw new Error(`button ${found.text} has an undecodable value`);

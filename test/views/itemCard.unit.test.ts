@@ -175,15 +175,16 @@ describe('itemCard: the question asked', () => {
     });
   };
 
-  it('answers first in one line, who could cover it on the next, and first in the fallback', () => {
+  it('answers first in one line, who could cover it (the plan) on the next, and first in the fallback', () => {
     const message = asked({ quantity: 50, branchWords: ['perth'] });
     const first = message.blocks[0];
     expect(first?.type === 'section' && first.text?.text).toBe(
       ':x: *No:* Perth has 0 free (12 over-allocated), 120 on order with no date',
     );
     expect(message.blocks[1]).toMatchObject({
-      type: 'context',
-      elements: [{ text: 'Sydney could: 200 free · Melbourne: 64' }],
+      type: 'section',
+      text: { text: '• Sydney has all 50: 200 free' },
+      accessory: { type: 'button', text: { text: 'View' } },
     });
     expect(message.text).toMatch(
       /^No, 50 of WIDGET-9 at Perth: Perth has 0 free \(12 over-allocated\), 120 on order with no date\. Sydney could: 200 free/,

@@ -27,7 +27,12 @@ describe.each(STORE_CASES)('watch repository on $name', (storeCase) => {
     const first = await sql<{ name: string }>`select name from watch_migrations`.execute(
       requireValue(store).db,
     );
-    expect(first.rows.map((r) => r.name)).toEqual(['0001_watches', '0002_threads_history_digests']);
+    expect(first.rows.map((r) => r.name)).toEqual([
+      '0001_watches',
+      '0002_threads_history_digests',
+      '0003_unmet_demand',
+      '0004_one_shot_watches',
+    ]);
   });
 
   it('creates, lists and replaces a watch on the same channel, item, branch and direction', async () => {
@@ -135,6 +140,8 @@ describe('the migrator on PostgreSQL', () => {
       expect(rows.rows).toEqual([
         { name: '0001_watches' },
         { name: '0002_threads_history_digests' },
+        { name: '0003_unmet_demand' },
+        { name: '0004_one_shot_watches' },
       ]);
       await Promise.all(stores.map((s) => s.close()));
     } finally {

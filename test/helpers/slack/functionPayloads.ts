@@ -46,6 +46,7 @@ export function functionExecutedEnvelope(inputs: Record<string, unknown>) {
           param('available', 'integer', true),
           param('on_order', 'integer', true),
           param('can_supply', 'boolean', true),
+          param('split_possible', 'boolean', true),
           param('description', 'string', true),
           param('summary', 'string', true),
         ],

@@ -64,6 +64,7 @@ describe('runLookupStock', () => {
         available: 0,
         on_order: 7,
         can_supply: false,
+        split_possible: true,
         description: 'Blue Steel Widget',
         summary: expect.stringMatching(
           /^No, 50 of WIDGET-9 at Perth: Perth has 0 free.*Sydney could/,

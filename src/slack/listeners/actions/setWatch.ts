@@ -53,6 +53,7 @@ export function setWatchClick(deps: DeliveryDeps & WatchDeps) {
           branchWords: value.b ?? [],
         },
         actor,
+        { once: value.o === 1 },
       ),
     );
     // The proposal is replaced by what became of it, for the presser only.

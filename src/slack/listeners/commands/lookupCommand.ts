@@ -21,7 +21,8 @@ import type { SlackMessage } from '../../../views/message.js';
 import type { WorkSubject } from '../../../views/progress.js';
 import { unreadableText } from '../../../views/unreadable.js';
 import { type IfNothingFound, isKnownToBeSlow, safely, workingLine } from '../../answers.js';
-import { type CommandAck, deliverCommandAnswer, ephemeral } from '../../delivery.js';
+import type { Later } from '../../buildAnswer.js';
+import { type CommandAck, deliverCommandAnswer, ephemeral, sendSafely } from '../../delivery.js';
 import type { DeliveryDeps, ItemDeps } from '../../deps.js';
 import type { ParseResult } from '../../input.js';
 import { type Actor, CommandPayload, userActor } from '../../payloads.js';
@@ -74,12 +75,16 @@ export interface LookupCommand<R extends { kind: string }> {
     actor: Actor,
     client: SlackUsersApi,
   ) => Promise<SentenceInstead | undefined>;
-  /** The grammar's answer; its search answers `ifNothingFound` instead when it finds nothing. */
+  /**
+   * The grammar's answer; its search answers `ifNothingFound` instead when it finds nothing.
+   * `later` replaces the delivered answer with a newer one (a long build check's progress).
+   */
   answer: (
     request: Exclude<R, { kind: 'help' }>,
     actor: Actor,
     client: SlackUsersApi,
     ifNothingFound?: IfNothingFound,
+    later?: Later,
   ) => Promise<SlackMessage>;
 }
 
@@ -106,7 +111,10 @@ export function lookupCommand<R extends { kind: string }>(
   return async ({ command, ack, respond, client }: CommandArgs): Promise<void> => {
     const accepted = await acceptCommand(deps, command, ack, spec.family);
     if (!accepted) return;
-    const run = answerText(deps, spec, accepted.text, accepted.actor, client);
+    const later: Later = async (message) => {
+      await sendSafely(deps.logger, respond, { ...ephemeral(message), replace_original: true });
+    };
+    const run = answerText(deps, spec, accepted.text, accepted.actor, client, later);
     if ('now' in run) {
       await ack(ephemeral(run.now));
       return;
@@ -134,6 +142,7 @@ export function answerText<R extends { kind: string }>(
   text: string,
   actor: Actor,
   client: SlackUsersApi,
+  later?: Later,
 ): TextRun {
   const parsed = spec.parse(text);
   // Help is drawn only when it is the answer: the examples read the catalogue index.
@@ -157,7 +166,7 @@ export function answerText<R extends { kind: string }>(
         let instead: SlackMessage | undefined;
         const ifNothingFound =
           sentence && (async () => (instead = await sentence.ifNothingFound()));
-        const answer = await spec.answer(request, actor, client, ifNothingFound);
+        const answer = await spec.answer(request, actor, client, ifNothingFound, later);
         return instead ?? withNotices(answer, notices);
       },
       retry,

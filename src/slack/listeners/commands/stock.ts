@@ -1,6 +1,12 @@
 import type { ErpEndpoint } from '../../../erp/errors.js';
 import type { ItemQuery } from '../../../lookup/types.js';
 import type { SlackUsersApi } from '../../../privacy/revealPolicy.js';
+import {
+  DEMAND_DAYS_SHOWN,
+  DEMAND_ROWS,
+  demandMessage,
+  demandOffText,
+} from '../../../views/demand.js';
 import { noticeMessage, withNotices } from '../../../views/feedback.js';
 import { stockHelp, watchesNotReadyText } from '../../../views/help.js';
 import type { SlackMessage } from '../../../views/message.js';
@@ -11,6 +17,7 @@ import {
   itemCardAnswer,
   itemSearchAnswer,
 } from '../../answers.js';
+import { buildAnswer, type Later } from '../../buildAnswer.js';
 import { categoriesAnswer, supplierFilter, suppliersAnswer } from '../../catalogueAnswers.js';
 import { codesAnswer, MAX_CODES } from '../../codesAnswer.js';
 import type { DeliveryDeps, ItemDeps, WatchDeps, WordsDeps } from '../../deps.js';
@@ -49,8 +56,8 @@ export function stockCommandSpec(
       sentenceInstead(await stockSentenceInstead(deps, text, request, actor), (reading) =>
         stockReadingAnswer(deps, reading, (lookup) => stockAnswer(deps, lookup, actor, client)),
       ),
-    answer: (request, actor, client, ifNothingFound) =>
-      stockAnswer(deps, request, actor, client, ifNothingFound),
+    answer: (request, actor, client, ifNothingFound, later) =>
+      stockAnswer(deps, request, actor, client, ifNothingFound, later),
   };
 }
 
@@ -61,6 +68,7 @@ function endpointOf(request: StockLookup): ErpEndpoint {
     case 'question':
     case 'codes':
     case 'watch':
+    case 'build':
       return 'getItem';
     // The lists come from the app's own index: no ERP call to wait for.
     default:
@@ -74,6 +82,7 @@ function subjectOf(request: StockLookup): WorkSubject {
       return { kind: 'record', noun: 'item', ref: request.ref };
     case 'question':
     case 'watch':
+    case 'build':
       return { kind: 'record', noun: 'item', ref: { code: request.code } };
     case 'codes':
       return { kind: 'codes', count: Math.min(request.codes.length, MAX_CODES) };
@@ -88,6 +97,7 @@ export function stockAnswer(
   actor: Actor,
   client: SlackUsersApi,
   ifNothingFound?: IfNothingFound,
+  later?: Later,
 ): Promise<SlackMessage> {
   switch (request.kind) {
     case 'item':
@@ -104,6 +114,10 @@ export function stockAnswer(
       return categoriesAnswer(deps);
     case 'suppliers':
       return suppliersAnswer(deps);
+    case 'build':
+      return buildAnswer(deps, request, actor, later);
+    case 'demand':
+      return demandAnswer(deps);
     case 'watch':
     case 'watches':
     case 'unwatch':
@@ -111,6 +125,12 @@ export function stockAnswer(
       if (deps.watches) return watchAnswer(deps, deps.watches, request, actor);
       return Promise.resolve(noticeMessage(watchesNotReadyText(request.kind)));
   }
+}
+
+/** `/stock demand`: the No answers of the last seven days, where watches live. */
+async function demandAnswer(deps: WatchDeps): Promise<SlackMessage> {
+  if (!deps.watches?.demand.available) return noticeMessage(demandOffText);
+  return demandMessage(await deps.watches.demand.recent(DEMAND_DAYS_SHOWN, DEMAND_ROWS));
 }
 
 /** `supplier:WORD`: resolved to the supplier's id; never dropped silently when it is not. */

@@ -37,8 +37,11 @@ export async function watchAnswer(
   watches: Watches,
   request: WatchRequest,
   actor: Actor,
-  /** `replace`: the person pressed Replace on the question a second watch asked. */
-  options: { replace?: boolean } = {},
+  /**
+   * `replace`: the person pressed Replace on the question a second watch asked; `once`: a
+   * one-shot watch, removed after its first alert ("Tell me when it's Yes").
+   */
+  options: { replace?: boolean; once?: boolean } = {},
 ): Promise<SlackMessage> {
   const channelId = actor.channelId;
   if (channelId === undefined) return noticeMessage(watchNeedsChannelText());
@@ -55,6 +58,7 @@ export async function watchAnswer(
           threshold: request.threshold,
           ...(request.notify ? { notify: request.notify } : {}),
           ...(options.replace === true ? { replace: true } : {}),
+          ...(options.once ? { once: true } : {}),
         });
         const answer = watchMadeAnswer(made);
         return made.ok ? markedAs(answer, 'done') : answer;

@@ -20,6 +20,7 @@ import { NotFoundError } from '../../../erp/errors.js';
 import { errorFields } from '../../../log/logger.js';
 import { groupMember } from '../../../lookup/fairQueue.js';
 import { checkAccess } from '../../../privacy/access.js';
+import { splitPossible } from '../../../rules/plan.js';
 import { stockVerdict } from '../../../rules/stock.js';
 import {
   type LookupStockOutputs,
@@ -183,7 +184,7 @@ export async function runLookupStock(
         ),
       };
     }
-    return { ok: true, outputs: stepOutputs(verdict) };
+    return { ok: true, outputs: stepOutputs(verdict, splitPossible(verdict.plan)) };
   } catch (error) {
     if (error instanceof NotFoundError) return { ok: false, error: stepUnknownItemText(code) };
     logFailure(deps.logger, 'workflow step lookup_stock', error);
