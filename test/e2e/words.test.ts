@@ -227,7 +227,9 @@ describe('the assistant panel', () => {
     const [answer] = await answersAfter(before, 1);
     expect(answer?.thread_ts).toBe(thread);
     expect(answer?.text).toContain('Sydney');
-    const [status] = await run.slack.waitForCalls('assistant.threads.setStatus', 1);
+    // Direct messages get a status of their own too: this thread's is the one asked about.
+    const statuses = await run.slack.waitForCalls('assistant.threads.setStatus', 1);
+    const status = statuses.find((call) => call.args.thread_ts === thread);
     expect(String(status?.args.status)).toContain('WIDGET-9');
     const [title] = await run.slack.waitForCalls('assistant.threads.setTitle', 1);
     expect(title?.reply).toMatchObject({ ok: true });
