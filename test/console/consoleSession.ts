@@ -37,7 +37,8 @@ export async function consoleSession(
 
 /**
  * The real app on the built-in sandbox ERP for a test file: its services made before the
- * tests and closed after, and a session over it that types `lines`.
+ * tests and closed after, and a session over it that types `lines` (`more`: options of that
+ * session alone, such as `once`).
  */
 export function sandboxConsole(extra: Partial<ConsoleOptions> = {}) {
   const logger = createLogger({ level: 'silent' });
@@ -48,7 +49,7 @@ export function sandboxConsole(extra: Partial<ConsoleOptions> = {}) {
   afterAll(async () => {
     await services?.close();
   });
-  return (lines: readonly string[]) => {
+  return (lines: readonly string[], more: Partial<ConsoleOptions> = {}) => {
     const running = services;
     if (!running) throw new Error('sandboxConsole: the services are not started yet');
     return consoleSession(lines, {
@@ -58,6 +59,7 @@ export function sandboxConsole(extra: Partial<ConsoleOptions> = {}) {
       historyFile: false,
       timing: { quietMs: 150, lateAnswerMs: 500, timeoutMs: 20_000 },
       ...extra,
+      ...more,
     });
   };
 }

@@ -3,32 +3,12 @@
  * everyday word (a buyer is the Purchasing Officer), a name with a straight apostrophe for a
  * record spelt with a curly one, and what the ERP cannot search said plainly.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleAppFor, createServices, type Services } from '../../src/app.js';
-import { loadConfig } from '../../src/config/config.js';
-import { createLogger } from '../../src/log/logger.js';
-import { consoleSession } from './consoleSession.js';
+import { describe, expect, it } from 'vitest';
+import { sandboxConsole } from './consoleSession.js';
 
-const logger = createLogger({ level: 'silent' });
-let services: Services;
+const session = sandboxConsole();
 
-beforeAll(async () => {
-  services = await createServices(loadConfig({}), logger);
-});
-afterAll(async () => {
-  await services?.close();
-});
-
-function once(line: string) {
-  return consoleSession([], {
-    buildApp: (transport) => consoleAppFor(services, transport),
-    color: false,
-    logger,
-    historyFile: false,
-    timing: { quietMs: 150, lateAnswerMs: 500, timeoutMs: 20_000 },
-    once: line,
-  });
-}
+const once = (line: string) => session([], { once: line });
 
 describe('contacts by role words, names and what cannot be searched', () => {
   it('finds the Purchasing Officer for "buyer" and Accounts Payable for "AP"', async () => {

@@ -3,34 +3,14 @@
  * catalogue index empty): `/stock widget-9 bracket` and "is the widget-9 bracket in stock"
  * answer the bracket (WIDGET-9-BRACKET, none available), never WIDGET-9 (42 in Sydney).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleAppFor, createServices, type Services } from '../../src/app.js';
-import { loadConfig } from '../../src/config/config.js';
+import { describe, expect, it } from 'vitest';
 import type { ConsoleOptions } from '../../src/console/index.js';
-import { createLogger } from '../../src/log/logger.js';
-import { consoleSession } from './consoleSession.js';
+import { sandboxConsole } from './consoleSession.js';
 
-const logger = createLogger({ level: 'silent' });
-let services: Services;
+const session = sandboxConsole();
 
-beforeAll(async () => {
-  services = await createServices(loadConfig({}), logger);
-});
-afterAll(async () => {
-  await services?.close();
-});
-
-function once(line: string, extra: Partial<ConsoleOptions> = {}) {
-  return consoleSession([], {
-    buildApp: (transport) => consoleAppFor(services, transport),
-    color: false,
-    logger,
-    historyFile: false,
-    timing: { quietMs: 150, lateAnswerMs: 500, timeoutMs: 20_000 },
-    once: line,
-    ...extra,
-  });
-}
+const once = (line: string, extra: Partial<ConsoleOptions> = {}) =>
+  session([], { once: line, ...extra });
 
 describe('words that qualify an item', () => {
   it('answers the bracket for /stock widget-9 bracket', async () => {

@@ -3,32 +3,12 @@
  * offers a confirmed Remove (or says there is none) and removes nothing itself; "what are we
  * watching?" lists this conversation's watches.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleAppFor, createServices, type Services } from '../../src/app.js';
-import { loadConfig } from '../../src/config/config.js';
-import { createLogger } from '../../src/log/logger.js';
-import { consoleSession } from './consoleSession.js';
+import { describe, expect, it } from 'vitest';
+import { sandboxConsole } from './consoleSession.js';
 
-const logger = createLogger({ level: 'silent' });
-let services: Services;
+const session = sandboxConsole();
 
-beforeAll(async () => {
-  services = await createServices(loadConfig({}), logger);
-});
-afterAll(async () => {
-  await services?.close();
-});
-
-function once(line: string) {
-  return consoleSession([], {
-    buildApp: (transport) => consoleAppFor(services, transport),
-    color: false,
-    logger,
-    historyFile: false,
-    timing: { quietMs: 150, lateAnswerMs: 500, timeoutMs: 20_000 },
-    once: line,
-  });
-}
+const once = (line: string) => session([], { once: line });
 
 describe('watches in words', () => {
   it('lists, offers to stop with a confirm, and says when there is none', async () => {
