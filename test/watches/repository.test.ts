@@ -32,6 +32,7 @@ describe.each(STORE_CASES)('watch repository on $name', (storeCase) => {
       '0002_threads_history_digests',
       '0003_unmet_demand',
       '0004_one_shot_watches',
+      '0005_one_shot_threads',
     ]);
   });
 
@@ -142,6 +143,7 @@ describe('the migrator on PostgreSQL', () => {
         { name: '0002_threads_history_digests' },
         { name: '0003_unmet_demand' },
         { name: '0004_one_shot_watches' },
+        { name: '0005_one_shot_threads' },
       ]);
       await Promise.all(stores.map((s) => s.close()));
     } finally {
