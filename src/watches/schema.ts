@@ -112,6 +112,8 @@ export interface WatchDigestTable {
   last_slot: number | null;
   created_at: number;
   updated_at: number;
+  /** (0006) 1: the digest also carries the last seven days' unmet demand. */
+  demand: number;
 }
 
 /**
@@ -290,6 +292,17 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
         .execute();
       await db.schema.alterTable('watches').dropColumn('once_key').execute();
       await db.schema.alterTable('watches').dropColumn('thread_ts').execute();
+    },
+  }),
+  '0006_digest_demand': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('watch_digests')
+        .addColumn('demand', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('watch_digests').dropColumn('demand').execute();
     },
   }),
 };

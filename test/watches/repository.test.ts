@@ -33,6 +33,7 @@ describe.each(STORE_CASES)('watch repository on $name', (storeCase) => {
       '0003_unmet_demand',
       '0004_one_shot_watches',
       '0005_one_shot_threads',
+      '0006_digest_demand',
     ]);
   });
 
@@ -144,6 +145,7 @@ describe('the migrator on PostgreSQL', () => {
         { name: '0003_unmet_demand' },
         { name: '0004_one_shot_watches' },
         { name: '0005_one_shot_threads' },
+        { name: '0006_digest_demand' },
       ]);
       await Promise.all(stores.map((s) => s.close()));
     } finally {

@@ -117,6 +117,7 @@ async function digestCommand(
       userId: actor.userId,
       minuteOfDay: request.minuteOfDay,
       zone: request.zone,
+      demand: request.demand,
     });
     return markedAs(digestAnswer({ kind: 'on', ...setting, now }), 'done');
   }
