@@ -139,7 +139,13 @@ export class WatchNotifier {
         available: watch.last_available ?? 0,
         checkedAt: new Date(watch.last_checked_at ?? at),
       });
-      await this.options.poster.post(watch.channel_id, alert, watch.thread_ts ?? undefined);
+      await this.options.poster
+        .post(watch.channel_id, alert, watch.thread_ts ?? undefined)
+        .catch((error: unknown) => {
+          // The thread it was asked in is gone (deleted): said at the top of it instead.
+          if (watch.thread_ts === null || !ROOT_GONE.has(slackErrorOf(error))) throw error;
+          return this.options.poster.post(watch.channel_id, alert);
+        });
       this.options.metrics?.alerts.inc({ result: 'posted' });
       await repo.turnTold(watch, watch.last_available);
       await repo.remove(watch.id);

@@ -71,6 +71,20 @@ describe.each(STORE_CASES)('one-shot watches on $name', (storeCase) => {
     expect(left.map((w) => [w.threshold, w.once])).toEqual([[45, 0]]);
   });
 
+  it('when its thread was deleted, answers at the top of the conversation instead', async () => {
+    const { store } = await reopenable(storeCase, cleanups);
+    const rig = makeRig(store);
+    rig.erp.stock.set('WIDGET-9', 3);
+    const shot = { ...yes40, channelId: 'CSALES', threadTs: '1700000000.000888' } as const;
+    expect(await rig.service.create(shot)).toMatchObject({ ok: true });
+    rig.slack.refuse.set('CSALES', { error: 'thread_not_found', once: true });
+    rig.erp.stock.set('WIDGET-9', 41);
+    await rig.nextRound();
+    const roots = rig.slack.roots('CSALES').map((p) => textOf(p.message));
+    expect(roots).toEqual([expect.stringContaining('✅ Now yes: 40 of WIDGET-9')]);
+    expect(await rig.repo.activeWhere({ channelId: 'CSALES' })).toEqual([]);
+  });
+
   it('asked without a thread in a channel, answers under its own confirmation', async () => {
     const { store } = await reopenable(storeCase, cleanups);
     const rig = makeRig(store);
