@@ -83,7 +83,7 @@ export type StockRequest =
   /** `/stock demand`: the No answers of the last seven days, counted by item and branch. */
   | { kind: 'demand' }
   | { kind: 'unwatch'; code: string; branchWords: string[] }
-  | { kind: 'digest'; action: 'on'; minuteOfDay: number; zone: string }
+  | { kind: 'digest'; action: 'on'; minuteOfDay: number; zone: string; demand: boolean }
   | { kind: 'digest'; action: 'off' | 'status' };
 
 export type ContactRequest =

@@ -27,9 +27,17 @@ export const BlockActionPayload = z.object({
       type: z.string(),
       is_ephemeral: z.boolean().optional(),
       message_ts: MessageTs.optional(),
+      /** Set when the message is a reply in a thread (an ephemeral one too). */
+      thread_ts: THREAD_TS.optional().catch(undefined),
     })
     .loose()
     .optional(),
+  /** The message the button sat on: Slack sends it only when it is not ephemeral. */
+  message: z
+    .object({ ts: MessageTs.optional(), thread_ts: THREAD_TS.optional().catch(undefined) })
+    .loose()
+    .optional()
+    .catch(undefined),
   response_url: z.url().optional(),
   actions: z
     .array(

@@ -62,7 +62,8 @@ export function splitNotify(raw: string): NotifySplit {
 }
 
 type DigestCommand =
-  | { action: 'on'; minuteOfDay: number; zone: string }
+  /** `demand`: the digest also carries the last seven days' unmet demand. */
+  | { action: 'on'; minuteOfDay: number; zone: string; demand: boolean }
   | { action: 'off' }
   | { action: 'status' };
 
@@ -70,10 +71,16 @@ type DigestRead =
   | { ok: true; value: DigestCommand }
   | { ok: false; problem: 'usage' | 'time' | 'zone'; typed: string };
 
-/** `digest`, `digest on`, `digest on 08:00`, `digest on 8:00 Australia/Perth`, `digest off`. */
+/**
+ * `digest`, `digest on`, `digest on 08:00`, `digest on 8:00 Australia/Perth`, `digest off`;
+ * `demand` last after `on` (`digest on 08:00 demand`) adds the unmet demand.
+ */
 export function readDigest(raw: string): DigestRead | undefined {
-  const words = String(raw).trim().split(/\s+/);
-  if (words[0]?.toLowerCase() !== 'digest') return undefined;
+  const all = String(raw).trim().split(/\s+/);
+  if (all[0]?.toLowerCase() !== 'digest') return undefined;
+  const demand =
+    all.length > 2 && all[1]?.toLowerCase() === 'on' && all.at(-1)?.toLowerCase() === 'demand';
+  const words = demand ? all.slice(0, -1) : all;
   const [, action, time, zone, ...extra] = words;
   if (action === undefined) return { ok: true, value: { action: 'status' } };
   const verb = action.toLowerCase();
@@ -85,5 +92,5 @@ export function readDigest(raw: string): DigestRead | undefined {
   const canonical = zone === undefined ? 'UTC' : canonicalZone(zone);
   if (canonical === undefined)
     return { ok: false, problem: 'zone', typed: (zone ?? '').slice(0, 60) };
-  return { ok: true, value: { action: 'on', minuteOfDay: minute, zone: canonical } };
+  return { ok: true, value: { action: 'on', minuteOfDay: minute, zone: canonical, demand } };
 }

@@ -22,16 +22,16 @@ const where = (row: DemandRow) =>
     ? 'company-wide'
     : `at ${escapeMrkdwn(truncatePlain(row.branchName.replace(/\s+/g, ' ').trim(), 24))}`;
 
+/** "`WIDGET-9` at Sydney · 2 “No”s": one row, as the report and the digest show it. */
+export const demandLine = (row: DemandRow): string =>
+  `${codeSpan(row.code, 30)} ${where(row)} · ${plural(row.count, '“No”', '“No”s')}`;
+
 export function demandMessage(rows: readonly DemandRow[]): SlackMessage {
   if (rows.length === 0) {
     const text = `Unmet demand, last ${DEMAND_DAYS_SHOWN} days: no “No” answers.`;
     return markedAs({ text, blocks: [section(text)] }, 'done');
   }
-  const lines = rows
-    .slice(0, DEMAND_ROWS)
-    .map(
-      (row) => `${codeSpan(row.code, 30)} ${where(row)} · ${plural(row.count, '“No”', '“No”s')}`,
-    );
+  const lines = rows.slice(0, DEMAND_ROWS).map(demandLine);
   const head = `*Unmet demand, last ${DEMAND_DAYS_SHOWN} days* (most asked first)`;
   const plain = rows
     .slice(0, 5)

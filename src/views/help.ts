@@ -120,8 +120,8 @@ function watchHelp(code: string): KnownBlock {
       [command('/stock watches'), "this channel's watches, with Remove and Snooze"],
       [command(`/stock unwatch ${code} [at branch]`), 'removes a watch (asks first when several)'],
       [
-        command('/stock digest on 08:00 [zone]'),
-        'one message a day listing the watches past their threshold; `digest off` stops it',
+        command('/stock digest on 08:00 [zone] [demand]'),
+        'one message a day listing the watches past their threshold (`demand`: and the week’s unmet demand); `digest off` stops it',
       ],
     ])}`,
   );

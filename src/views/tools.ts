@@ -10,6 +10,7 @@ import type { StockVerdict } from '../rules/stock.js';
 import { stripBidiControls, truncatePlain } from './blocks.js';
 import { type DisplayOptions, formatMoney, formatQty, freshnessText, plural } from './format.js';
 import { coverLine, verdictSentence } from './itemParts.js';
+import { planOptionLine } from './planParts.js';
 import { type WatchSummary, watchName } from './watchWords.js';
 
 /** ERP text on one line, plain: the tool text is not mrkdwn. */
@@ -46,7 +47,7 @@ export interface StockToolModel {
 
 /**
  * `check_stock`: the verdict sentence the card and the workflow step give, the branches that
- * could cover it, the description, the sell price where known.
+ * could cover it, the plan's options after a No, the description, the sell price where known.
  */
 export function stockToolText(model: StockToolModel): string {
   const { verdict } = model;
@@ -63,6 +64,9 @@ export function stockToolText(model: StockToolModel): string {
     const more = covering.length > 10 ? `, ${plural(covering.length - 10, 'more')}` : '';
     lines.push(`Branches that could cover it alone: ${names.join(', ')}${more}.`);
   }
+  // The same plan the card shows (at most three options); on-order stock is never counted.
+  const options = verdict.plan.slice(0, 3).map((o) => `- ${plainLine(planOptionLine(o), 120)}`);
+  if (options.length > 0) lines.push('Options to fill it:', ...options);
   if (model.price !== undefined) lines.push(`Sell price: ${formatMoney(model.price)}.`);
   if (model.display?.sandbox) lines.push('Sandbox data: every figure is invented.');
   return lines.join('\n');

@@ -8,6 +8,7 @@
 import type { KnownBlock } from '@slack/types';
 import { ACTION, itemState } from './actions.js';
 import { actions, context, header, LIMITS, section, stateButton } from './blocks.js';
+import { DEMAND_DAYS_SHOWN, type DemandRow, demandLine } from './demand.js';
 import { codeSpan, escapeTruncated, formatQty, plural, relativeTime, slackTime } from './format.js';
 import type { SlackMessage } from './message.js';
 import { snoozeButtons, stopButton } from './watchButtons.js';
@@ -192,6 +193,8 @@ export function watchPressNote(
 interface DigestModel {
   watches: readonly WatchSummary[];
   checkedAt: Date;
+  /** The channel asked for unmet demand too (`digest on … demand`): its most asked rows. */
+  demand?: readonly DemandRow[];
 }
 
 const DIGEST_LINES_PER_SECTION = 10;
@@ -209,11 +212,22 @@ export function watchDigest(model: DigestModel): SlackMessage {
     const cover = coverPhrase(w.cover);
     return `• ${codeSpan(w.code)} ${where(w.branchName)}: ${digestQty(w.lastAvailable ?? 0)}, ${rule(w)}${cover ? ` · ${cover}` : ''}`;
   });
-  const title = `Daily digest: ${plural(model.watches.length, 'watch', 'watches')} past the threshold`;
+  const demand = model.demand ?? [];
+  const title =
+    lines.length === 0
+      ? 'Daily digest: unmet demand'
+      : `Daily digest: ${plural(model.watches.length, 'watch', 'watches')} past the threshold`;
   const blocks: KnownBlock[] = [header(title)];
   for (let i = 0; i < lines.length; i += DIGEST_LINES_PER_SECTION) {
     blocks.push(section(lines.slice(i, i + DIGEST_LINES_PER_SECTION).join('\n')));
   }
+  if (demand.length > 0) {
+    const rows = demand.map((row) => `• ${demandLine(row)}`).join('\n');
+    blocks.push(
+      section(`*Unmet demand, last ${DEMAND_DAYS_SHOWN} days* (most asked first)\n${rows}`),
+    );
+  }
+  const plainDemand = demand.map((row) => `${row.code} ${formatQty(row.count)} No`).join(', ');
   blocks.push(
     context(
       `As of ${slackTime(model.checkedAt)} · \`/stock digest off\` stops this digest, \`/stock watches\` lists every watch`,
@@ -221,7 +235,7 @@ export function watchDigest(model: DigestModel): SlackMessage {
   );
   return {
     text: escapeTruncated(
-      `${title}: ${model.watches.map((w) => `${w.code} ${signedQty(w.lastAvailable ?? 0)}`).join(', ')}`,
+      `${title}: ${[...model.watches.map((w) => `${w.code} ${signedQty(w.lastAvailable ?? 0)}`), ...(plainDemand ? [`unmet demand ${plainDemand}`] : [])].join(', ')}`,
       LIMITS.fallbackText,
     ),
     blocks: blocks.slice(0, LIMITS.blocks),

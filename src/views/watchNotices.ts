@@ -235,7 +235,7 @@ export function unwatchSeveral(watches: readonly WatchSummary[]): SlackMessage {
 }
 
 type DigestAnswer =
-  | { kind: 'on'; minuteOfDay: number; zone: string; nextAt: Date; now: Date }
+  | { kind: 'on'; minuteOfDay: number; zone: string; nextAt: Date; now: Date; demand?: boolean }
   | { kind: 'off'; wasOn: boolean }
   | {
       kind: 'status';
@@ -262,7 +262,9 @@ function nextDigest(nextAt: Date, zone: string): string {
 export function digestAnswer(answer: DigestAnswer): SlackMessage {
   let line: string;
   if (answer.kind === 'on') {
-    const head = `Daily digest on: every day at ${timeOfDay(answer.minuteOfDay, answer.zone)}, this channel gets one message listing its watches past their threshold (none when there are none).`;
+    const head = answer.demand
+      ? `Daily digest on: every day at ${timeOfDay(answer.minuteOfDay, answer.zone)}, this channel gets one message listing its watches past their threshold and the last 7 days' unmet demand (none when there is neither).`
+      : `Daily digest on: every day at ${timeOfDay(answer.minuteOfDay, answer.zone)}, this channel gets one message listing its watches past their threshold (none when there are none).`;
     return offNotice(
       `${head} The next: ${nextDigest(answer.nextAt, answer.zone)}.`,
       `${head} The next: ${relativeTime(answer.nextAt, answer.now)}.`,

@@ -178,6 +178,7 @@ export function wordsHelp(examples?: HelpExamples): SlackMessage {
     [quantity, 'a yes or no for 50 at Perth, then the card'],
     [`how many ${code.toLowerCase()} in syd`, 'the card with Sydney first'],
     ['blue widgets', 'the items that match, to pick from'],
+    [`can we build 10 ${code}?`, 'whether 10 can be built from its components, and what is short'],
     [people, 'the account with only its people in accounts'],
     [watch, 'a watch, set when you press Set watch'],
   ];

@@ -14,6 +14,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { errorFields } from '../log/logger.js';
 import { watchDigest } from '../views/watchAlert.js';
 import type { Cover } from './cover.js';
+import type { DemandRow } from './demand.js';
 import { nextSlot } from './digestTime.js';
 import { summaryOf } from './models.js';
 import { CLAIM_STALE_MS, type PostingOptions } from './notifier.js';
@@ -30,7 +31,13 @@ interface DigestSetting {
   minuteOfDay: number;
   zone: string;
   nextAt: Date;
+  /** The digest also carries the last seven days' unmet demand. */
+  demand: boolean;
 }
+
+/** Demand lines a digest carries at most: the few most asked, a glance, not the report. */
+export const DIGEST_DEMAND_ROWS = 5;
+const DIGEST_DEMAND_DAYS = 7;
 
 export class DigestRepository {
   constructor(private readonly db: Kysely<WatchDatabase>) {}
@@ -46,6 +53,7 @@ export class DigestRepository {
           minute_of_day: row.minute_of_day,
           zone: row.zone,
           next_at: row.next_at,
+          demand: row.demand,
           claimed_at: null,
           updated_at: row.updated_at,
         }),
@@ -119,6 +127,8 @@ interface DigestOptions extends PostingOptions {
   /** The channel's active watches. */
   watchesOf: (channelId: string) => Promise<Watch[]>;
   coverOf: (watch: Watch) => Promise<Cover | undefined>;
+  /** The most asked No answers of the last `days` days (the demand store); absent: none. */
+  demandOf?: (at: number, days: number, limit: number) => Promise<DemandRow[]>;
 }
 
 /** The digest's settings (the command) and its sending (the lease holder's tick). */
@@ -135,6 +145,7 @@ export class WatchDigests {
     userId: string;
     minuteOfDay: number;
     zone: string;
+    demand?: boolean;
   }): Promise<DigestSetting> {
     const at = this.now();
     const row = await (await this.options.digests()).set({
@@ -144,6 +155,7 @@ export class WatchDigests {
       minute_of_day: input.minuteOfDay,
       zone: input.zone,
       next_at: nextSlot(at, input.minuteOfDay, input.zone),
+      demand: input.demand ? 1 : 0,
       updated_at: at,
     });
     this.options.logger.info(
@@ -198,18 +210,29 @@ export class WatchDigests {
         w.last_available !== null &&
         isPast(w.direction, w.threshold, w.last_available),
     );
-    if (past.length === 0) return 'empty';
+    const { demandOf } = this.options;
+    const demand =
+      digest.demand === 1 && demandOf
+        ? await demandOf(at, DIGEST_DEMAND_DAYS, DIGEST_DEMAND_ROWS)
+        : [];
+    // Sent when there is something to say: a watch past its threshold, or demand to report.
+    if (past.length === 0 && demand.length === 0) return 'empty';
     const watches = await Promise.all(
       past.map(async (w) => summaryOf(w, await this.options.coverOf(w))),
     );
     await this.options.poster.post(
       digest.channel_id,
-      watchDigest({ watches, checkedAt: new Date(at) }),
+      watchDigest({ watches, checkedAt: new Date(at), demand }),
     );
     return 'sent';
   }
 }
 
 function settingOf(row: Digest): DigestSetting {
-  return { minuteOfDay: row.minute_of_day, zone: row.zone, nextAt: new Date(row.next_at) };
+  return {
+    minuteOfDay: row.minute_of_day,
+    zone: row.zone,
+    nextAt: new Date(row.next_at),
+    demand: row.demand === 1,
+  };
 }

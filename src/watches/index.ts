@@ -130,6 +130,7 @@ export function createWatches(options: WatchesOptions): Watches {
     digests: digestRepo,
     watchesOf: async (channelId) => (await repo()).activeWhere({ channelId }),
     coverOf: (watch) => notifier.coverOf(watch),
+    demandOf: async (at, days, limit) => (await demandRepo()).recent(at, days, limit),
     poster: options.poster,
     logger,
     ...(metrics ? { metrics } : {}),

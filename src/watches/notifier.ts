@@ -14,6 +14,7 @@
  */
 import { type AppLogger, errorFields } from '../log/logger.js';
 import type { SlackMessage } from '../views/message.js';
+import { oneShotAlert } from '../views/oneShot.js';
 import { watchAlert, watchPressNote, watchTurnReply } from '../views/watchAlert.js';
 import { watchedItemGone, watchSwitchedOff } from '../views/watchNotices.js';
 import { ACCESS_REVOKED, type MayWatch, passes } from './accessScreen.js';
@@ -95,6 +96,10 @@ export class WatchNotifier {
       await repo.turnTold(watch, null);
       return;
     }
+    if (watch.once === 1) {
+      await this.tellOnce(repo, watch, at);
+      return;
+    }
     const cover = await this.coverOf(watch);
     try {
       if (root === null) {
@@ -109,8 +114,6 @@ export class WatchNotifier {
         await this.updateRoot(repo, watch, root, cover, at);
       }
       await repo.turnTold(watch, watch.last_available);
-      // A one-shot watch has said what it was made for: it goes (one replica holds the claim).
-      if (watch.once === 1 && root === null) await repo.remove(watch.id);
     } catch (error) {
       this.options.metrics?.alerts.inc({ result: 'failed' });
       if (await this.switchOffIfPermanent(repo, watch, error, at)) return;
@@ -118,6 +121,41 @@ export class WatchNotifier {
       this.options.logger.warn(
         { err: errorFields(error), watch: watch.id },
         'watch alert not posted; it stays owed',
+      );
+    }
+  }
+
+  /**
+   * A one-shot's only message: the verdict turned, in the thread it was asked in (no thread
+   * root kept, no Snooze or Stop); then it goes. The claim above makes it one replica's.
+   */
+  private async tellOnce(repo: WatchRepository, watch: Watch, at: number): Promise<void> {
+    try {
+      const alert = oneShotAlert({
+        code: watch.item_code,
+        quantity: watch.threshold,
+        branchName: watch.branch_name ?? undefined,
+        itemId: watch.item_id,
+        available: watch.last_available ?? 0,
+        checkedAt: new Date(watch.last_checked_at ?? at),
+      });
+      await this.options.poster
+        .post(watch.channel_id, alert, watch.thread_ts ?? undefined)
+        .catch((error: unknown) => {
+          // The thread it was asked in is gone (deleted): said at the top of it instead.
+          if (watch.thread_ts === null || !ROOT_GONE.has(slackErrorOf(error))) throw error;
+          return this.options.poster.post(watch.channel_id, alert);
+        });
+      this.options.metrics?.alerts.inc({ result: 'posted' });
+      await repo.turnTold(watch, watch.last_available);
+      await repo.remove(watch.id);
+    } catch (error) {
+      this.options.metrics?.alerts.inc({ result: 'failed' });
+      if (await this.switchOffIfPermanent(repo, watch, error, at)) return;
+      await repo.alertStillOwed(watch);
+      this.options.logger.warn(
+        { err: errorFields(error), watch: watch.id },
+        'one-shot alert not posted; it stays owed',
       );
     }
   }

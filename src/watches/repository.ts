@@ -30,6 +30,18 @@ export interface NewWatch {
   notify?: string;
   /** One-shot: removed once its first alert is posted. */
   once?: boolean;
+  /** A one-shot's thread: where it answers (absent: the top of the conversation). */
+  threadTs?: string;
+  /** A one-shot's key (`onceKeyOf`); absent: an ordinary watch's (''). */
+  onceKey?: string;
+}
+
+/**
+ * The unique key's last part: '' for an ordinary watch; a one-shot's creator and thread, so a
+ * "Tell me when it's Yes" never replaces (nor is refused by) an ordinary watch on that item.
+ */
+export function onceKeyOf(once: { creatorId: string; threadTs?: string | undefined }): string {
+  return `once:${once.creatorId}:${once.threadTs ?? ''}`;
 }
 
 export function branchKey(branchId: number | undefined): string {
@@ -90,6 +102,8 @@ export class WatchRepository {
       turns: 0,
       notify: input.notify ?? null,
       once: input.once ? 1 : 0,
+      thread_ts: input.once ? (input.threadTs ?? null) : null,
+      once_key: input.once ? (input.onceKey ?? onceKeyOf({ creatorId: input.creatorId })) : '',
     };
     const { id: _id, created_at: _created, ...update } = row;
     return this.db
@@ -97,7 +111,7 @@ export class WatchRepository {
       .values(row)
       .onConflict((oc) =>
         oc
-          .columns(['channel_id', 'item_code', 'branch_key', 'direction'])
+          .columns(['channel_id', 'item_code', 'branch_key', 'direction', 'once_key'])
           .doUpdateSet({
             ...update,
             version: (eb) => eb('watches.version', '+', 1),
@@ -128,6 +142,7 @@ export class WatchRepository {
     itemCode: string,
     branch: string,
     direction: WatchDirection,
+    onceKey = '',
   ): Promise<Watch | undefined> {
     return this.db
       .selectFrom('watches')
@@ -136,6 +151,7 @@ export class WatchRepository {
       .where('item_code', '=', itemCode)
       .where('branch_key', '=', branch)
       .where('direction', '=', direction)
+      .where('once_key', '=', onceKey)
       .where('state', '!=', 'off')
       .executeTakeFirst();
   }

@@ -6,7 +6,7 @@
  *
  * Migrations are append-only: a released one is never edited, a change is a new entry.
  */
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
 
 export type WatchDirection = 'below' | 'above';
 /**
@@ -73,6 +73,16 @@ export interface WatchTable {
    * only one, and it is removed once that alert is posted.
    */
   once: number;
+  /**
+   * (0005) Where a one-shot answers: the thread of the message its button sat on (or of its
+   * confirmation); null: the top of the conversation (a direct message).
+   */
+  thread_ts: string | null;
+  /**
+   * (0005) '' for an ordinary watch; a one-shot's own key (its creator and thread), so one
+   * never takes the place of an ordinary watch on the same item, branch and direction.
+   */
+  once_key: string;
 }
 
 /** (0002) Observed available quantities of watched items: the history days of cover read. */
@@ -102,6 +112,8 @@ export interface WatchDigestTable {
   last_slot: number | null;
   created_at: number;
   updated_at: number;
+  /** (0006) 1: the digest also carries the last seven days' unmet demand. */
+  demand: number;
 }
 
 /**
@@ -250,6 +262,47 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable('watches').dropColumn('once').execute();
+    },
+  }),
+  '0005_one_shot_threads': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('watches').addColumn('thread_ts', 'text').execute();
+      await db.schema
+        .alterTable('watches')
+        .addColumn('once_key', 'text', (c) => c.notNull().defaultTo(''))
+        .execute();
+      // The unique key gains the one-shot's key: ordinary watches keep theirs ('').
+      await db.schema.dropIndex('watches_unique').execute();
+      await db.schema
+        .createIndex('watches_unique')
+        .on('watches')
+        .columns(['channel_id', 'item_code', 'branch_key', 'direction', 'once_key'])
+        .unique()
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('watches_unique').execute();
+      // One-shots would collide on the narrower key; they are dropped with it.
+      await sql`delete from watches where once_key <> ''`.execute(db);
+      await db.schema
+        .createIndex('watches_unique')
+        .on('watches')
+        .columns(['channel_id', 'item_code', 'branch_key', 'direction'])
+        .unique()
+        .execute();
+      await db.schema.alterTable('watches').dropColumn('once_key').execute();
+      await db.schema.alterTable('watches').dropColumn('thread_ts').execute();
+    },
+  }),
+  '0006_digest_demand': () => ({
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('watch_digests')
+        .addColumn('demand', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable('watch_digests').dropColumn('demand').execute();
     },
   }),
 };

@@ -4,18 +4,16 @@
  */
 import { NotFoundError } from '../erp/errors.js';
 import type { BranchStock, Item } from '../erp/schemas.js';
-import {
-  type ReplaceQuestion,
-  type WatchRefusal,
-  watchConfirmation,
-} from '../views/watchNotices.js';
+import type { ReplaceQuestion, WatchRefusal } from '../views/watchNotices.js';
 import type { WatchSummary } from '../views/watchWords.js';
 import { matchBranch, matchesBranchWord } from './branchWords.js';
+import { oneShotThread, postConfirmation } from './confirmation.js';
 import type { Cover } from './cover.js';
 import { summaryOf } from './models.js';
 import { PostError, slackErrorOf, type WatchPoster } from './poster.js';
 import {
   branchKey,
+  onceKeyOf,
   type Watch,
   WatchHeldByOtherError,
   type WatchRepository,
@@ -63,6 +61,11 @@ interface CreateWatchInput {
   replace?: boolean;
   /** One-shot ("Tell me when it's Yes"): its first alert is its only one. */
   once?: boolean;
+  /**
+   * A one-shot's thread: the message its button sat on, or that message's thread. Absent in
+   * a channel: it answers in its own confirmation's thread; in a direct message, at the top.
+   */
+  threadTs?: string;
 }
 
 type CreateWatchResult =
@@ -183,16 +186,20 @@ export class WatchService {
     // A watch belongs to its creator: another person's on the same key is never overwritten,
     // and the creator's own is replaced only once they said so. One switched off holds
     // nothing (src/watches/repository.ts): it is replaced without asking.
+    // A one-shot has its own key (its creator's and thread's): it never meets an ordinary
+    // watch, and pressing again in the same place just renews it.
+    const onceKey = input.once ? onceKeyOf({ creatorId: input.userId, ...input }) : '';
     const existing = await repo.activeOn(
       input.channelId,
       item.code,
       branchKey(branch?.id),
       input.direction,
+      onceKey,
     );
     if (existing !== undefined && existing.creator_id !== input.userId) {
       return refuse({ reason: 'watched_by_other', creatorId: existing.creator_id });
     }
-    if (existing !== undefined && input.replace !== true) {
+    if (existing !== undefined && input.replace !== true && !input.once) {
       return {
         ok: false,
         replace: {
@@ -229,17 +236,16 @@ export class WatchService {
     const notify = input.notify && input.notify.length > 0 ? input.notify.join(' ') : undefined;
     let confirmation: { ts: string };
     try {
-      confirmation = await this.options.poster.post(
-        input.channelId,
-        watchConfirmation({
-          watch: draft,
-          description: item.description,
-          available: reading.available,
-          past,
-          intervalSeconds,
-          notify,
-        }),
-      );
+      const posted = await postConfirmation(this.options.poster, input, item, {
+        watch: draft,
+        available: reading.available,
+        past,
+        at,
+        intervalSeconds,
+        notify,
+      });
+      if (posted === 'told') return { ok: true, watch: draft, intervalSeconds, past };
+      confirmation = posted;
     } catch (error) {
       if (error instanceof PostError) return { ok: false, cannotPost: slackErrorOf(error) };
       throw error;
@@ -261,7 +267,7 @@ export class WatchService {
         past,
         at,
         ...(notify === undefined ? {} : { notify }),
-        ...(input.once ? { once: true } : {}),
+        ...(input.once ? { once: true, onceKey, ...oneShotThread(input, confirmation.ts) } : {}),
       });
     } catch (error) {
       if (error instanceof WatchHeldByOtherError) {
@@ -272,6 +278,7 @@ export class WatchService {
           item.code,
           branchKey(branch?.id),
           input.direction,
+          onceKey,
         );
         return refuse({ reason: 'watched_by_other', creatorId: other?.creator_id ?? '' });
       }

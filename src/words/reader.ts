@@ -11,6 +11,7 @@
  */
 
 import type { Candidate } from '../views/words.js';
+import { readBuildIntent } from './build.js';
 import { looksLikeItemCode, withoutAccents } from './codeShape.js';
 import { readContact } from './contact.js';
 import {
@@ -52,6 +53,8 @@ export function readSentence(sentence: string, index: WordsIndex): Reading {
   if (intent) return intent;
   const watch = readWatch(tokens, used, codes, index);
   if (watch) return watch;
+  const build = readBuildIntent(tokens, used, codes, index.branchNames());
+  if (build) return build;
   const contact = readContact(tokens, codes);
   if (contact) return contact;
   return readStock(tokens, used, codes, index);

@@ -35,7 +35,9 @@ export type WordsRequest =
   /** "what are we watching?": this conversation's watches, as `/stock watches` lists them. */
   | { kind: 'watches' }
   /** "stop watching WIDGET-9": offered (a button with a confirm), never removed unasked. */
-  | { kind: 'unwatch'; code: string; branchWords: string[] };
+  | { kind: 'unwatch'; code: string; branchWords: string[] }
+  /** "can we build 10 PLANT-88?": `/stock PLANT-88 build 10 [at BRANCH]`. */
+  | { kind: 'build'; code: string; quantity: number; branchWords: string[] };
 
 /**
  * What several codes asked besides themselves: each its own quantity (by position, undefined
@@ -151,6 +153,11 @@ export function commandFor(
     }
     case 'watches':
       return { command: '/stock', text: 'watches' };
+    case 'build': {
+      const branch = request.branchWords.length > 0 ? ['at', ...request.branchWords] : [];
+      const parts = [request.code, 'build', String(request.quantity), ...branch];
+      return { command: '/stock', text: parts.join(' ') };
+    }
     case 'unwatch': {
       const branch = request.branchWords.length > 0 ? ['at', ...request.branchWords] : [];
       return { command: '/stock', text: ['unwatch', request.code, ...branch].join(' ') };

@@ -91,10 +91,18 @@ describe('"Tell me when it\'s Yes" on a No', () => {
       '/stock watches',
     ]);
     expect(text).toMatch(/❌ No: Sydney has \d+ free.*\[1\] Tell me when it's Yes/);
-    expect(text).toContain('Watch set on WIDGET-9 (at Sydney, 500 or more)');
-    expect(text.match(/WIDGET-9 is 500 or more: \d+ available/g)).toEqual([
-      'WIDGET-9 is 500 or more: 600 available',
+    // The console wraps lines to 80 columns.
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain(
+      "I'll tell you here once when 500 of `WIDGET-9` can be supplied from Sydney",
+    );
+    expect(flat).toContain("Done: I'll tell you once, in this conversation, when 500 of WIDGET-9");
+    expect(flat.match(/Now yes: 500 of WIDGET-9 can be supplied from Sydney: \d+ free/g)).toEqual([
+      'Now yes: 500 of WIDGET-9 can be supplied from Sydney: 600 free',
     ]);
+    expect(flat).not.toContain('changes are told in this thread');
+    // The verdict card stays as it was: the press answered beside it.
+    expect(flat).not.toContain('message updated');
     // The other tests' watches stay; the one-shot one is gone.
     const list = text.slice(text.lastIndexOf('> /stock watches'));
     expect(list).not.toContain('500');

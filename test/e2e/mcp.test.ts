@@ -155,6 +155,24 @@ describe('POST /mcp', () => {
     expect(textOf(result)).not.toMatch(/cost/i);
   });
 
+  it('after a No, gives the plan: the branch lines, then the options, never cost', async () => {
+    const result = await call('check_stock', { code: 'WIDGET-9', quantity: 40, branch: 'sydney' });
+    const text = textOf(result);
+    expect(text.split('\n')[0]).toMatch(/^No, 40 of WIDGET-9 at Sydney: /);
+    const options = text.slice(text.indexOf('Options to fill it:'));
+    expect(options.split('\n').slice(0, 3)).toEqual([
+      'Options to fill it:',
+      '- Split: 37 Sydney + 3 Brisbane',
+      '- 37 now; 20 on order, no date',
+    ]);
+    expect(text).not.toMatch(/cost|@|909/i);
+    // A Yes that one branch fills has no options.
+    const yes = textOf(
+      await call('check_stock', { code: 'WIDGET-9', quantity: 5, branch: 'sydney' }),
+    );
+    expect(yes).not.toContain('Options to fill it');
+  });
+
   it('says a branch the item does not have, never answering company-wide', async () => {
     const result = await call('check_stock', { code: 'WIDGET-9', quantity: 5, branch: 'atlantis' });
     expect(result.isError).toBe(true);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stockVerdict } from '../../src/rules/stock.js';
 import { verdictWithPlanSentence } from '../../src/views/planParts.js';
 import { type RunningApp, SIGNING_SECRET, startApp } from '../helpers/app.js';
+import { eventually } from '../helpers/eventually.js';
 import { functionExecutedEnvelope } from '../helpers/slack/functionPayloads.js';
 import { postToSlackApp } from '../helpers/slack/index.js';
 
@@ -87,6 +88,26 @@ describe('the workflow step over HTTP', () => {
     );
     const none = await runStep(run, { item_code: 'WIDGET-9', quantity: 60 });
     expect(none.args.outputs).toMatchObject({ can_supply: false, split_possible: false });
+  });
+
+  it('counts its No answers in unmet demand, as the commands do (a Yes adds nothing)', async () => {
+    const { demand } = run.services.watches;
+    const countOf = async (branchName: string | undefined) =>
+      (await demand.recent(7, 50)).find(
+        (row) => row.code === 'WIDGET-9' && row.branchName === branchName,
+      )?.count ?? 0;
+    const before = { perth: await countOf('Perth'), all: await countOf(undefined) };
+    await runStep(run, { item_code: 'WIDGET-9', quantity: 500, branch: 'perth' });
+    await runStep(run, { item_code: 'WIDGET-9', quantity: 900 });
+    await runStep(run, { item_code: 'WIDGET-9', quantity: 1 });
+    await runStep(run, { item_code: 'WIDGET-9' });
+    // The count is written beside the answer, not before it: waited for, never slept on.
+    await eventually(async () => {
+      expect({ perth: await countOf('Perth'), all: await countOf(undefined) }).toEqual({
+        perth: before.perth + 1,
+        all: before.all + 1,
+      });
+    });
   });
 
   it('answers company-wide without a branch, and any stock without a quantity', async () => {

@@ -82,6 +82,7 @@ describe('/stock digest', () => {
       action: 'on',
       minuteOfDay: 480,
       zone: 'UTC',
+      demand: false,
     });
     expect(request('digest on 7:30')).toMatchObject({ minuteOfDay: 450, zone: 'UTC' });
     expect(request('Digest ON 08:00 australia/perth')).toMatchObject({
@@ -89,6 +90,14 @@ describe('/stock digest', () => {
       zone: 'Australia/Perth',
     });
     expect(request('digest off')).toEqual({ kind: 'digest', action: 'off' });
+    // `demand` last adds the unmet demand, with or without a time and a zone.
+    expect(request('digest on 08:00 demand')).toMatchObject({ minuteOfDay: 480, demand: true });
+    expect(request('digest on 08:00 Australia/Perth Demand')).toMatchObject({
+      zone: 'Australia/Perth',
+      demand: true,
+    });
+    expect(request('digest on demand')).toMatchObject({ minuteOfDay: 480, demand: true });
+    expect(request('digest on 08:00 Australia/Perth')).toMatchObject({ demand: false });
     expect(request('digest')).toEqual({ kind: 'digest', action: 'status' });
   });
 
@@ -97,5 +106,6 @@ describe('/stock digest', () => {
     expect(problem('digest on 08:00 Mars/Base')).toMatchObject({ problem: 'zone' });
     expect(problem('digest sometimes')).toMatchObject({ problem: 'usage' });
     expect(problem('digest on 08:00 UTC please')).toMatchObject({ problem: 'usage' });
+    expect(problem('digest off demand')).toMatchObject({ problem: 'usage' });
   });
 });

@@ -22,7 +22,7 @@ describe('help', () => {
       '`/stock watch [item code] below 20 [at branch]`',
       '`/stock watches`',
       '`/stock unwatch [item code] [at branch]`',
-      '`/stock digest on 08:00 [zone]`',
+      '`/stock digest on 08:00 [zone] [demand]`',
       'Bill of materials',
       '`/stock id:123`',
       '`#123`',

@@ -32,6 +32,8 @@ describe.each(STORE_CASES)('watch repository on $name', (storeCase) => {
       '0002_threads_history_digests',
       '0003_unmet_demand',
       '0004_one_shot_watches',
+      '0005_one_shot_threads',
+      '0006_digest_demand',
     ]);
   });
 
@@ -142,6 +144,8 @@ describe('the migrator on PostgreSQL', () => {
         { name: '0002_threads_history_digests' },
         { name: '0003_unmet_demand' },
         { name: '0004_one_shot_watches' },
+        { name: '0005_one_shot_threads' },
+        { name: '0006_digest_demand' },
       ]);
       await Promise.all(stores.map((s) => s.close()));
     } finally {

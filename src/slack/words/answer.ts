@@ -44,6 +44,7 @@ export function subjectOf(reading: Reading): string | undefined {
   switch (request.kind) {
     case 'item':
     case 'watch':
+    case 'build':
       return request.code;
     case 'codes':
       return request.codes.join(', ');
@@ -187,7 +188,7 @@ export function contactWordsAgain(
 /** The answer the command would give the asker, with Try again should it fail. */
 function privateAnswer(
   deps: ListenerDeps,
-  request: Extract<WordsRequest, { kind: 'item' | 'codes' | 'contact' }>,
+  request: Extract<WordsRequest, { kind: 'item' | 'codes' | 'contact' | 'build' }>,
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<SlackMessage> {
@@ -202,7 +203,7 @@ function privateAnswer(
 /** The command's answer to the request, through the command's own grammar and code. */
 function commandAnswer(
   deps: ListenerDeps,
-  request: Extract<WordsRequest, { kind: 'item' | 'codes' | 'contact' }>,
+  request: Extract<WordsRequest, { kind: 'item' | 'codes' | 'contact' | 'build' }>,
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<SlackMessage> {

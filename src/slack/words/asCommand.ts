@@ -35,7 +35,7 @@ import { readWords, wordsIndexOf } from './read.js';
 /** `/stock` as it would answer the text the request stands for. */
 export async function stockRequestAnswer(
   deps: Pick<DeliveryDeps, 'examples'>,
-  request: Extract<WordsRequest, { kind: 'item' | 'codes' }>,
+  request: Extract<WordsRequest, { kind: 'item' | 'codes' | 'build' }>,
   answer: (lookup: StockLookup) => Promise<SlackMessage>,
 ): Promise<SlackMessage> {
   const parsed = parseStockCommand(commandFor(request)?.text ?? '');
@@ -88,7 +88,7 @@ export function stockReadingAnswer(
       deps.watches ? watchProposal(request) : noticeMessage(watchesNotReadyText('watch')),
     );
   }
-  if (request.kind !== 'item' && request.kind !== 'codes')
+  if (request.kind !== 'item' && request.kind !== 'codes' && request.kind !== 'build')
     return Promise.resolve(noticeMessage(''));
   return stockRequestAnswer(deps, request, answer);
 }
@@ -100,7 +100,7 @@ export function stockReadingAnswer(
 export type SentenceReading<T> = { now: T } | { ifNothingFound: T };
 
 const namesCode = (reading: Reading) =>
-  reading.kind === 'request' && ['item', 'codes', 'watch'].includes(reading.request.kind);
+  reading.kind === 'request' && ['item', 'codes', 'watch', 'build'].includes(reading.request.kind);
 
 /**
  * The sentence a `/stock` text is, when the grammar does not read it: a question whose

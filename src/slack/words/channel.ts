@@ -29,6 +29,7 @@ import {
 } from '../../views/words.js';
 import { MAX_CANDIDATES, type Reading, type WordsRequest } from '../../words/reading.js';
 import { itemCardAnswer, logFailure, lookupOptions, safely } from '../answers.js';
+import { buildAnswer } from '../buildAnswer.js';
 import { codesAnswer } from '../codesAnswer.js';
 import type { ListenerDeps } from '../deps.js';
 import type { Actor } from '../payloads.js';
@@ -106,6 +107,18 @@ export async function channelReply(
       return contactReply(deps, request, actor, parts);
     case 'item':
       return itemReply(deps, request, actor, client, parts);
+    case 'build':
+      // The build check names quantities only (no cost, no buttons): a form for everyone.
+      return {
+        reply: shown(
+          await safely(
+            deps.logger,
+            'words',
+            () => buildAnswer(deps, request, actor),
+            parts.retryOf(request),
+          ),
+        ),
+      };
   }
 }
 

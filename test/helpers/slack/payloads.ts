@@ -144,6 +144,8 @@ export interface BlockActionsOptions {
    */
   isEphemeral?: boolean;
   messageTs?: string;
+  /** The clicked message is a reply in this thread. */
+  threadTs?: string;
   messageBlocks?: unknown[];
   messageText?: string;
   blockId?: string;
@@ -184,6 +186,7 @@ export function blockActionsPayload(o: BlockActionsOptions): JsonObject {
       message_ts: messageTs,
       channel_id: channelId,
       is_ephemeral: isEphemeral,
+      ...(o.threadTs === undefined ? {} : { thread_ts: o.threadTs }),
     },
     trigger_id: o.triggerId ?? newTriggerId(),
     channel: { id: channelId, name: o.channelName ?? SLACK_DEFAULTS.channelName },
@@ -205,6 +208,7 @@ export function blockActionsPayload(o: BlockActionsOptions): JsonObject {
       user: SLACK_DEFAULTS.botUserId,
       bot_id: SLACK_DEFAULTS.botId,
       ts: messageTs,
+      ...(o.threadTs === undefined ? {} : { thread_ts: o.threadTs }),
       text: o.messageText ?? '',
       ...(o.messageBlocks === undefined ? {} : { blocks: o.messageBlocks }),
     };

@@ -17,6 +17,19 @@ import type { DeliveryDeps, WatchDeps } from '../../deps.js';
 import { BlockActionPayload } from '../../payloads.js';
 import { watchAnswer } from '../commands/watch.js';
 
+/**
+ * The thread a one-shot answers in: the button's message's thread, or the message itself when
+ * the channel sees it (its replies are the conversation). Nothing for a message only the
+ * presser saw outside a thread, nor at the top of a direct message.
+ */
+function threadOf(body: BlockActionPayload): string | undefined {
+  const thread = body.message?.thread_ts ?? body.container?.thread_ts;
+  if (thread !== undefined) return thread;
+  const inDm = body.channel?.id.startsWith('D') ?? false;
+  if (inDm || body.container?.is_ephemeral !== false) return undefined;
+  return body.message?.ts ?? body.container?.message_ts;
+}
+
 export function setWatchClick(deps: DeliveryDeps & WatchDeps) {
   return async (args: ClickArgs): Promise<void> => {
     await args.ack();
@@ -53,13 +66,15 @@ export function setWatchClick(deps: DeliveryDeps & WatchDeps) {
           branchWords: value.b ?? [],
         },
         actor,
-        { once: value.o === 1 },
+        value.o === 1 ? { once: true, threadTs: threadOf(payload.data) } : {},
       ),
     );
-    // The proposal is replaced by what became of it, for the presser only.
-    await sendSafely(deps.logger, args.respond, {
-      replace_original: true,
-      ...outgoing(answer),
-    });
+    // A proposal is replaced by what became of it, for the presser only. A No verdict stays
+    // (it may be a message the channel sees): the presser is told privately beside it.
+    await sendSafely(
+      deps.logger,
+      args.respond,
+      value.o === 1 ? privateReply(answer) : { replace_original: true, ...outgoing(answer) },
+    );
   };
 }

@@ -9,6 +9,7 @@ import { isErpError } from '../../../erp/errors.js';
 import { markedAs } from '../../../views/blocks.js';
 import { noticeMessage } from '../../../views/feedback.js';
 import type { SlackMessage } from '../../../views/message.js';
+import { oneShotMadeNote } from '../../../views/oneShot.js';
 import { watchList } from '../../../views/watchList.js';
 import {
   digestAnswer,
@@ -41,7 +42,7 @@ export async function watchAnswer(
    * `replace`: the person pressed Replace on the question a second watch asked; `once`: a
    * one-shot watch, removed after its first alert ("Tell me when it's Yes").
    */
-  options: { replace?: boolean; once?: boolean } = {},
+  options: { replace?: boolean; once?: boolean; threadTs?: string | undefined } = {},
 ): Promise<SlackMessage> {
   const channelId = actor.channelId;
   if (channelId === undefined) return noticeMessage(watchNeedsChannelText());
@@ -59,8 +60,19 @@ export async function watchAnswer(
           ...(request.notify ? { notify: request.notify } : {}),
           ...(options.replace === true ? { replace: true } : {}),
           ...(options.once ? { once: true } : {}),
+          ...(options.once && options.threadTs ? { threadTs: options.threadTs } : {}),
         });
-        const answer = watchMadeAnswer(made);
+        const answer =
+          options.once && made.ok
+            ? oneShotMadeNote(
+                {
+                  code: made.watch.code,
+                  quantity: request.threshold,
+                  branchName: made.watch.branchName,
+                },
+                made.past,
+              )
+            : watchMadeAnswer(made);
         return made.ok ? markedAs(answer, 'done') : answer;
       }
       case 'watches': {
@@ -105,6 +117,7 @@ async function digestCommand(
       userId: actor.userId,
       minuteOfDay: request.minuteOfDay,
       zone: request.zone,
+      demand: request.demand,
     });
     return markedAs(digestAnswer({ kind: 'on', ...setting, now }), 'done');
   }

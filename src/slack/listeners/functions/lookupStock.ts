@@ -136,7 +136,7 @@ export function stepRequester(event: unknown, inputs?: unknown): string {
  * throws: every failure is a sentence.
  */
 export async function runLookupStock(
-  deps: Pick<ItemDeps, 'lookup' | 'catalogue'> & Pick<DeliveryDeps, 'logger' | 'access'>,
+  deps: Pick<ItemDeps, 'lookup' | 'catalogue' | 'demand'> & Pick<DeliveryDeps, 'logger' | 'access'>,
   rawInputs: unknown,
   requester: string,
 ): Promise<StepOutcome> {
@@ -183,6 +183,10 @@ export async function runLookupStock(
           item.branches.map((b) => b.name),
         ),
       };
+    }
+    // A No the step gave is unmet demand as a command's is (counts only: a run has no person).
+    if (quantity !== undefined && !verdict.canSupply) {
+      deps.demand?.noAnswered(item.code, verdict.branch);
     }
     return { ok: true, outputs: stepOutputs(verdict, splitPossible(verdict.plan)) };
   } catch (error) {
