@@ -41,6 +41,8 @@ export interface ItemCardRequest {
   question?: CardQuestion;
   /** The thread the card was opened from: its Share posts there. */
   threadTs?: string;
+  /** "price of WIDGET-9": the sell price is the card's first line. */
+  priceFirst?: boolean;
 }
 
 /** Branches "Which branch?" offers, besides "Company-wide". */
@@ -135,14 +137,19 @@ export async function itemCardAnswer(
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<SlackMessage> {
-  const [fetched, internalFigures] = await Promise.all([
-    deps.lookup.getItem(knownRef(deps, request.ref), lookupOptions(actor, request.refresh)),
+  const ref = knownRef(deps, request.ref);
+  const [fetched, internalFigures, searchedPrice] = await Promise.all([
+    deps.lookup.getItem(ref, lookupOptions(actor, request.refresh)),
     internalFiguresFor(deps.internal, actor, client),
+    // Beside getItem, never after it: the card waits for no more than one ERP round trip.
+    'code' in ref && deps.catalogue?.known(ref.code)?.price === undefined
+      ? deps.sellPrice?.(ref.code)
+      : undefined,
   ]);
   const item = fetched.data;
   deps.recent?.record(actor.userId, item.code);
   const shared = request.shared ?? false;
-  const price = deps.catalogue?.known(item.code)?.price;
+  const price = deps.catalogue?.known(item.code)?.price ?? searchedPrice;
   const verdict = request.question === undefined ? undefined : stockVerdict(item, request.question);
   // A quantity at a place the item has no branch for: ask which, never answer company-wide.
   if (
@@ -177,6 +184,7 @@ export async function itemCardAnswer(
     item,
     verdict,
     ...(price === undefined ? {} : { price }),
+    ...(request.priceFirst ? { priceFirst: true } : {}),
     part: request.part,
     freshness: fetched.freshness,
     now: deps.now(),
@@ -393,6 +401,7 @@ function cardKey(model: ItemCardModel): string {
     bomPage: model.bomPage ?? 0,
     part: model.part ?? '',
     price: model.price ?? '',
+    priceFirst: model.priceFirst === true,
     // Worked out from the item and the question, both already in the key.
     verdict: '',
     shared: model.shared === true,

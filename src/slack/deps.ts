@@ -43,6 +43,11 @@ export interface ItemDeps {
   recent?: RecentLookups;
   /** The ERP's status for App Home. */
   erpStatus?: () => ErpStatus;
+  /**
+   * The sell price of an item the index has none for (one search when the budget has room,
+   * else undefined at once; src/catalogue/sellPrice.ts); absent: the index's price only.
+   */
+  sellPrice?: (code: string) => Promise<number | undefined>;
   /** Counts each No answer (unmet demand, by item and branch); absent: nothing is counted. */
   demand?: { noAnswered(code: string, branch: { id: number; name: string } | undefined): void };
 }

@@ -76,6 +76,8 @@ export interface ItemCardModel extends DisplayOptions {
   verdict?: StockVerdict;
   /** The item's sell price, where the ERP gave one (search rows carry it; getItem does not). */
   price?: number;
+  /** "price of WIDGET-9" asked: the sell price (or that the ERP gave none) comes first. */
+  priceFirst?: boolean;
   /** The thread this card was opened from: its buttons carry it, so Share posts there. */
   threadTs?: string;
   /** The conversation the card was asked in: the Watch… modal offers it as the channel. */
@@ -112,7 +114,9 @@ export function itemCard(model: ItemCardModel): SlackMessage {
     part === undefined && view === 'best'
       ? branchLines(item, verdict?.branch?.id, cardBranches(model))
       : undefined,
-    part === undefined ? priceLine(item, model.price, showCost) : undefined,
+    part === undefined
+      ? priceLine(item, model.priceFirst ? undefined : model.price, showCost)
+      : undefined,
     part === undefined ? details(item) : undefined,
     actions(
       shared
@@ -139,6 +143,7 @@ export function itemCard(model: ItemCardModel): SlackMessage {
 function answerBlocks(model: ItemCardModel, here: ItemStateExtra): KnownBlock[] {
   const { item, verdict } = model;
   const totals = section(`*${codeSpan(item.code, 30)}* · ${totalsText(item)}`);
+  if (model.priceFirst) return [section(priceAnswer(item.code, model.price, true)), totals];
   if (verdict === undefined) return [totals];
   const asked = verdict.quantity !== undefined || verdict.branch !== undefined;
   const note = () =>
@@ -411,10 +416,23 @@ function viewButton(model: ItemCardModel, here: ItemStateExtra): Button | undefi
   });
 }
 
-/** The answer first: the verdict sentence, or the available and on order; then when. */
+/** "*WIDGET-9* sells for *$12.50*", or that the ERP gave no sell price for it. */
+function priceAnswer(code: string, price: number | undefined, bold: boolean): string {
+  const shown = bold ? `*${codeSpan(code, 30)}*` : code;
+  if (price === undefined) return `The ERP gave no sell price for ${shown}`;
+  return bold
+    ? `${shown} sells for *${formatMoney(price)}*`
+    : `${code} sells for ${formatMoney(price)}`;
+}
+
+/** The answer first: the price asked, the verdict sentence, or the available and on order. */
 function fallbackText(model: ItemCardModel): string {
   const { item, verdict } = model;
   const when = freshnessText(model.freshness, model.now);
+  if (model.priceFirst) {
+    const line = `${priceAnswer(item.code, model.price, false)}; ${plainAnswer(item, when)}`;
+    return escapeTruncated(line.replace(/\s+/g, ' '), LIMITS.fallbackText / 4);
+  }
   const asked =
     verdict !== undefined && (verdict.quantity !== undefined || verdict.branch !== undefined);
   const line = asked

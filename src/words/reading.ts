@@ -26,6 +26,8 @@ export type WordsRequest =
        */
       qualifiers?: string[];
     }
+  /** "price of WIDGET-9": the card with the item's sell price first. */
+  | { kind: 'price'; code: string }
   /** `/stock A, B` (`/stock A 20, B 5 at brisbane`): one line each, a verdict when asked. */
   | { kind: 'codes'; codes: string[]; question?: CodesQuestion }
   /** `/contact …`: the account, with only the people matching `peopleWords` when given. */
@@ -136,6 +138,8 @@ export function commandFor(
         ].join(' '),
       };
     }
+    case 'price':
+      return { command: '/stock', text: request.code };
     case 'codes':
       return { command: '/stock', text: codesText(request.codes, request.question) };
     case 'watch': {

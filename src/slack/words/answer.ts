@@ -22,6 +22,7 @@ import { stockAnswer } from '../listeners/commands/stock.js';
 import type { Actor } from '../payloads.js';
 import { contactRequestAnswer, stockRequestAnswer } from './asCommand.js';
 import { channelReply } from './channel.js';
+import { priceAnswer } from './price.js';
 import { readWords } from './read.js';
 import { watchIntentAnswer } from './watchIntents.js';
 
@@ -43,6 +44,7 @@ export function subjectOf(reading: Reading): string | undefined {
   const { request } = reading;
   switch (request.kind) {
     case 'item':
+    case 'price':
     case 'watch':
       return request.code;
     case 'codes':
@@ -135,6 +137,14 @@ function askerAnswer(
   // "stop watching WIDGET-9", "what are we watching?": the asker's, privately.
   if (request.kind === 'watches' || request.kind === 'unwatch') {
     return safely(deps.logger, 'words', () => watchIntentAnswer(deps, request, actor));
+  }
+  if (request.kind === 'price') {
+    return safely(
+      deps.logger,
+      'words',
+      () => priceAnswer(deps, request, actor, client, false),
+      retryOf(request),
+    );
   }
   if (request.kind === 'watch') {
     // Proposed to the asker: a watch is set only by their click.

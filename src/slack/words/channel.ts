@@ -34,6 +34,7 @@ import type { ListenerDeps } from '../deps.js';
 import type { Actor } from '../payloads.js';
 import { accountOf } from './account.js';
 import { sharedPhraseAnswer } from './phrase.js';
+import { priceAnswer } from './price.js';
 import { watchIntentAnswer } from './watchIntents.js';
 
 declare const shownToAll: unique symbol;
@@ -98,6 +99,18 @@ export async function channelReply(
             deps.logger,
             'words',
             () => codesAnswer(deps, request.codes, actor, 'command', undefined, request.question),
+            parts.retryOf(request),
+          ),
+        ),
+      };
+    case 'price':
+      // The shared card with its sell price first: a sell price is no internal figure.
+      return {
+        reply: shown(
+          await safely(
+            deps.logger,
+            'words',
+            () => priceAnswer(deps, request, actor, client, true),
             parts.retryOf(request),
           ),
         ),
