@@ -21,6 +21,7 @@ import { notFoundNotice } from '../views/notFound.js';
 import { progressMessage, type WorkSubject } from '../views/progress.js';
 import { itemSearchList } from '../views/searchLists.js';
 import { whichBranch } from '../views/whichBranch.js';
+import { looksLikeItemCode } from '../words/codeShape.js';
 import { singular } from '../words/vocabulary.js';
 import { type AskedOfCode, askedSuggestions, indexedSearchAnswer } from './catalogueAnswers.js';
 import type { DeliveryDeps, ItemDeps } from './deps.js';
@@ -142,7 +143,11 @@ export async function itemCardAnswer(
     deps.lookup.getItem(ref, lookupOptions(actor, request.refresh)),
     internalFiguresFor(deps.internal, actor, client),
     // Beside getItem, never after it: the card waits for no more than one ERP round trip.
-    'code' in ref && deps.catalogue?.known(ref.code)?.price === undefined
+    // Only for what has a code's shape: `/stock widget` tries getItem before its search,
+    // and a word is no code to price.
+    'code' in ref &&
+    looksLikeItemCode(ref.code.toUpperCase()) &&
+    deps.catalogue?.known(ref.code)?.price === undefined
       ? deps.sellPrice?.(ref.code)
       : undefined,
   ]);
