@@ -16,6 +16,7 @@ import type { BranchNames } from '../words/catalogueIndex.js';
 import type { ConversationMembers } from './conversationMembers.js';
 import type { Timing } from './delivery.js';
 import type { Shares } from './shares.js';
+import type { ConversationMemory } from './words/memory.js';
 
 /**
  * What every listener needs to answer at all: who may ask, how an answer is delivered within
@@ -71,7 +72,12 @@ export interface WatchDeps {
 
 /** Asking in words: the branch names seen on items, and the gate that answers a message once. */
 export interface WordsDeps {
-  words?: { branchNames: BranchNames; once?: OnceGate };
+  words?: {
+    branchNames: BranchNames;
+    once?: OnceGate;
+    /** Each conversation's last question, for follow-ups (src/slack/words/followUps.ts). */
+    memory?: ConversationMemory;
+  };
 }
 
 /** Sharing to a conversation: the app's record of each share (Remove) and of repeated presses. */
