@@ -24,6 +24,7 @@ import { contactRequestAnswer, stockRequestAnswer } from './asCommand.js';
 import { channelReply } from './channel.js';
 import { priceAnswer } from './price.js';
 import { readWords } from './read.js';
+import { askerStopCredit } from './stopCredit.js';
 import { watchIntentAnswer } from './watchIntents.js';
 
 export { readWords };
@@ -204,7 +205,12 @@ function privateAnswer(
   return safely(
     deps.logger,
     'words',
-    () => commandAnswer(deps, request, actor, client),
+    async () => {
+      const answer = await commandAnswer(deps, request, actor, client);
+      return request.kind === 'contact'
+        ? askerStopCredit(deps, request, actor, client, answer)
+        : answer;
+    },
     retryOf(request),
   );
 }
