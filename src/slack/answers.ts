@@ -5,7 +5,7 @@
  * contactAnswers.ts, the catalogue index's in catalogueAnswers.ts.
  */
 import { LRUCache } from 'lru-cache';
-import { type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
+import { BadRequestError, type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
 import type { ErpRef, Item } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import { BusyError, type Freshness, type ItemQuery, type LookupOptions } from '../lookup/types.js';
@@ -14,6 +14,7 @@ import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { branchesHoldingStock, stockVerdict } from '../rules/stock.js';
 import type { CardPart, CardQuestion } from '../views/actions.js';
 import type { HomeRecentRow } from '../views/appHome.js';
+import { filtersNeedWordText } from '../views/catalogue.js';
 import { errorMessage, noticeMessage, type RetryButton } from '../views/feedback.js';
 import { type ItemCardModel, itemCard } from '../views/itemCard.js';
 import type { SlackMessage } from '../views/message.js';
@@ -244,7 +245,24 @@ export async function itemSearchAnswer(
     }
     return ifNothingFound && indexed.found === 0 ? ifNothingFound() : indexed.message;
   }
-  const fetched = await deps.lookup.searchItems(query, offset, lookupOptions(actor));
+  // Filters alone, which the index could not answer: an ERP known to need a word is not asked
+  // (no call for a refusal); one not known yet is, and its refusal says what to add.
+  const filtersOnly = query.words.length === 0 && (query.category ?? query.supplier) !== undefined;
+  const needWord = () =>
+    noticeMessage(
+      filtersNeedWordText({
+        ...query,
+        indexFilling: deps.catalogue !== undefined && !deps.catalogue.isComplete(),
+      }),
+    );
+  if (filtersOnly && deps.catalogue?.searchesWithoutWords() === false) return needWord();
+  const fetched = await deps.lookup
+    .searchItems(query, offset, lookupOptions(actor))
+    .catch((error: unknown) => {
+      if (filtersOnly && error instanceof BadRequestError) return undefined;
+      throw error;
+    });
+  if (fetched === undefined) return needWord();
   if (fetched.data.rows.length === 0 && singular && offset === 0) {
     return itemSearchAnswer(deps, singular, offset, actor, asked, ifNothingFound);
   }
