@@ -33,6 +33,7 @@ import { DEFAULT_TIMING } from './slack/delivery.js';
 import type { ListenerDeps } from './slack/deps.js';
 import { createShares } from './slack/shares.js';
 import type { HealthReport } from './slack/transport/routes.js';
+import { conversationMemory } from './slack/words/followUps.js';
 import { messageGate } from './slack/words/once.js';
 import type { HelpExamples } from './views/help.js';
 import {
@@ -280,6 +281,8 @@ export async function createServices(
     words: {
       branchNames,
       once: messageGate(redis && { redis, keyPrefix: 'erp-lookups:' }),
+      // Follow-ups read the same last question on every replica.
+      memory: conversationMemory(redis && { redis, keyPrefix: 'erp-lookups:' }),
     },
     watches,
     // Every No answer counted where watches live (counts only), for `/stock demand`.

@@ -172,6 +172,14 @@ export class Catalogue {
     return this.suggester.suggest(typed, options);
   }
 
+  /**
+   * Whether the ERP searches with filters and no word (the crawl found out; undefined: not
+   * yet known).
+   */
+  searchesWithoutWords(): boolean | undefined {
+    return this.store.state.wordless;
+  }
+
   /** The item the index knows by this code, in any case (`widget-9` is WIDGET-9). */
   known(code: string): CatalogueItem | undefined {
     return this.store.byCodeOf(code);

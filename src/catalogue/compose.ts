@@ -8,12 +8,13 @@ import type { AppConfig } from '../config/config.js';
 import { credentialTag, type ErpApi } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import { budgetStatus, type ErpStatus } from '../lookup/budgetStatus.js';
-import { ledgerCrawlBudget } from '../lookup/lanes.js';
+import { ledgerCrawlBudget, ledgerPriceBudget } from '../lookup/lanes.js';
 import type { Metrics } from '../lookup/metrics.js';
 import type { LookupService } from '../lookup/types.js';
 import type { Upstream } from '../lookup/upstream.js';
 import { Catalogue } from './catalogue.js';
 import { createRecentLookups, type RecentLookups } from './recent.js';
+import { type SellPriceOf, sellPriceLookup } from './sellPrice.js';
 import type { CatalogueStore } from './store.js';
 
 function catalogueRedisPrefix(erp: ErpApi): string {
@@ -60,10 +61,17 @@ export function createCatalogue(
 export function catalogueDeps(
   config: AppConfig,
   parts: { catalogue: Catalogue; erp: ErpApi; upstream: Upstream; redis: Redis | undefined },
-): { catalogue: Catalogue; recent: RecentLookups; erpStatus: () => ErpStatus } {
+): {
+  catalogue: Catalogue;
+  recent: RecentLookups;
+  erpStatus: () => ErpStatus;
+  sellPrice: SellPriceOf;
+} {
   const { redis } = parts;
   return {
     catalogue: parts.catalogue,
+    // A card's sell price where the index has none: one search when the lane has room.
+    sellPrice: sellPriceLookup(parts.erp, ledgerPriceBudget(parts.upstream)),
     recent: createRecentLookups(
       redis && { client: redis, prefix: catalogueRedisPrefix(parts.erp) },
     ),

@@ -25,12 +25,17 @@ export function matchItems(store: CatalogueStore, query: ItemQuery): CatalogueIt
     // An id the index never learned: only the ERP knows what it means.
     if (categoryName === undefined) return undefined;
   }
-  // Supplier ids are never learned by the crawl: those searches stay with the ERP.
-  if (query.supplier !== undefined) return undefined;
+  // A supplier id only the ERP knows (the crawl learns names, not ids): the ERP answers.
+  let supplierName: string | undefined;
+  if (query.supplier !== undefined) {
+    supplierName = store.supplierName(query.supplier);
+    if (supplierName === undefined) return undefined;
+  }
   const whole = words.join(' ');
   const ranked: Array<{ item: CatalogueItem; rank: number }> = [];
-  const found = store.matching((itemCode, itemDescription, category) => {
+  const found = store.matching((itemCode, itemDescription, category, supplier) => {
     if (categoryName !== undefined && category !== categoryName) return false;
+    if (supplierName !== undefined && supplier() !== supplierName) return false;
     const code = itemCode.toLowerCase();
     const description = itemDescription.toLowerCase();
     return words.every((w) => code.includes(w) || description.includes(w));

@@ -181,12 +181,14 @@ export class CatalogueStore {
    * a scan of the columns that builds only the items kept (`/stock` words read it).
    */
   matching(
-    keep: (code: string, description: string, category: string) => boolean,
+    keep: (code: string, description: string, category: string, supplier: () => string) => boolean,
   ): CatalogueItem[] {
     const kept: CatalogueItem[] = [];
     for (let slot = 0; slot < this.codeOf.length; slot += 1) {
       const category = this.names.name(this.categoryOf[slot] ?? 0);
-      if (keep(this.codeOf[slot] ?? '', this.descriptionOf[slot] ?? '', category)) {
+      // The supplier's name only when asked: most scans read none.
+      const supplier = () => this.names.name(this.supplierOf[slot] ?? 0);
+      if (keep(this.codeOf[slot] ?? '', this.descriptionOf[slot] ?? '', category, supplier)) {
         kept.push(this.itemAt(slot));
       }
     }
@@ -215,6 +217,11 @@ export class CatalogueStore {
   /** The categories seen, with their ids where known and their item counts, by name. */
   categories(): CategoryCount[] {
     return this.countsByName(this.categoryOf, this.categoryNames);
+  }
+
+  /** The name of a supplier learned with its id (the sandbox's, or a filtered search's). */
+  supplierName(id: number): string | undefined {
+    return this.supplierNames.get(id);
   }
 
   categoryName(id: number): string | undefined {

@@ -123,3 +123,14 @@ export function ledgerCrawlBudget(upstream: Upstream, share: number): Background
 export function ledgerCheckBudget(upstream: Upstream, share: number): BackgroundBudget {
   return upstream.background('getItem', CHECK_REQUESTER, share);
 }
+
+/** The item card's sell-price search's name on the searchItems ledger (src/catalogue/sellPrice.ts). */
+const PRICE_REQUESTER = '(card prices)';
+
+/**
+ * A quarter of the search limit at most for cards' sell prices: a person's own search keeps
+ * the rest, and the lane's last free slot is always a person's.
+ */
+export function ledgerPriceBudget(upstream: Upstream, share = 0.25): BackgroundBudget {
+  return upstream.background('searchItems', PRICE_REQUESTER, share);
+}

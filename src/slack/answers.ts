@@ -5,7 +5,7 @@
  * contactAnswers.ts, the catalogue index's in catalogueAnswers.ts.
  */
 import { LRUCache } from 'lru-cache';
-import { type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
+import { BadRequestError, type ErpEndpoint, isErpError, NotFoundError } from '../erp/errors.js';
 import type { ErpRef, Item } from '../erp/schemas.js';
 import type { AppLogger } from '../log/logger.js';
 import { BusyError, type Freshness, type ItemQuery, type LookupOptions } from '../lookup/types.js';
@@ -14,6 +14,7 @@ import type { SlackUsersApi } from '../privacy/revealPolicy.js';
 import { branchesHoldingStock, stockVerdict } from '../rules/stock.js';
 import type { CardPart, CardQuestion } from '../views/actions.js';
 import type { HomeRecentRow } from '../views/appHome.js';
+import { filtersNeedWordText } from '../views/catalogue.js';
 import { errorMessage, noticeMessage, type RetryButton } from '../views/feedback.js';
 import { type ItemCardModel, itemCard } from '../views/itemCard.js';
 import type { SlackMessage } from '../views/message.js';
@@ -21,6 +22,7 @@ import { notFoundNotice } from '../views/notFound.js';
 import { progressMessage, type WorkSubject } from '../views/progress.js';
 import { itemSearchList } from '../views/searchLists.js';
 import { whichBranch } from '../views/whichBranch.js';
+import { looksLikeItemCode } from '../words/codeShape.js';
 import { singular } from '../words/vocabulary.js';
 import { type AskedOfCode, askedSuggestions, indexedSearchAnswer } from './catalogueAnswers.js';
 import type { DeliveryDeps, ItemDeps } from './deps.js';
@@ -41,6 +43,8 @@ export interface ItemCardRequest {
   question?: CardQuestion;
   /** The thread the card was opened from: its Share posts there. */
   threadTs?: string;
+  /** "price of WIDGET-9": the sell price is the card's first line. */
+  priceFirst?: boolean;
 }
 
 /** Branches "Which branch?" offers, besides "Company-wide". */
@@ -135,14 +139,23 @@ export async function itemCardAnswer(
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<SlackMessage> {
-  const [fetched, internalFigures] = await Promise.all([
-    deps.lookup.getItem(knownRef(deps, request.ref), lookupOptions(actor, request.refresh)),
+  const ref = knownRef(deps, request.ref);
+  const [fetched, internalFigures, searchedPrice] = await Promise.all([
+    deps.lookup.getItem(ref, lookupOptions(actor, request.refresh)),
     internalFiguresFor(deps.internal, actor, client),
+    // Beside getItem, never after it: the card waits for no more than one ERP round trip.
+    // Only for what has a code's shape: `/stock widget` tries getItem before its search,
+    // and a word is no code to price.
+    'code' in ref &&
+    looksLikeItemCode(ref.code.toUpperCase()) &&
+    deps.catalogue?.known(ref.code)?.price === undefined
+      ? deps.sellPrice?.(ref.code)
+      : undefined,
   ]);
   const item = fetched.data;
   deps.recent?.record(actor.userId, item.code);
   const shared = request.shared ?? false;
-  const price = deps.catalogue?.known(item.code)?.price;
+  const price = deps.catalogue?.known(item.code)?.price ?? searchedPrice;
   const verdict = request.question === undefined ? undefined : stockVerdict(item, request.question);
   // A quantity at a place the item has no branch for: ask which, never answer company-wide.
   if (
@@ -177,6 +190,7 @@ export async function itemCardAnswer(
     item,
     verdict,
     ...(price === undefined ? {} : { price }),
+    ...(request.priceFirst ? { priceFirst: true } : {}),
     part: request.part,
     freshness: fetched.freshness,
     now: deps.now(),
@@ -231,7 +245,24 @@ export async function itemSearchAnswer(
     }
     return ifNothingFound && indexed.found === 0 ? ifNothingFound() : indexed.message;
   }
-  const fetched = await deps.lookup.searchItems(query, offset, lookupOptions(actor));
+  // Filters alone, which the index could not answer: an ERP known to need a word is not asked
+  // (no call for a refusal); one not known yet is, and its refusal says what to add.
+  const filtersOnly = query.words.length === 0 && (query.category ?? query.supplier) !== undefined;
+  const needWord = () =>
+    noticeMessage(
+      filtersNeedWordText({
+        ...query,
+        indexFilling: deps.catalogue !== undefined && !deps.catalogue.isComplete(),
+      }),
+    );
+  if (filtersOnly && deps.catalogue?.searchesWithoutWords() === false) return needWord();
+  const fetched = await deps.lookup
+    .searchItems(query, offset, lookupOptions(actor))
+    .catch((error: unknown) => {
+      if (filtersOnly && error instanceof BadRequestError) return undefined;
+      throw error;
+    });
+  if (fetched === undefined) return needWord();
   if (fetched.data.rows.length === 0 && singular && offset === 0) {
     return itemSearchAnswer(deps, singular, offset, actor, asked, ifNothingFound);
   }
@@ -393,6 +424,7 @@ function cardKey(model: ItemCardModel): string {
     bomPage: model.bomPage ?? 0,
     part: model.part ?? '',
     price: model.price ?? '',
+    priceFirst: model.priceFirst === true,
     // Worked out from the item and the question, both already in the key.
     verdict: '',
     shared: model.shared === true,

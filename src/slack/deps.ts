@@ -16,6 +16,7 @@ import type { BranchNames } from '../words/catalogueIndex.js';
 import type { ConversationMembers } from './conversationMembers.js';
 import type { Timing } from './delivery.js';
 import type { Shares } from './shares.js';
+import type { ConversationMemory } from './words/memory.js';
 
 /**
  * What every listener needs to answer at all: who may ask, how an answer is delivered within
@@ -43,6 +44,11 @@ export interface ItemDeps {
   recent?: RecentLookups;
   /** The ERP's status for App Home. */
   erpStatus?: () => ErpStatus;
+  /**
+   * The sell price of an item the index has none for (one search when the budget has room,
+   * else undefined at once; src/catalogue/sellPrice.ts); absent: the index's price only.
+   */
+  sellPrice?: (code: string) => Promise<number | undefined>;
   /** Counts each No answer (unmet demand, by item and branch); absent: nothing is counted. */
   demand?: { noAnswered(code: string, branch: { id: number; name: string } | undefined): void };
 }
@@ -66,7 +72,12 @@ export interface WatchDeps {
 
 /** Asking in words: the branch names seen on items, and the gate that answers a message once. */
 export interface WordsDeps {
-  words?: { branchNames: BranchNames; once?: OnceGate };
+  words?: {
+    branchNames: BranchNames;
+    once?: OnceGate;
+    /** Each conversation's last question, for follow-ups (src/slack/words/followUps.ts). */
+    memory?: ConversationMemory;
+  };
 }
 
 /** Sharing to a conversation: the app's record of each share (Remove) and of repeated presses. */

@@ -202,6 +202,28 @@ export function supplierResolvedNotice(name: string, id: number): string {
   return `Supplier “${name.slice(0, 80)}” is supplier:${id}.`;
 }
 
+/**
+ * `/stock supplier:3` or `/stock category:2` with no word, while the index cannot answer it
+ * (still reading the catalogue, or an id it never learned): the ERP's search needs a word, so
+ * what to add, with an example; no call was made.
+ */
+export function filtersNeedWordText(filters: {
+  category?: number;
+  supplier?: number;
+  indexFilling: boolean;
+}): string {
+  const typed = [
+    filters.category === undefined ? '' : `category:${filters.category}`,
+    filters.supplier === undefined ? '' : `supplier:${filters.supplier}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const later = filters.indexFilling
+    ? ' Alone it works once the app has read the whole catalogue (a few minutes after start).'
+    : '';
+  return `The ERP searches by words: add one to ${typed}, e.g. /stock bolt ${typed}.${later}`;
+}
+
 /** The note on a `/stock words` list answered from the index: how old its figures are. */
 export function indexedSearchNotice(oldest: Date): string {
   return `From the app’s catalogue index; stock figures as of ${slackTimeAgo(oldest)}. *View* fetches the item fresh.`;

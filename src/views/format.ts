@@ -133,6 +133,33 @@ function shortFreshnessLine(freshness: Freshness, absolute: boolean): string {
   return `Fetched ${when}${freshness.fromCache ? ' · from cache' : ''}`;
 }
 
+/**
+ * A stale answer's first line: the figures below are old, and from when ("as of" a date token
+ * each reader sees in their own zone, true however late it is read); "Sandbox data" beside it,
+ * since the card then has no footer (`footerUnderLead`): one phone line, not two. Undefined
+ * when fresh.
+ */
+export function staleLead(freshness: Freshness, display: DisplayOptions): string | undefined {
+  if (!freshness.stale) return undefined;
+  const lead = `:warning: *${staleReason(freshness)}*: figures as of ${slackTime(freshness.fetchedAt)}`;
+  return display.sandbox ? `${lead} · ${SANDBOX_SHORT}` : lead;
+}
+
+/** The same for the plain-text fallback, relative to `now`: "… figures as of 12 min ago". */
+export function staleLeadText(freshness: Freshness, now: Date): string | undefined {
+  if (!freshness.stale) return undefined;
+  return `${staleReason(freshness)}: figures as of ${relativeTime(freshness.fetchedAt, now)}`;
+}
+
+/** A card's footer: none under a stale lead, which already says when (`staleLead`). */
+export function footerUnderLead(
+  freshness: Freshness,
+  display: DisplayOptions,
+  shared: boolean,
+): ContextBlock | undefined {
+  return freshness.stale ? undefined : shortFooter(freshness, display, shared);
+}
+
 /** The same, for the plain-text fallback: relative to `now`, when the message is built. */
 export function freshnessText(freshness: Freshness, now: Date): string {
   const at = relativeTime(freshness.fetchedAt, now);

@@ -24,15 +24,17 @@ import {
   codeSpan,
   type DisplayOptions,
   escapeTruncated,
-  formatMoney,
+  footerUnderLead,
   formatQty,
   freshnessText,
   oneLine,
   oneLineAtWord,
-  shortFooter,
   showsCost,
+  staleLead,
+  staleLeadText,
   statusLabel,
 } from './format.js';
+import { details, priceAnswer, priceLine } from './itemLines.js';
 import {
   allBranchBlocks,
   type BomPart,
@@ -76,6 +78,8 @@ export interface ItemCardModel extends DisplayOptions {
   verdict?: StockVerdict;
   /** The item's sell price, where the ERP gave one (search rows carry it; getItem does not). */
   price?: number;
+  /** "price of WIDGET-9" asked: the sell price (or that the ERP gave none) comes first. */
+  priceFirst?: boolean;
   /** The thread this card was opened from: its buttons carry it, so Share posts there. */
   threadTs?: string;
   /** The conversation the card was asked in: the Watch… modal offers it as the channel. */
@@ -103,7 +107,10 @@ export function itemCard(model: ItemCardModel): SlackMessage {
   const showCost = showsCost(shared, model);
   const bom = part === 'bom' ? bomPart(model, here, showCost) : undefined;
 
+  const lead = staleLead(freshness, model);
   const blocks: Array<KnownBlock | undefined> = [
+    // Old figures say so before any figure: the ERP is away and these come from the cache.
+    lead === undefined ? undefined : section(lead),
     ...answerBlocks(model, here),
     description(item, model.path ?? []),
     ...(bom?.blocks ?? []),
@@ -112,7 +119,9 @@ export function itemCard(model: ItemCardModel): SlackMessage {
     part === undefined && view === 'best'
       ? branchLines(item, verdict?.branch?.id, cardBranches(model))
       : undefined,
-    part === undefined ? priceLine(item, model.price, showCost) : undefined,
+    part === undefined
+      ? priceLine(item, model.priceFirst ? undefined : model.price, showCost)
+      : undefined,
     part === undefined ? details(item) : undefined,
     actions(
       shared
@@ -124,7 +133,7 @@ export function itemCard(model: ItemCardModel): SlackMessage {
             ...cardButtons(model, here),
           ],
     ),
-    shortFooter(freshness, model, shared),
+    footerUnderLead(freshness, model, shared),
   ];
   return {
     text: fallbackText(model),
@@ -139,6 +148,7 @@ export function itemCard(model: ItemCardModel): SlackMessage {
 function answerBlocks(model: ItemCardModel, here: ItemStateExtra): KnownBlock[] {
   const { item, verdict } = model;
   const totals = section(`*${codeSpan(item.code, 30)}* · ${totalsText(item)}`);
+  if (model.priceFirst) return [section(priceAnswer(item.code, model.price, true)), totals];
   if (verdict === undefined) return [totals];
   const asked = verdict.quantity !== undefined || verdict.branch !== undefined;
   const note = () =>
@@ -199,53 +209,6 @@ function branchLines(item: Item, firstId: number | undefined, limit: number): Kn
   const stocked = [...asked, ...ranked.filter((b) => b.id !== firstId && holdsOrExpects(b))];
   if (stocked.length === 0) return section('No branch holds or expects stock.');
   return section(stocked.slice(0, limit).map(branchLine).join('\n'));
-}
-
-/** The sell price beside the internal cost, on one line; nothing when neither is shown. */
-function priceLine(
-  item: Item,
-  price: number | undefined,
-  showCost: boolean,
-): KnownBlock | undefined {
-  const parts = [
-    price === undefined ? '' : `Sell *${formatMoney(price)}*`,
-    showCost ? `Cost (internal) ${formatMoney(item.cost)}` : '',
-  ].filter(Boolean);
-  return parts.length > 0 ? section(parts.join(' · ')) : undefined;
-}
-
-/** The rest of the totals and who supplies it, muted. */
-function details(item: Item): KnownBlock {
-  const parts = [
-    `On hand ${formatQty(item.soh)}`,
-    `Allocated ${formatQty(item.allocated)}`,
-    oneLine(item.category, 30),
-    item.primarysupplier ? `Supplier ${oneLine(item.primarysupplier, 30)}` : '',
-    readableSupplierCodes(item.supplierCodes),
-  ];
-  return context(parts.filter(Boolean).join(' · '));
-}
-
-/**
- * `supplierCodes` elements have no documented shape: strings, numbers and objects with a
- * string `code` are shown (three at most); anything else is left out rather than shown as
- * `[object Object]`.
- */
-function readableSupplierCodes(codes: readonly unknown[]): string {
-  const readable = codes
-    .map((entry) => {
-      if (typeof entry === 'string' || typeof entry === 'number') return String(entry);
-      if (typeof entry === 'object' && entry !== null && 'code' in entry) {
-        const code = (entry as { code: unknown }).code;
-        return typeof code === 'string' ? code : '';
-      }
-      return '';
-    })
-    .filter((code) => code.trim() !== '');
-  if (readable.length === 0) return '';
-  const shown = readable.slice(0, 3).map((code) => codeSpan(code, 20));
-  const more = readable.length > 3 ? ` +${readable.length - 3}` : '';
-  return `Supplier codes ${shown.join(', ')}${more}`;
 }
 
 /** The bill of materials in place: one page of components, with the path when drilled down. */
@@ -411,15 +374,24 @@ function viewButton(model: ItemCardModel, here: ItemStateExtra): Button | undefi
   });
 }
 
-/** The answer first: the verdict sentence, or the available and on order; then when. */
+/** The answer first: the price asked, the verdict sentence, or the available and on order. */
 function fallbackText(model: ItemCardModel): string {
   const { item, verdict } = model;
-  const when = freshnessText(model.freshness, model.now);
+  const lead = staleLeadText(model.freshness, model.now);
+  // Under a stale lead, which says how old the figures are, "when" is only when fetched.
+  const when = freshnessText({ ...model.freshness, stale: false }, model.now);
+  const first = lead === undefined ? '' : `${lead}. `;
+  if (model.priceFirst) {
+    const line = `${first}${priceAnswer(item.code, model.price, false)}; ${plainAnswer(item, when)}`;
+    return escapeTruncated(line.replace(/\s+/g, ' '), LIMITS.fallbackText / 4);
+  }
   const asked =
     verdict !== undefined && (verdict.quantity !== undefined || verdict.branch !== undefined);
-  const line = asked
-    ? `${verdictWithPlanSentence(verdict, model.question?.option)} ${item.code}: ${when}`
-    : plainAnswer(item, when);
+  const line = `${first}${
+    asked
+      ? `${verdictWithPlanSentence(verdict, model.question?.option)} ${item.code}: ${when}`
+      : plainAnswer(item, when)
+  }`;
   return escapeTruncated(line.replace(/\s+/g, ' '), LIMITS.fallbackText / 4);
 }
 

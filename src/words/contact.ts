@@ -63,9 +63,17 @@ export function readContact(
   const named = account;
   if ('code' in named && codes.some((hit) => hit.known && hit.code === named.code))
     return undefined;
+  const stopCredit = words.some(
+    (word, at) => word === 'stop' && (words[at + 1] === 'credit' || words[at - 1] === 'on'),
+  );
   return {
     kind: 'request',
-    request: { kind: 'contact', account, peopleWords: people.map((word) => singular(word)) },
+    request: {
+      kind: 'contact',
+      account,
+      peopleWords: people.map((word) => singular(word)),
+      ...(stopCredit ? { ask: 'stop_credit' as const } : {}),
+    },
   };
 }
 

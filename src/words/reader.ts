@@ -23,6 +23,7 @@ import {
   readDirection,
   readQuantity,
 } from './parts.js';
+import { readPriceIntent } from './price.js';
 import { type CodeHit, MAX_CANDIDATES, type Reading, type WordsIndex } from './reading.js';
 import { isWordLike, type Token, tokenize } from './tokens.js';
 import {
@@ -57,6 +58,11 @@ export function readSentence(sentence: string, index: WordsIndex): Reading {
   if (build) return build;
   const contact = readContact(tokens, codes);
   if (contact) return contact;
+  if (codes.length <= 1 && readPriceIntent(tokens, used)) {
+    const stock = readStock(tokens, used, codes, index);
+    if (stock.kind !== 'request' || stock.request.kind !== 'item') return stock;
+    return { kind: 'request', request: { kind: 'price', code: stock.request.code } };
+  }
   return readStock(tokens, used, codes, index);
 }
 

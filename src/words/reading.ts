@@ -26,10 +26,18 @@ export type WordsRequest =
        */
       qualifiers?: string[];
     }
+  /** "price of WIDGET-9": the card with the item's sell price first. */
+  | { kind: 'price'; code: string }
   /** `/stock A, B` (`/stock A 20, B 5 at brisbane`): one line each, a verdict when asked. */
   | { kind: 'codes'; codes: string[]; question?: CodesQuestion }
   /** `/contact …`: the account, with only the people matching `peopleWords` when given. */
-  | { kind: 'contact'; account: AccountRef; peopleWords: string[] }
+  | {
+      kind: 'contact';
+      account: AccountRef;
+      peopleWords: string[];
+      /** "is ACME01 on stop credit?": the answer leads with that line (Yes or No). */
+      ask?: 'stop_credit';
+    }
   /** Proposed, never set without a click. */
   | WatchRequest
   /** "what are we watching?": this conversation's watches, as `/stock watches` lists them. */
@@ -138,6 +146,8 @@ export function commandFor(
         ].join(' '),
       };
     }
+    case 'price':
+      return { command: '/stock', text: request.code };
     case 'codes':
       return { command: '/stock', text: codesText(request.codes, request.question) };
     case 'watch': {

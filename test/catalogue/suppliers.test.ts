@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueExamples, seedNames } from '../../src/catalogue/examples.js';
+import { matchItems } from '../../src/catalogue/match.js';
 import { decodeSnapshot, encodeSnapshot } from '../../src/catalogue/shared.js';
 import { CatalogueStore, supplierIdsOf } from '../../src/catalogue/store.js';
 import { resolveSupplierName } from '../../src/catalogue/suppliers.js';
@@ -24,6 +25,20 @@ function row(id: number, supplier: string, extra: Partial<ItemSearchRow> = {}): 
     ...extra,
   } as ItemSearchRow;
 }
+
+describe('a supplier filter answered by the index', () => {
+  it('lists that supplier items with no word, by the id learned for its name', () => {
+    const store = new CatalogueStore();
+    store.addRows([row(1, 'Acme Pty'), row(2, 'Acme Pty')], 1, undefined, 201);
+    store.addRows([row(3, 'Bolt Co')], 1);
+    expect(matchItems(store, { words: [], supplier: 201 })?.map((item) => item.code)).toEqual([
+      'IT-1',
+      'IT-2',
+    ]);
+    // An id the index never learned: only the ERP knows what it means.
+    expect(matchItems(store, { words: [], supplier: 999 })).toBeUndefined();
+  });
+});
 
 describe('supplier ids in the index', () => {
   it('learns an id from a supplier-filtered search whose rows agree, not from mixed rows', () => {

@@ -128,11 +128,11 @@ describe('through a recording proxy: what the app sends and how it reads answers
   });
 
   describe('whether q is required', () => {
-    it('q required: filters alone are tried once, and the 400 becomes "add a keyword"', async () => {
+    it('q required: filters alone are tried once, and the 400 says what to add', async () => {
       erp.setBehaviour({ requireQuery: true });
       const before = searchesSeen(proxy, 'searchItems').length;
       const stock = await ask(run, '/stock', 'category:3');
-      expect(textOf(stock)).toMatch(/add a keyword/);
+      expect(textOf(stock)).toMatch(/add one to category:3, e\.g\. \/stock bolt category:3/);
       expect(textOf(stock)).not.toMatch(/400|Bad Request|invalid/i);
       expect(searchesSeen(proxy, 'searchItems').length).toBe(before + 1);
       const contact = await ask(run, '/contact', 'type:supplier');

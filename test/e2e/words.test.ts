@@ -214,6 +214,20 @@ describe('a mention', () => {
     expect(mine?.thread_ts).toBe(event.ts);
     expect(mine?.text).toContain('John Smith');
   });
+
+  it('is ACMEWH01 on stop credit?: the line leads the asker’s copy; the thread sees the account only', async () => {
+    const before = posted(run).length;
+    const event = mentionEvent('is ACMEWH01 on stop credit?');
+    await sendEvent(run, event);
+    const answers = await answersAfter(before, 2);
+    const shown = answers.find((a) => a.method === 'chat.postMessage');
+    const mine = answers.find((a) => a.method === 'chat.postEphemeral');
+    expect(shown?.text).toContain('ACMEWH01');
+    // An account term: not in the thread while SHARE_ACCOUNT_TERMS is off.
+    expect(shown?.text).not.toMatch(/stop credit/i);
+    expect(mine?.user).toBe(SLACK_DEFAULTS.userId);
+    expect(mine?.text).toMatch(/^ACMEWH01 is on stop credit/);
+  });
 });
 
 describe('the assistant panel', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ConversationMemory,
   conversationKey,
   FOLLOW_UP_MS,
+  MemoryConversations,
 } from '../../src/slack/words/followUps.js';
 import { followUpOf, readFollowUp } from '../../src/words/followUp.js';
 import { sandboxIndex } from '../words/corpus.js';
@@ -31,15 +31,15 @@ describe('follow-ups of the last question', () => {
     expect(readFollowUp('and thanks', index)).toBeUndefined();
   });
 
-  it('remembers a conversation for ten minutes, each conversation its own', () => {
+  it('remembers a conversation for ten minutes, each conversation its own', async () => {
     let now = 1_000;
-    const memory = new ConversationMemory(() => now);
+    const memory = new MemoryConversations(() => now);
     const dm = conversationKey('D1', undefined);
-    memory.remember(dm, last);
-    expect(memory.recall(conversationKey('C1', '1.2'))).toBeUndefined();
+    await memory.remember(dm, last);
+    expect(await memory.recall(conversationKey('C1', '1.2'))).toBeUndefined();
     now += FOLLOW_UP_MS - 1;
-    expect(memory.recall(dm)).toEqual(last);
+    expect(await memory.recall(dm)).toEqual(last);
     now += 2;
-    expect(memory.recall(dm)).toBeUndefined();
+    expect(await memory.recall(dm)).toBeUndefined();
   });
 });

@@ -362,10 +362,27 @@ describe('itemCard: footer and buttons', () => {
       freshness: makeFreshness({ fetchedAt, stale: true }),
       now: TEST_NOW,
     });
-    expect(allText(message)).toContain(
-      ':warning: *ERP unreachable*: data from <!date^1772447580^{ago}|2 Mar 2026 at 10:33 UTC>',
+    // The first line, before any figure: in blocks a date token, in the fallback relative.
+    expect(JSON.stringify(message.blocks?.[0])).toContain(
+      ':warning: *ERP unreachable*: figures as of <!date^1772447580^{date_short_pretty} at {time}|2 Mar 2026 at 10:33 UTC>',
     );
-    expect(message.text).toContain('ERP unreachable; showing data fetched 12 min ago');
+    expect(message.text).toMatch(/^ERP unreachable: figures as of 12 min ago\. WIDGET-9: /);
+    // No footer repeats it.
+    expect(allText(message)).not.toContain('data from');
+  });
+
+  it('says it first on a verdict too, and a busy budget as such', () => {
+    const fetchedAt = new Date(TEST_NOW.getTime() - 12 * 60_000);
+    const message = itemCard({
+      item: makeItem(),
+      freshness: makeFreshness({ fetchedAt, stale: true, staleBecause: 'busy' }),
+      now: TEST_NOW,
+      question: { quantity: 5, branchWords: [] },
+      verdict: stockVerdict(makeItem(), { quantity: 5, branchWords: [] }),
+    });
+    expect(JSON.stringify(message.blocks?.[0])).toContain('Lots of lookups right now');
+    expect(JSON.stringify(message.blocks?.[1])).toMatch(/\*(Yes|No):\*/);
+    expect(message.text).toMatch(/^Lots of lookups right now: figures as of 12 min ago\. (Yes|No)/);
   });
 
   it('has Refresh and Share to channel carrying the card state', () => {

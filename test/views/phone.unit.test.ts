@@ -86,7 +86,11 @@ describe('the item card fits one phone screen', () => {
       const fit = phoneFit(message);
       expect(checkMessageLimits(message)).toEqual([]);
       expect(fit.count, fit.lines.join('\n')).toBeLessThanOrEqual(PHONE_SCREEN);
-      expect(fit.top).toMatch(/available|over-allocated/);
+      // Stale: the first line says the figures are old, the available comes right after.
+      if (extra.freshness === stale) {
+        expect(fit.lines[0]).toMatch(/^██ ERP unreachable: figures as of /);
+        expect(fit.lines.slice(0, 3).join('\n')).toMatch(/available|over-allocated/);
+      } else expect(fit.top).toMatch(/available|over-allocated/);
     }
   });
 

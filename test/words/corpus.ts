@@ -29,6 +29,8 @@ export type Expected =
   | { help: true }
   | { watches: true }
   | { unwatch: string }
+  /** "price of WIDGET-9": the card with the sell price first. */
+  | { price: string }
   | { notUnderstood: NotUnderstoodReason };
 
 export type Verdict = 'correct' | 'asks' | 'wrong';
@@ -104,6 +106,11 @@ export function judge(reading: Reading, expected: Expected): Verdict {
       request.code.toLowerCase() === expected.unwatch.toLowerCase()
       ? 'correct'
       : 'wrong';
+  }
+  if ('price' in expected) {
+    if (request.kind !== 'price') return 'wrong';
+    if (request.code.toLowerCase() === expected.price.toLowerCase()) return 'correct';
+    return CODES.has(request.code) ? 'wrong' : 'asks';
   }
   if ('item' in expected) {
     if (request.kind !== 'item') return 'wrong';

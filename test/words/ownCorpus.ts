@@ -22,7 +22,13 @@ export const OWN_CORPUS: ReadonlyArray<readonly [string, Expected, Expected?]> =
   ['CAFE-01', { item: 'CAFÉ-01' }],
   ['stock level for widget-9-old', { item: 'WIDGET-9-OLD' }],
   ['what is the status of WIDGET-9', { item: W9 }],
-  ['price of WIDGET-9?', { item: W9 }],
+  // Price questions: the sell price first; "how much … left" stays a stock question.
+  ['price of WIDGET-9?', { price: W9 }],
+  ['how much is WIDGET-9', { price: W9 }],
+  ['what do we sell WIDGET-9 for?', { price: W9 }],
+  ['how much does fst-m8-25 cost?', { price: 'FST-M8-25' }],
+  ['WIDGET-9 sell price', { price: W9 }],
+  ['how much WIDGET-9 is left in perth', { item: W9, branch: 'perth' }],
   // Quantities: digits, x, pcs, units, of.
   ['WIDGET-9 x50', { item: W9, quantity: 50 }],
   ['x50 WIDGET-9', { item: W9, quantity: 50 }],

@@ -22,7 +22,9 @@ import { stockAnswer } from '../listeners/commands/stock.js';
 import type { Actor } from '../payloads.js';
 import { contactRequestAnswer, stockRequestAnswer } from './asCommand.js';
 import { channelReply } from './channel.js';
+import { priceAnswer } from './price.js';
 import { readWords } from './read.js';
+import { askerStopCredit } from './stopCredit.js';
 import { watchIntentAnswer } from './watchIntents.js';
 
 export { readWords };
@@ -43,6 +45,7 @@ export function subjectOf(reading: Reading): string | undefined {
   const { request } = reading;
   switch (request.kind) {
     case 'item':
+    case 'price':
     case 'watch':
     case 'build':
       return request.code;
@@ -137,6 +140,14 @@ function askerAnswer(
   if (request.kind === 'watches' || request.kind === 'unwatch') {
     return safely(deps.logger, 'words', () => watchIntentAnswer(deps, request, actor));
   }
+  if (request.kind === 'price') {
+    return safely(
+      deps.logger,
+      'words',
+      () => priceAnswer(deps, request, actor, client, false),
+      retryOf(request),
+    );
+  }
   if (request.kind === 'watch') {
     // Proposed to the asker: a watch is set only by their click.
     return Promise.resolve(
@@ -195,7 +206,12 @@ function privateAnswer(
   return safely(
     deps.logger,
     'words',
-    () => commandAnswer(deps, request, actor, client),
+    async () => {
+      const answer = await commandAnswer(deps, request, actor, client);
+      return request.kind === 'contact'
+        ? askerStopCredit(deps, request, actor, client, answer)
+        : answer;
+    },
     retryOf(request),
   );
 }

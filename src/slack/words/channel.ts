@@ -35,6 +35,8 @@ import type { ListenerDeps } from '../deps.js';
 import type { Actor } from '../payloads.js';
 import { accountOf } from './account.js';
 import { sharedPhraseAnswer } from './phrase.js';
+import { priceAnswer } from './price.js';
+import { leadWithStopCredit } from './stopCredit.js';
 import { watchIntentAnswer } from './watchIntents.js';
 
 declare const shownToAll: unique symbol;
@@ -103,6 +105,18 @@ export async function channelReply(
           ),
         ),
       };
+    case 'price':
+      // The shared card with its sell price first: a sell price is no internal figure.
+      return {
+        reply: shown(
+          await safely(
+            deps.logger,
+            'words',
+            () => priceAnswer(deps, request, actor, client, true),
+            parts.retryOf(request),
+          ),
+        ),
+      };
     case 'contact':
       return contactReply(deps, request, actor, parts);
     case 'item':
@@ -142,13 +156,19 @@ async function contactReply(
     },
     parts.retryOf(request),
   );
+  // "is ACME01 on stop credit?": the line leads the asker's copy (a full member's: their card
+  // shows terms); the thread sees it only where SHARE_ACCOUNT_TERMS lets terms be shared.
+  const stopCredit = request.ask === 'stop_credit' ? account?.contact : undefined;
+  const thread = account
+    ? accountOnlyCard({ ...account, sandbox: deps.display?.sandbox })
+    : noticeMessage(sentPrivatelyNote());
   return {
     reply: shown(
-      account
-        ? accountOnlyCard({ ...account, sandbox: deps.display?.sandbox })
-        : noticeMessage(sentPrivatelyNote()),
+      deps.display?.shareAccountTerms === true
+        ? leadWithStopCredit(thread, stopCredit, true)
+        : thread,
     ),
-    askerOnly: withNotices(full, [privateCopyNote()]),
+    askerOnly: leadWithStopCredit(withNotices(full, [privateCopyNote()]), stopCredit, true),
   };
 }
 

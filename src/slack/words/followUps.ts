@@ -1,56 +1,35 @@
 /**
  * The last answered question of each conversation (a direct message, or a thread), kept for
  * ten minutes so that a follow-up ("and in sydney?") can take what it leaves out from it. Kept
- * by the app itself, in memory (lru-cache, bounded, with its own clock for tests); never read
- * back from Slack's history, which Slack limits to one call a minute for apps outside its
- * Marketplace.
+ * by the app itself: in this process's memory (lru-cache, bounded, with its own clock for
+ * tests), or in Redis when REDIS_URL is set, so that a follow-up answered by another replica
+ * than its question's is read all the same; never read back from Slack's history, which Slack
+ * limits to one call a minute for apps outside its Marketplace.
  */
-import { LRUCache } from 'lru-cache';
 import { followUpOf, readFollowUp } from '../../words/followUp.js';
-import type { Reading, WordsRequest } from '../../words/reading.js';
+import type { Reading } from '../../words/reading.js';
 import type { ItemDeps, WordsDeps } from '../deps.js';
+import { type ConversationMemory, MemoryConversations } from './memory.js';
 import { readWords, wordsIndexOf } from './read.js';
 
-/** How long a conversation's last question serves its follow-ups. */
-export const FOLLOW_UP_MS = 10 * 60_000;
-/** Conversations remembered at once: each entry is one small request. */
-const MAX_CONVERSATIONS = 10_000;
-
-type ItemRequest = Extract<WordsRequest, { kind: 'item' }>;
-
-export class ConversationMemory {
-  private readonly last: LRUCache<string, ItemRequest>;
-
-  /** `now`: the clock, in milliseconds (tests pass a fake one). */
-  constructor(now: () => number = () => performance.now()) {
-    this.last = new LRUCache<string, ItemRequest>({
-      max: MAX_CONVERSATIONS,
-      ttl: FOLLOW_UP_MS,
-      ttlAutopurge: false,
-      // Read the clock on every get: a fake clock in tests, and no timer kept by the cache.
-      ttlResolution: 0,
-      perf: { now },
-    });
-  }
-
-  remember(conversation: string, request: ItemRequest): void {
-    this.last.set(conversation, request);
-  }
-
-  recall(conversation: string): ItemRequest | undefined {
-    return this.last.get(conversation);
-  }
-}
+export {
+  type ConversationMemory,
+  conversationMemory,
+  FOLLOW_UP_MS,
+  MemoryConversations,
+  RedisConversations,
+} from './memory.js';
 
 const memories = new WeakMap<object, ConversationMemory>();
 
-/** One memory per app (its words deps), made on first use. */
+/** The app's memory (its words deps), or one made on first use for deps that bring none. */
 function memoryOf(deps: WordsDeps): ConversationMemory | undefined {
   const owner = deps.words;
   if (owner === undefined) return undefined;
+  if (owner.memory) return owner.memory;
   let memory = memories.get(owner);
   if (!memory) {
-    memory = new ConversationMemory();
+    memory = new MemoryConversations();
     memories.set(owner, memory);
   }
   return memory;
@@ -65,24 +44,24 @@ export const conversationKey = (channel: string, threadTs: string | undefined) =
  * that reads as no question but as a follow-up of the remembered one becomes that question
  * with what it changes.
  */
-export function readInConversation(
+export async function readInConversation(
   deps: Pick<ItemDeps, 'catalogue'> & WordsDeps,
   text: string,
   conversation: string,
   memory: ConversationMemory | undefined = memoryOf(deps),
-): Reading {
+): Promise<Reading> {
   const reading = readWords(deps, text);
   if (memory === undefined) return reading;
-  const last = memory.recall(conversation);
+  const last = await memory.recall(conversation);
   const change = last === undefined ? undefined : readFollowUp(text, wordsIndexOf(deps));
   const asksOneItem = reading.kind !== 'request' || reading.request.kind === 'item';
   if (last !== undefined && change !== undefined && asksOneItem) {
     const request = followUpOf(last, change);
-    memory.remember(conversation, request);
+    await memory.remember(conversation, request);
     return { kind: 'request', request };
   }
   if (reading.kind === 'request' && reading.request.kind === 'item') {
-    memory.remember(conversation, reading.request);
+    await memory.remember(conversation, reading.request);
   }
   return reading;
 }

@@ -35,7 +35,7 @@ export function wordsAssistant(deps: ListenerDeps, once: OnceGate): Assistant {
       if (!person || person.thread_ts === undefined) return;
       const actor = askerOf(person, body);
       const conversation = conversationKey(person.channel, person.thread_ts);
-      const reading = readInConversation(deps, person.text, conversation);
+      const reading = await readInConversation(deps, person.text, conversation);
       await quietly('set the title', () => setTitle(threadTitle(stripSlackMarkup(person.text))));
       await quietly('set the status', () => setStatus(workingStatus(subjectOf(reading))));
       await deliverWords(

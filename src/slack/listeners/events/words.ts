@@ -68,7 +68,7 @@ export function directMessage(deps: ListenerDeps, once: OnceGate) {
     if (message?.channel_type !== 'im') return;
     const actor = askerOf(message, body);
     const conversation = conversationKey(message.channel, message.thread_ts);
-    const reading = readInConversation(deps, message.text, conversation);
+    const reading = await readInConversation(deps, message.text, conversation);
     // The agent surface's status on the message while it is answered (Bolt's setStatus).
     await whileWorking(deps, args.setStatus, subjectOf(reading), () =>
       deliverWords(
@@ -95,7 +95,7 @@ export function mention(deps: ListenerDeps, once: OnceGate) {
     const actor = askerOf(message, body);
     const place: Place = message.channel.startsWith('D') ? 'private' : 'channel';
     const thread = message.thread_ts ?? message.ts;
-    const reading = readInConversation(
+    const reading = await readInConversation(
       deps,
       message.text,
       conversationKey(message.channel, thread),
