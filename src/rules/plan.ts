@@ -32,7 +32,7 @@ export interface PlanInput {
 
 export interface SplitPart {
   branch: PlanBranch;
-  /** Units from this branch: from 1 to what the branch holds. */
+  /** Units from this branch: more than 0, at most what the branch holds. */
   take: number;
 }
 
@@ -71,7 +71,9 @@ export function fewestBranches(
     if (left <= 0 || parts.length === MAX_SPLIT) break;
     const take = Math.min(free(branch), left);
     parts.push({ branch, take });
-    left -= take;
+    // Quantities may be decimal (metres of cable): what is left is rounded to a millionth, so
+    // 40.5 − 37.2 − 3.3 is nothing left, not 7e-15.
+    left = Math.round((left - take) * 1e6) / 1e6;
   }
   return left > 0 ? undefined : parts;
 }
@@ -87,7 +89,7 @@ export function needsPlan(input: PlanInput): boolean {
 /** The plan: at most three options, in the order whole, split, later. */
 export function fillPlan(input: PlanInput): PlanOption[] {
   const { quantity } = input;
-  if (!Number.isSafeInteger(quantity) || quantity < 1 || !needsPlan(input)) return [];
+  if (!Number.isFinite(quantity) || quantity <= 0 || !needsPlan(input)) return [];
   const options: PlanOption[] = [];
   const whole = input.branches
     .filter((b) => b.id !== input.askedBranchId && free(b) >= quantity)

@@ -68,6 +68,29 @@ describe('the plan after a No', () => {
     expect(stockVerdict(widget, { quantity: 5, branchWords: ['sydney'] }).plan).toEqual([]);
   });
 
+  it('a decimal quantity gets its plan too: 40.5 m of cable split over two branches', () => {
+    const cable = makeItem({
+      code: 'CBL-W9',
+      onorder: 0,
+      branches: [
+        makeBranch({ id: 1, name: 'Adelaide', soh: 37.2, allocated: 0, onorder: 0 }),
+        makeBranch({ id: 2, name: 'Geelong', soh: 3.3, allocated: 0, onorder: 0 }),
+      ],
+    });
+    const { plan, canSupply } = stockVerdict(cable, { quantity: 40.5, branchWords: ['adelaide'] });
+    expect(canSupply).toBe(false);
+    expect(plan).toEqual([
+      {
+        kind: 'split',
+        quantity: 40.5,
+        parts: [
+          { branch: { id: 1, name: 'Adelaide', available: 37.2 }, take: 37.2 },
+          { branch: { id: 2, name: 'Geelong', available: 3.3 }, take: 3.3 },
+        ],
+      },
+    ]);
+  });
+
   it('more than three branches needed: no split', () => {
     expect(
       fewestBranches(
