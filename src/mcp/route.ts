@@ -11,8 +11,9 @@
  * `DELETE` (ending a session) have no meaning without sessions: 405, as the SDK's stateless
  * example answers.
  *
- * The SDK (about 15 MB of heap and half a second to load) is loaded at the first call, so a
- * replica that Slackbot never calls does not pay for it.
+ * The SDK is loaded at the first call, not at start-up: it is a large module graph (its cost
+ * is in docs/benchmarks.md's memory table), and a replica that Slackbot never calls should
+ * not pay for it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BufferedIncomingMessage, CustomRoute } from '@slack/bolt';

@@ -80,10 +80,6 @@ export function knownItemCode(deps: Pick<ItemDeps, 'catalogue'>, code: string): 
   return deps.catalogue?.known(code)?.code ?? code;
 }
 
-function knownRef(deps: Pick<ItemDeps, 'catalogue'>, ref: ErpRef): ErpRef {
-  return 'code' in ref ? { code: knownItemCode(deps, ref.code) } : ref;
-}
-
 /**
  * The code the ERP knows for a code typed in another case, when the index does not know it
  * yet: one search, its top row's code when it equals the typed one ignoring case.
@@ -139,23 +135,24 @@ export async function itemCardAnswer(
   actor: Actor,
   client: SlackUsersApi,
 ): Promise<SlackMessage> {
-  const ref = knownRef(deps, request.ref);
+  // The index's row, looked up once: the code as the ERP spells it, and its sell price.
+  const indexed = 'code' in request.ref ? deps.catalogue?.known(request.ref.code) : undefined;
+  const ref = indexed ? { code: indexed.code } : request.ref;
   const [fetched, internalFigures, searchedPrice] = await Promise.all([
     deps.lookup.getItem(ref, lookupOptions(actor, request.refresh)),
     internalFiguresFor(deps.internal, actor, client),
     // Beside getItem, never after it: the card waits for no more than one ERP round trip.
     // Only for what has a code's shape: `/stock widget` tries getItem before its search,
     // and a word is no code to price.
-    'code' in ref &&
-    looksLikeItemCode(ref.code.toUpperCase()) &&
-    deps.catalogue?.known(ref.code)?.price === undefined
+    'code' in ref && looksLikeItemCode(ref.code.toUpperCase()) && indexed?.price === undefined
       ? deps.sellPrice?.(ref.code)
       : undefined,
   ]);
   const item = fetched.data;
   deps.recent?.record(actor.userId, item.code);
   const shared = request.shared ?? false;
-  const price = deps.catalogue?.known(item.code)?.price ?? searchedPrice;
+  // An id, or a code the index did not know as typed: its row by the ERP's spelling.
+  const price = (indexed ?? deps.catalogue?.known(item.code))?.price ?? searchedPrice;
   const verdict = request.question === undefined ? undefined : stockVerdict(item, request.question);
   // A quantity at a place the item has no branch for: ask which, never answer company-wide.
   if (

@@ -139,6 +139,21 @@ export interface WatchDatabase {
 
 export type Dialect = 'postgres' | 'sqlite';
 
+/** A 0/1 flag column, 0 for the rows already there, and its removal. */
+function flagColumn(table: string, column: string): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable(table)
+        .addColumn(column, 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable(table).dropColumn(column).execute();
+    },
+  };
+}
+
 const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
   '0001_watches': (dialect) => ({
     async up(db: Kysely<unknown>) {
@@ -253,17 +268,7 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
       await db.schema.dropTable('unmet_demand').execute();
     },
   }),
-  '0004_one_shot_watches': () => ({
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable('watches')
-        .addColumn('once', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.alterTable('watches').dropColumn('once').execute();
-    },
-  }),
+  '0004_one_shot_watches': () => flagColumn('watches', 'once'),
   '0005_one_shot_threads': () => ({
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('watches').addColumn('thread_ts', 'text').execute();
@@ -294,17 +299,7 @@ const MIGRATIONS: Record<string, (dialect: Dialect) => Migration> = {
       await db.schema.alterTable('watches').dropColumn('thread_ts').execute();
     },
   }),
-  '0006_digest_demand': () => ({
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .alterTable('watch_digests')
-        .addColumn('demand', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.alterTable('watch_digests').dropColumn('demand').execute();
-    },
-  }),
+  '0006_digest_demand': () => flagColumn('watch_digests', 'demand'),
 };
 
 export function watchMigrations(dialect: Dialect): MigrationProvider {

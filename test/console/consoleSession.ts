@@ -49,11 +49,14 @@ export function sandboxConsole(extra: Partial<ConsoleOptions> = {}) {
   afterAll(async () => {
     await services?.close();
   });
-  return (lines: readonly string[], more: Partial<ConsoleOptions> = {}) => {
-    const running = services;
-    if (!running) throw new Error('sandboxConsole: the services are not started yet');
+  const running = (): Services => {
+    if (!services) throw new Error('sandboxConsole: the services are not started yet');
+    return services;
+  };
+  const session = (lines: readonly string[], more: Partial<ConsoleOptions> = {}) => {
+    const app = running();
     return consoleSession(lines, {
-      buildApp: (transport) => consoleAppFor(running, transport),
+      buildApp: (transport) => consoleAppFor(app, transport),
       color: false,
       logger,
       historyFile: false,
@@ -62,4 +65,6 @@ export function sandboxConsole(extra: Partial<ConsoleOptions> = {}) {
       ...more,
     });
   };
+  /** The app's services, for a test that looks at what the session left (the index, the ERP). */
+  return Object.assign(session, { services: running });
 }

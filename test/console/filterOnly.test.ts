@@ -3,29 +3,11 @@
  * search needs a word (as the ERP's may): while the index is still reading the catalogue the
  * answer says what to add, with an example, rather than the ERP's bare refusal.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleAppFor, createServices, type Services } from '../../src/app.js';
-import { loadConfig } from '../../src/config/config.js';
-import { createLogger } from '../../src/log/logger.js';
+import { describe, expect, it } from 'vitest';
 import { itemSearchRow } from '../../src/sandbox/render.js';
-import { consoleSession } from './consoleSession.js';
+import { sandboxConsole } from './consoleSession.js';
 
-const logger = createLogger({ level: 'silent' });
-let services: Services;
-beforeAll(async () => {
-  services = await createServices(loadConfig({}), logger);
-});
-afterAll(async () => {
-  await services?.close();
-});
-const run = (lines: string[]) =>
-  consoleSession(lines, {
-    buildApp: (transport) => consoleAppFor(services, transport),
-    color: false,
-    logger,
-    historyFile: false,
-    timing: { quietMs: 150, lateAnswerMs: 500, timeoutMs: 20_000 },
-  });
+const run = sandboxConsole();
 
 describe('filters alone', () => {
   it('says what to add while the index cannot answer them', async () => {
@@ -42,8 +24,8 @@ describe('filters alone', () => {
   });
 
   it('lists them from the index once it holds the whole catalogue, with no ERP search', async () => {
-    const { store } = services.catalogue;
-    const sandbox = services.sandbox;
+    const { store } = run.services().catalogue;
+    const sandbox = run.services().sandbox;
     if (!sandbox) throw new Error('the sandbox expected');
     store.addRows(
       sandbox.data.items.map((item) => itemSearchRow(item)),

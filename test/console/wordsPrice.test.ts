@@ -3,38 +3,18 @@
  * WIDGET-9" answers the sell price first, and `/stock WIDGET-9` typed exactly (getItem, which
  * carries no price) shows the sell price as `/stock widget-9` (a search) does.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consoleAppFor, createServices, type Services } from '../../src/app.js';
-import { loadConfig } from '../../src/config/config.js';
-import { createLogger } from '../../src/log/logger.js';
+import { describe, expect, it } from 'vitest';
 import { generateSandboxData } from '../../src/sandbox/data.js';
 import { formatMoney } from '../../src/views/format.js';
-import { consoleSession } from './consoleSession.js';
+import { sandboxConsole } from './consoleSession.js';
 
-const logger = createLogger({ level: 'silent' });
-let services: Services;
 const widget = generateSandboxData().items.find((item) => item.record.code === 'WIDGET-9');
 const price = formatMoney(widget?.price ?? Number.NaN);
-
-beforeAll(async () => {
-  services = await createServices(loadConfig({}), logger);
-});
-afterAll(async () => {
-  await services?.close();
-});
-
-const run = (lines: string[]) =>
-  consoleSession(lines, {
-    buildApp: (transport) => consoleAppFor(services, transport),
-    color: false,
-    logger,
-    historyFile: false,
-    timing: { quietMs: 150, lateAnswerMs: 500, timeoutMs: 20_000 },
-  });
+const run = sandboxConsole();
 
 describe('the sell price', () => {
   it('answers "price of WIDGET-9" with the sell price first', async () => {
-    expect(services.catalogue.known('WIDGET-9')?.price).toBeUndefined();
+    expect(run.services().catalogue.known('WIDGET-9')?.price).toBeUndefined();
     const { text } = await run(['/ask price of WIDGET-9', '/ask how much is FST-M8-25']);
     expect(text).toContain(`\`WIDGET-9\` sells for ${price}`);
     expect(text).toMatch(/FST-M8-25` sells for \d/);

@@ -45,7 +45,7 @@ const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
  * Multilingual Plane, JSON-escaped as a surrogate pair (`\ud835\udc00`) whose backslashes are
  * url-encoded, is 16 bytes on the wire (`%5Cud835%5Cudc00`), a 3-byte UTF-8 character sent
  * raw is 9 (`%E4%B8%AD`): at worst 40,000 × 16 × 2 = 1.28 MB, plus the payload around it.
- * 1.5 MiB admits that (test/slack/bodyCap.test.ts builds it) and refuses anything larger,
+ * 1.5 MiB admits that (test/slack/bodyCap.unit.test.ts builds it) and refuses anything larger,
  * which is not Slack (docs/operations.md, "Request intake").
  */
 export const MAX_BODY_BYTES = 1536 * 1024;
