@@ -5,7 +5,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { BuildCheck, ShortComponent } from '../rules/build.js';
-import { context, LIMITS, section, truncatePlain } from './blocks.js';
+import { context, LIMITS, markedAs, section, truncatePlain } from './blocks.js';
 import { escapeMrkdwn, escapeTruncated, formatQty, plural } from './format.js';
 import type { SlackMessage } from './message.js';
 
@@ -83,5 +83,6 @@ export function buildCheckMessage(check: BuildCheck): SlackMessage {
     ...(note === undefined ? [] : [context(escapeMrkdwn(note))]),
   ];
   const text = [line, ...details].join('. ');
-  return { text: escapeTruncated(text, LIMITS.fallbackText / 4), blocks };
+  // An answer, Yes or No, even while components are still being checked.
+  return markedAs({ text: escapeTruncated(text, LIMITS.fallbackText / 4), blocks }, 'done');
 }

@@ -61,3 +61,14 @@ describe('the build check', () => {
     expect(text).toContain('WIDGET-9-BRACKET has no bill of materials to build from.');
   });
 });
+
+describe('the build check with --once', () => {
+  it('exits 0 with the answer, Yes or No, as README teaches it', async () => {
+    const yes = await session([], { once: '/stock WIDGET-9 build 10' });
+    expect(yes.text).toMatch(/Yes, enough for \d+/);
+    expect(yes.code).toBe(0);
+    const no = await session([], { once: '/stock WIDGET-9 build 10 at perth' });
+    expect(no.text).toMatch(/No: short WIDGET-9-CORE/);
+    expect(no.code).toBe(0);
+  });
+});
