@@ -196,13 +196,18 @@ export function createWatches(options: WatchesOptions): Watches {
         .catch(() => {});
     },
   });
+  // Counts still being written: closing waits for them, so a No answered just before a stop
+  // (a `--once`, a deploy) is counted, not lost to a closed database.
+  const counting = new Set<Promise<void>>();
   const demand: UnmetDemand = {
     available: options.disabled === undefined,
     noAnswered(code, branch) {
       if (options.disabled) return;
-      demandRepo()
+      const written = demandRepo()
         .then((repo) => repo.record(code, branch, now()))
-        .catch((error: unknown) => logger.warn({ err: error }, 'could not count a No answer'));
+        .catch((error: unknown) => logger.warn({ err: error }, 'could not count a No answer'))
+        .finally(() => counting.delete(written));
+      counting.add(written);
     },
     async recent(days, limit) {
       return (await demandRepo()).recent(now(), days, limit);
@@ -248,6 +253,7 @@ export function createWatches(options: WatchesOptions): Watches {
     },
     async close() {
       await checker.stop();
+      await Promise.all(counting);
       await lazy.close();
     },
   };

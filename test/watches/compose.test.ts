@@ -88,4 +88,16 @@ describe('createWatches', () => {
     });
     expect(await watches.databaseReady()).toBeUndefined();
   });
+
+  it('counts a No answered just before close, instead of losing it to the closed database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'watches-demand-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const first = build(dir).watches;
+    first.demand.noAnswered('WIDGET-9', { id: 3, name: 'Perth' });
+    await first.close();
+    const again = build(dir).watches;
+    expect(await again.demand.recent(7, 10)).toEqual([
+      { code: 'WIDGET-9', branchName: 'Perth', count: 1 },
+    ]);
+  });
 });
